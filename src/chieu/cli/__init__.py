@@ -1,0 +1,1 @@
+"""The command line: ``chieu check|play|replay ...`` (an edge: games never import it)."""

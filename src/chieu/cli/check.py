@@ -1,0 +1,273 @@
+"""``chieu check GAME HAND... [--json] [--rules KEY=VALUE ...] [--preset NAME] [game flags]``.
+
+Each HAND argument is one hand (quote it). ``-`` as the only HAND reads one hand per line from
+standard input (blank lines and lines starting with ``#`` are skipped). Unquoted cards
+(``chieu check chan 2V 2V 4S ...``: every argument a short token) are joined into one hand.
+
+``--json`` prints exactly one JSON object per hand, one per line, in input order; a hand that
+cannot be read gives ``{"input": ..., "error": ...}`` and the others are still checked. The exit
+code is 0 when every hand could be read (whether or not any wins), 2 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chieu.core.errors import ChieuError, UnknownGameError
+from chieu.core.registry import find_game, normalize_name
+
+
+@dataclass(frozen=True, slots=True)
+class _Checker:
+    label: str  # the game's name for messages
+    checker: str  # module with CHECK_OPTIONS and check_hand
+    rules: str  # module with Rules and PRESETS
+
+
+CHECKERS: dict[str, _Checker] = {
+    "chan": _Checker("Chắn", "chieu.games.chan.checker", "chieu.games.chan.rules"),
+}
+
+_WAIT_NAMES = {"bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi", "rong": "ù rộng"}
+_FRAGMENT_MAX = 8  # an unquoted argument this short is a card (or a few), never a whole hand
+
+
+def _options() -> list[Any]:
+    seen: dict[str, Any] = {}
+    for spec in CHECKERS.values():
+        for opt in import_module(spec.checker).CHECK_OPTIONS:
+            seen.setdefault(opt.name, opt)
+    return list(seen.values())
+
+
+def _dest(name: str) -> str:
+    return "opt_" + name.replace("-", "_")
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "check",
+        help="check hands: waits, win, cước and score",
+        description=(
+            "Check hands of a game: groups, waits, whether it wins, its cước and score. "
+            "Games with a checker: " + ", ".join(c.label for c in CHECKERS.values()) + "."
+        ),
+    )
+    p.add_argument("game", metavar="GAME", help="the game, e.g. chan (or chắn)")
+    p.add_argument(
+        "hands",
+        metavar="HAND",
+        nargs="+",
+        help="a hand, quoted (e.g. \"2V2V 4S4S ... 6S + 6S\"); '-' reads one hand per line "
+        "from standard input",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per hand, one per line")
+    p.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change one house rule (repeatable), e.g. --rules chi_rong=allow_if_unchanged",
+    )
+    p.add_argument("--preset", metavar="NAME", help="start from a named rule preset")
+    for opt in _options():
+        flag = f"--{opt.name}"
+        if opt.kind is bool:
+            p.add_argument(
+                flag, dest=_dest(opt.name), action="store_true", default=None, help=opt.help
+            )
+        else:
+            p.add_argument(
+                flag,
+                dest=_dest(opt.name),
+                type=opt.kind,
+                default=None,
+                choices=list(opt.choices) or None,
+                metavar=None if opt.choices else opt.name.upper().replace("-", "_"),
+                help=opt.help,
+            )
+    p.set_defaults(run=run, check_parser=p)
+    return p
+
+
+# -- resolving the game and the rules -------------------------------------------------------
+
+
+def _resolve(name: str) -> _Checker:
+    try:
+        key = normalize_name(str(find_game(name).name))
+    except (ChieuError, ImportError, AttributeError) as exc:
+        key = normalize_name(name)
+        if key not in CHECKERS:
+            if isinstance(exc, UnknownGameError):
+                raise exc from None
+            raise ChieuError(f"unknown game {name!r}") from None
+    if key not in CHECKERS:
+        have = ", ".join(c.label for c in CHECKERS.values())
+        raise ChieuError(f"the game {name!r} has no hand checker yet (checkers: {have})")
+    return CHECKERS[key]
+
+
+_TRUE = {"true", "yes", "on", "1", "có"}
+_FALSE = {"false", "no", "off", "0", "không"}
+
+
+def _convert(key: str, raw: str, current: object) -> object:
+    if isinstance(current, bool):
+        low = raw.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise ChieuError(f"--rules {key}={raw}: expected true or false")
+    if isinstance(current, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise ChieuError(f"--rules {key}={raw}: expected a whole number") from None
+    if isinstance(current, (tuple, list)):
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    return raw.strip()
+
+
+def build_rules(spec: _Checker, preset: str | None, pairs: Sequence[str]) -> Any:
+    """The game's Rules from a preset and ``KEY=VALUE`` changes; ChieuError when bad."""
+    module = import_module(spec.rules)
+    presets: Mapping[str, Any] = module.PRESETS
+    if preset is None:
+        base = module.Rules()
+    elif preset in presets:
+        base = presets[preset]
+    else:
+        raise ChieuError(
+            f"unknown {spec.label} preset {preset!r}; choose one of {', '.join(sorted(presets))}"
+        )
+    data: dict[str, Any] = base.to_json()
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ChieuError(f"--rules expects KEY=VALUE, not {pair!r}")
+        if key not in data:
+            raise ChieuError(f"unknown {spec.label} rule {key!r}; known: {', '.join(sorted(data))}")
+        data[key] = _convert(key, value, data[key])
+    return module.Rules.from_json(data)
+
+
+# -- reading hands --------------------------------------------------------------------------
+
+
+def _hands(args: argparse.Namespace) -> list[str]:
+    raw: list[str] = list(args.hands)
+    if raw == ["-"]:
+        return [
+            line.strip() for line in sys.stdin if line.strip() and not line.lstrip().startswith("#")
+        ]
+    if len(raw) > 1 and all(
+        len(a) <= _FRAGMENT_MAX and not any(c.isspace() for c in a) for a in raw
+    ):
+        return [" ".join(raw)]
+    return raw
+
+
+# -- output ---------------------------------------------------------------------------------
+
+
+def _cuoc_text(cuoc: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(c["name"] if c["count"] == 1 else f"{c['name']} ×{c['count']}" for c in cuoc)
+
+
+def _render(console: Console, report: Mapping[str, Any]) -> None:
+    title = Text(str(report.get("input", "")), style="bold")
+    if "error" in report:
+        console.print(title)
+        console.print(Text(f"  Lỗi: {report['error']}", style="red"))
+        console.print()
+        return
+    table = Table(title=title, show_header=False, box=None, title_justify="left")
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row("Quân", Text(" ".join(report["cards"])))
+    groups = " | ".join(" ".join(g) for g in report["groups"])
+    table.add_row("Nhóm", Text(groups))
+    shape = f"{report['chan']} chắn, {report['ca']} cạ"
+    if report["que"]:
+        shape += ", què: " + " ".join(report["que"])
+    table.add_row("Cặp", Text(shape))
+    if report.get("winning_card"):
+        table.add_row("Quân ù", Text(report["winning_card"]))
+    if report["win"]:
+        table.add_row("Kết quả", Text("Ù", style="bold green"))
+        table.add_row("Cước", Text(_cuoc_text(report["cuoc"])))
+        table.add_row("Điểm", Text(str(report["score"]), style="bold"))
+    elif report["waits"] and not report.get("winning_card"):
+        kind = _WAIT_NAMES.get(report["wait_kind"] or "", "")
+        table.add_row("Kết quả", Text(f"Chờ {' '.join(report['waits'])} ({kind})", style="bold"))
+        for w in report["wins_on"]:
+            if w["win"]:
+                line = f"{_cuoc_text(w['cuoc'])} = {w['score']} điểm"
+            else:
+                line = f"không ù được: {w['illegal']}"
+            table.add_row(f"  ù {w['card']}", Text(line))
+    else:
+        verdict = "Không ù" if report.get("winning_card") or report["complete"] else "Chưa ù"
+        if not report["waits"] and len(report["cards"]) == 19:
+            verdict = "Chưa chờ" + (
+                f" (còn {report['distance']} bước)" if report["distance"] < 99 else ""
+            )
+        table.add_row("Kết quả", Text(verdict, style="bold yellow"))
+    if report.get("illegal"):
+        table.add_row("Phạm luật", Text(report["illegal"], style="red"))
+    console.print(table)
+    console.print()
+
+
+# -- run ------------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.check_parser
+    fail: Callable[[str], Any] = parser.error
+    try:
+        spec = _resolve(args.game)
+        rules = build_rules(spec, args.preset, args.rules)
+    except ChieuError as exc:
+        fail(str(exc))
+        return 2
+    module = import_module(spec.checker)
+    known = {opt.name for opt in module.CHECK_OPTIONS}
+    options: dict[str, object] = {}
+    for opt in _options():
+        value = getattr(args, _dest(opt.name), None)
+        if value is None:
+            continue
+        if opt.name not in known:
+            fail(f"--{opt.name} does not apply to {spec.label}")
+        options[opt.name] = value
+    hands = _hands(args)
+    if not hands:
+        fail("no hand given (standard input was empty)")
+    console = Console(highlight=False, soft_wrap=True)
+    bad = False
+    for text in hands:
+        try:
+            report: dict[str, Any] = module.check_hand(text, options, rules)
+        except ChieuError as exc:
+            bad = True
+            report = {"input": text, "error": str(exc)}
+        if args.json:
+            sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+        else:
+            _render(console, report)
+    sys.stdout.flush()
+    return 2 if bad else 0

@@ -1,0 +1,397 @@
+"""Chắn faults (*lỗi*, shared/rules A6): one small class each, pure predicates over the history.
+
+Each rule's ``check(state, seat, action)`` runs BEFORE the action is applied and returns an
+explanation (Vietnamese) when the action commits the fault. Referee mode applies the action and
+the penalty; strict mode does not offer the action (``ChanState.legal_actions``).
+
+Penalty classes (A6): ``nghi_an_tien`` (NAT: collects nothing if he wins), ``bao`` (reported:
+sits out, đền làng if someone wins), ``tam_do_hai_leo`` (pays 12 to each other player),
+``xuong_sai`` (handled at xướng, see scoring.check_declaration).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from chieu.core.actions import Action
+from chieu.core.referee import FaultRule
+from chieu.games.chan.actions import Discard, Eat
+from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, rank_of
+
+if TYPE_CHECKING:
+    from chieu.games.chan.state import ChanState
+
+NAT = "nghi_an_tien"
+BAO = "bao"
+PAY12 = "tam_do_hai_leo"
+XUONG_SAI = "xuong_sai"
+
+
+def _c(kind: int) -> str:
+    return f"{KINDS.codes[kind]} ({KINDS.names[kind]})"
+
+
+@dataclass
+class SeatHistory:
+    """What the fault predicates need to remember about one seat (shared/rules C2)."""
+
+    declined_chan: set[int] = field(default_factory=set)  # live cards he could eat as chắn
+    declined_ca_ranks: set[int] = field(default_factory=set)  # ranks he could eat a cạ on
+    discarded: list[int] = field(default_factory=list)
+    discarded_set: set[int] = field(default_factory=set)
+    eaten_chan: set[int] = field(default_factory=set)
+    ate_ca: bool = False
+    split_chan: set[int] = field(default_factory=set)  # the card left after tách chắn ăn cạ
+    split_ca: set[int] = field(default_factory=set)  # the card left after tách cạ ăn cạ
+    torn_ca: set[int] = field(default_factory=set)  # the card left after xé cạ (discard)
+    missed: set[int] = field(default_factory=set)  # kinds he could have won on and let go
+    waits_before_eat: tuple[int, ...] | None = None  # set when he eats a cạ while waiting
+    actions: int = 0
+
+    def copy(self) -> SeatHistory:
+        return SeatHistory(
+            set(self.declined_chan), set(self.declined_ca_ranks), list(self.discarded),
+            set(self.discarded_set),
+            set(self.eaten_chan), self.ate_ca, set(self.split_chan), set(self.split_ca),
+            set(self.torn_ca), set(self.missed), self.waits_before_eat, self.actions,
+        )
+
+
+def _eat_is_chan(state: ChanState, action: Eat) -> bool:
+    return action.card == state.live_card
+
+
+def _ca_partner(hand: list[int], kind: int) -> int | None:
+    """The card ``kind`` forms a cạ with in the hand's best grouping, if any."""
+    if kind == CC or hand[kind] % 2 == 0:
+        return None  # an even count pairs as chắn
+    base = kind - kind % 3
+    odd = [k for k in range(base, base + 3) if hand[k] % 2 == 1]
+    if len(odd) == 2:
+        return odd[0] if odd[1] == kind else odd[1]
+    return None
+
+
+class ChanFault(FaultRule["ChanState", Action]):
+    """Base of every Chắn fault. ``verbs``: the actions it can apply to."""
+
+    verbs: ClassVar[frozenset[str]] = frozenset()
+    number: ClassVar[str] = ""
+
+    def check(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if isinstance(action, Discard) and "discard" in self.verbs:
+            if action.card in self.blocked_discards(history, seat):
+                return self.discard_message(history, seat, action.card)
+            return None
+        return self.check_other(history, seat, action)
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        """The discards (kinds) that would commit this fault: one set, so strict mode can
+        filter every discard at once; ``check`` of a Discard is derived from it."""
+        return set()
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đánh {_c(card)}"
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        """Check an action other than a discard."""
+        return None
+
+
+# -- nghỉ ăn tiền (T1–T5) -------------------------------------------------------------------
+
+
+class TreoTranhTraCua(ChanFault):
+    id, name, penalty, number = "treo_tranh", "Treo tranh (trả cửa sai)", NAT, "T1"
+    source = "seed 001 §3.1"
+    verbs = frozenset({"discard"})
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        if history.return_door is not None and history.return_door != seat:
+            return set(range(NUM_KINDS))
+        return set()
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return (f"chíu xong phải trả cửa vào cửa {history.return_door}, "
+                f"không đánh vào cửa mình")
+
+
+class TreoTranhHaBai(ChanFault):
+    id, name, penalty, number = "treo_tranh_ha_bai", "Treo tranh (không hạ đủ 4 quân)", NAT, "T2"
+    source = "seed 001 §3.1"
+    detectable = False  # the engine always lays all four chíu cards on the mat
+
+
+class TraiVi(ChanFault):
+    id, name, penalty, number = "trai_vi", "Trái vỉ", NAT, "T3"
+    source = "seed 001 §3.2"
+    detectable = False  # physical stacking order; the engine always puts the hand card on top
+
+
+class AnTreoTranh(ChanFault):
+    id, name, penalty, number = "an_treo_tranh", "Ăn treo tranh", NAT, "T4"
+    source = "shared/rules A6 (SD code 0)"
+    verbs = frozenset({"eat"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, Eat):
+            return None
+        card = history.live_card
+        if not _eat_is_chan(history, action) and history.hands[seat][card] >= 1:
+            return f"ăn cạ {_c(card)} trong khi trên tay có quân giống hệt để ăn chắn"
+        return None
+
+
+class ChiuMaAnThuong(ChanFault):
+    id, name, penalty, number = "chiu_ma_an_thuong", "Chíu được nhưng lại ăn thường", NAT, "T5"
+    source = "shared/rules A3.3 (SD code 1)"
+    verbs = frozenset({"eat"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, Eat):
+            return None
+        card = history.live_card
+        if _eat_is_chan(history, action) and history.hands[seat][card] >= 3:
+            return f"có ba quân {_c(card)} để chíu mà lại ăn chắn thường"
+        return None
+
+
+# -- báo, đền làng (1–9) --------------------------------------------------------------------
+
+
+class BoAnChan(ChanFault):
+    id, name, penalty, number = "bo_an_chan", "Bỏ ăn chắn", BAO, "1"
+    source = "seed 001 §3.3.1"
+    verbs = frozenset({"eat", "discard"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        card = history.live_card
+        if isinstance(action, Eat) and card in history.hist[seat].declined_chan:
+            return f"đã bỏ không ăn chắn {_c(card)}, nay lại ăn quân đó"
+        return None
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        return history.hist[seat].declined_chan
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đã bỏ không ăn chắn {_c(card)}, nay lại đánh quân đó đi"
+
+
+class AnChonCa(ChanFault):
+    id, name, penalty, number = "an_chon_ca", "Ăn chọn cạ", BAO, "2"
+    source = "seed 001 §3.3.2"
+    verbs = frozenset({"eat"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, Eat):
+            return None
+        card = history.live_card
+        if not _eat_is_chan(history, action) and rank_of(card) in history.hist[seat].declined_ca_ranks:
+            return f"đã bỏ không ăn cạ hàng {rank_of(card)}, nay lại ăn cạ hàng đó"
+        return None
+
+
+class DanhCaChan(ChanFault):
+    id, name, penalty, number = "danh_ca_chan", "Đánh cả chắn", BAO, "3"
+    source = "seed 001 §3.3.3"
+    verbs = frozenset({"discard"})
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        return history.hist[seat].discarded_set
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đã đánh {_c(card)} rồi, lại đánh quân giống hệt: đánh cả chắn"
+
+
+class XeChan(ChanFault):
+    id, name, penalty, number = "xe_chan", "Xé chắn", BAO, "4"
+    source = "seed 001 §3.3.4"
+    verbs = frozenset({"eat"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, Eat):
+            return None
+        card = history.live_card
+        discarded = history.hist[seat].discarded
+        if _eat_is_chan(history, action):
+            if card in discarded:
+                return f"đã đánh {_c(card)}, nay lại ăn chắn đúng quân đó"
+        elif action.card in discarded:
+            return f"đã đánh {_c(action.card)}, nay lại dùng quân đó ăn cạ"
+        return None
+
+
+class TachChanAnCa(ChanFault):
+    id, name, penalty, number = "tach_chan_an_ca", "Tách chắn ăn cạ", BAO, "5"
+    source = "seed 001 §3.3.5"
+    verbs = frozenset({"eat", "discard", "win"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        card = _uses_left_card(history, seat, action, history.hist[seat].split_chan)
+        if card is not None:
+            return f"đã tách chắn {_c(card)} để ăn cạ, nay lại dùng quân còn lại"
+        return None
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        return history.hist[seat].split_chan
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đã tách chắn {_c(card)} để ăn cạ, nay lại đánh quân còn lại"
+
+
+class AnChanXeChan(ChanFault):
+    id, name, penalty, number = "an_chan_xe_chan", "Ăn chắn xé chắn", BAO, "6"
+    source = "seed 001 §3.3.6"
+    verbs = frozenset({"discard"})
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        return history.hist[seat].eaten_chan
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đã ăn chắn {_c(card)}, nay lại đánh quân đó đi"
+
+
+class AnCaDanhCa(ChanFault):
+    id, name, penalty, number = "an_ca_danh_ca", "Ăn cạ đánh cạ", BAO, "7"
+    source = "seed 001 §3.3.7"
+    verbs = frozenset({"eat", "discard"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if (isinstance(action, Eat) and not _eat_is_chan(history, action)
+                and _has_ca(history.hist[seat].discarded_set)):
+            return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
+        return None
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        h = history.hist[seat]
+        if not h.ate_ca:
+            return set()
+        return {k for d in h.discarded_set if d != CC
+                for k in range(d - d % 3, d - d % 3 + 3) if k != d}
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đã ăn cạ, nay lại đánh bỏ cả một cạ (với {_c(card)})"
+
+
+class XeCaAnCa(ChanFault):
+    id, name, penalty, number = "xe_ca_an_ca", "Xé cạ ăn cạ", BAO, "8"
+    source = "seed 001 §3.3.8"
+    verbs = frozenset({"eat"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, Eat):
+            return None
+        if not _eat_is_chan(history, action) and action.card in history.hist[seat].torn_ca:
+            return f"đã xé cạ đánh đi, nay lại ăn cạ với quân còn lại {_c(action.card)}"
+        return None
+
+
+class TachCaAnCa(ChanFault):
+    id, name, penalty, number = "tach_ca_an_ca", "Tách cạ ăn cạ", BAO, "9"
+    source = "seed 001 §3.3.9"
+    verbs = frozenset({"eat", "discard", "win"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        card = _uses_left_card(history, seat, action, history.hist[seat].split_ca)
+        if card is not None:
+            return f"đã tách cạ để ăn cạ khác, nay lại dùng quân còn lại {_c(card)}"
+        return None
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        return history.hist[seat].split_ca
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return f"đã tách cạ để ăn cạ khác, nay lại đánh quân còn lại {_c(card)}"
+
+
+# -- đền tám đỏ hai lèo (10–13) -------------------------------------------------------------
+
+
+class AnCaDoiCho(ChanFault):
+    id, name, penalty, number = "an_ca_doi_cho", "Ăn cạ đổi chờ", PAY12, "10"
+    source = "seed 001 §3.3.10 (local rule, option an_ca_doi_cho)"
+    verbs = frozenset({"discard"})
+
+    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+        before = history.hist[seat].waits_before_eat
+        if before is None or not history.rules.an_ca_doi_cho:
+            return set()
+        hand = history.hands[seat]
+        return {k for k in range(NUM_KINDS)
+                if hand[k] and history.waits_after_discard(seat, k) != before}
+
+    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
+        return "đang chờ ù mà ăn cạ để đổi chờ"
+
+
+class ULao(ChanFault):
+    id, name, penalty, number = "u_lao", "Ù láo", PAY12, "11"
+    source = "seed 001 §3.3.11"
+    verbs = frozenset({"win"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        verdict = history.win_verdict(seat)
+        return verdict if verdict not in (None, "chi_rong", "bo_u") else None
+
+
+class UChiRong(ChanFault):
+    id, name, penalty, number = "u_chi_rong", "Ù chi rộng", PAY12, "12"
+    source = "seed 001 §3.3.12"
+    verbs = frozenset({"win"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if history.win_verdict(seat) == "chi_rong":
+            return "ù chi chi khi đã đủ 6 chắn (chờ chi rộng)"
+        return None
+
+
+class BoU(ChanFault):
+    id, name, penalty, number = "bo_u", "Bỏ ù", PAY12, "13"
+    source = "seed 001 §3.3.13"
+    verbs = frozenset({"win"})
+
+    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+        if history.win_verdict(seat) == "bo_u":
+            return "đã bỏ ù (để quân ù đi qua), nay lại ù"
+        return None
+
+
+class XuongSai(ChanFault):
+    id, name, penalty, number = "xuong_sai", "Xướng sai", XUONG_SAI, "14"
+    source = "seed 001 §3.3.14"
+    # Detected at the end of a declared xướng by scoring.check_declaration.
+
+
+def _uses_left_card(state: ChanState, seat: int, action: Action, left: set[int]) -> int | None:
+    """The card left behind (after a split) that ``action`` eats, discards or wins with."""
+    if not left:
+        return None
+    if isinstance(action, Discard | Eat):
+        return action.card if action.card in left else None
+    if action.verb == "win" and state.live_card >= 0:
+        # ù "với quân còn lại": the winning card pairs with the remaining card
+        live = state.live_card
+        for y in left:
+            if state.hands[seat][y] > 0 and rank_of(y) == rank_of(live):
+                return y
+    return None
+
+
+def _has_ca(discarded: set[int]) -> bool:
+    """True when the discards contain two cards of one rank in different suits."""
+    ranks = [k // 3 for k in discarded if k != CC]
+    return len(ranks) != len(set(ranks))
+
+
+ALL_FAULTS: tuple[ChanFault, ...] = (
+    TreoTranhTraCua(), TreoTranhHaBai(), TraiVi(), AnTreoTranh(), ChiuMaAnThuong(),
+    BoAnChan(), AnChonCa(), DanhCaChan(), XeChan(), TachChanAnCa(), AnChanXeChan(),
+    AnCaDanhCa(), XeCaAnCa(), TachCaAnCa(),
+    AnCaDoiCho(), ULao(), UChiRong(), BoU(), XuongSai(),
+)
+DISCARD_RULES: tuple[ChanFault, ...] = tuple(f for f in ALL_FAULTS if "discard" in f.verbs)
+BY_VERB: dict[str, tuple[ChanFault, ...]] = {
+    verb: tuple(f for f in ALL_FAULTS if verb in f.verbs)
+    for verb in ("discard", "eat", "win", "return")
+}
