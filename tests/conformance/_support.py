@@ -39,7 +39,6 @@ EXTRA_VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
     },
 }
 
-
 class Chooser(Protocol):
     """What picks an action: ``random.Random`` (Hypothesis ``st.randoms``) or ``chieu`` Rng."""
 
@@ -162,8 +161,11 @@ def playout(
 
     ``chooser`` is one chooser for every seat or a function ``seat -> chooser`` (one stream per
     seat, like bots). Asserts the liveness contract at every step: a non-terminal state has a
-    seat to act and legal actions; the game ends within ``info(rules).max_game_length`` steps.
+    seat to act and legal actions; the game ends within ``info(rules).max_game_length`` steps;
+    ``apply`` returns exactly the events it appended, the first one recording the action (what
+    ``GameRecord.replay`` reads).
     """
+    space = cfg.game.action_space
     limit = cfg.max_steps
     n = 0
     while not state.is_terminal():
@@ -181,7 +183,13 @@ def playout(
         if check is not None:
             check(state, step)
         yield step
-        state.apply(action)
+        before = len(state.events)
+        returned = state.apply(action)
+        assert returned == state.events[before:], "apply returns the events it appended"
+        first = returned[0] if returned else None
+        assert first is not None and first.type == "action", "the action is recorded first"
+        assert first.actor == seat, f"action event actor {first.actor}, seat {seat}"
+        assert space.from_json(dict(first.data["action"])) == action
         n += 1
 
 
@@ -197,10 +205,8 @@ def events_json(events: Sequence[Event]) -> list[str]:
 
 
 def zone_total(zones: Mapping[str, Sequence[int]], size: int) -> list[int]:
-    total = [0] * size
+    """The card counts of all zones added up (asserting each is a count vector of the deck)."""
     for name, counts in zones.items():
         assert len(counts) == size, f"zone {name} has {len(counts)} kinds, the deck {size}"
-        for k, c in enumerate(counts):
-            assert c >= 0, f"zone {name} holds {c} of kind {k}"
-            total[k] += c
-    return total
+        assert min(counts) >= 0, f"zone {name} holds a negative count: {list(counts)}"
+    return [sum(column) for column in zip(*zones.values(), strict=True)]

@@ -84,7 +84,7 @@ def test_registry_aliases() -> None:
     for alias in ("chan", "chắn", "danh-chan", "Đánh Chắn", "CHAN"):
         assert find_game(alias).name == "chan"
     assert normalize_name("Tổ tôm") == "totom"
-    with pytest.raises(UnknownGameError, match="known games: .*chan"):
+    with pytest.raises(UnknownGameError, match=r"known games: .*chan"):
         find_game("poker")
 
 

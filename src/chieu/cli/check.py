@@ -198,7 +198,7 @@ def _render(console: Console, report: Mapping[str, Any]) -> None:
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
     table.add_row("Quân", Text(" ".join(report["cards"])))
-    groups = " | ".join(" ".join(g) for g in report["groups"])
+    groups = " | ".join("".join(g) for g in report["groups"])
     table.add_row("Nhóm", Text(groups))
     shape = f"{report['chan']} chắn, {report['ca']} cạ"
     if report["que"]:
@@ -221,10 +221,12 @@ def _render(console: Console, report: Mapping[str, Any]) -> None:
             table.add_row(f"  ù {w['card']}", Text(line))
     else:
         verdict = "Không ù" if report.get("winning_card") or report["complete"] else "Chưa ù"
-        if not report["waits"] and len(report["cards"]) == 19:
-            verdict = "Chưa chờ" + (
-                f" (còn {report['distance']} bước)" if report["distance"] < 99 else ""
-            )
+        if len(report["cards"]) == 19:
+            if report["chi_rong"]:
+                verdict = "Chờ chi rộng: không được ù"
+            else:
+                steps = report["distance"]
+                verdict = "Chưa chờ" + (f" (còn {steps} bước)" if 0 < steps < 99 else "")
         table.add_row("Kết quả", Text(verdict, style="bold yellow"))
     if report.get("illegal"):
         table.add_row("Phạm luật", Text(report["illegal"], style="red"))

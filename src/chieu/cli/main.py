@@ -1,4 +1,4 @@
-"""``chieu`` — entry point. Each subcommand lives in its own module with ``add_parser`` / ``run``."""
+"""``chieu`` — entry point. Each subcommand has its own module (``add_parser`` / ``run``)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,9 @@ class Pattern(Generic[C]):
         return f"<{type(self).__name__} {self.id}>"
 
 
-def evaluate(patterns: Sequence[Pattern[C]], ctx: C, enabled: Iterable[str] | None = None) -> list[PatternHit]:
+def evaluate(
+    patterns: Sequence[Pattern[C]], ctx: C, enabled: Iterable[str] | None = None
+) -> list[PatternHit]:
     """All patterns present in ``ctx`` after exclusions, in the order of ``patterns``."""
     allowed = None if enabled is None else set(enabled)
     found: dict[str, tuple[Pattern[C], int]] = {}

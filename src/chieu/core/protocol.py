@@ -63,7 +63,11 @@ class Game(Protocol):
     def rules_to_json(cls, rules: Any) -> dict[str, Any]: ...
     @classmethod
     def new_state(
-        cls, rules: Any = None, seed: int = 0, *, setup: Mapping[str, Any] | None = None,
+        cls,
+        rules: Any = None,
+        seed: int = 0,
+        *,
+        setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
     ) -> State: ...
     @classmethod

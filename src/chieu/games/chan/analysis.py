@@ -144,8 +144,13 @@ class Waits:
 NOT_WAITING = Waits()
 
 
-def waits(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None = None,
-          allow_chi_rong: bool = False) -> Waits:
+def waits(
+    h: Sequence[int],
+    mat_chan: int = 0,
+    *,
+    seen: Sequence[int] | None = None,
+    allow_chi_rong: bool = False,
+) -> Waits:
     """The cards a 19-card hand (held cards + mat) wins on, and the kind of wait (A4.3).
 
     ``seen``: counts of the player's own cards on the mat, so that a kind whose four copies are
@@ -182,8 +187,9 @@ def waits(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None = N
         return NOT_WAITING  # no què: cannot be a 19-card hand
     if _POPCOUNT[bad_mask] == 3:  # ba đầu: any suit of the rank makes a chắn + a cạ
         if chan + 1 >= WIN_CHAN:
-            return _available(Waits((bad_base, bad_base + 1, bad_base + 2), RONG, ba_dau=True),
-                              h, seen)
+            return _available(
+                Waits((bad_base, bad_base + 1, bad_base + 2), RONG, ba_dau=True), h, seen
+            )
         return NOT_WAITING
     q = bad_base + (bad_mask.bit_length() - 1)
     if chan == 5:
@@ -276,7 +282,12 @@ def distance(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None 
     if top < 0:
         return 99
     missing = target - top
-    return max(0, missing - 1) if size % 2 else missing
+    if size % 2 == 0:
+        return missing
+    d = max(0, missing - 1)
+    if d == 0 and not waits(h, mat_chan, seen=seen):
+        return 1  # the shape waits only as chờ chi rộng, which is not a wait by default
+    return d
 
 
 def best_discards(h: Sequence[int], mat_chan: int = 0) -> list[tuple[int, int]]:

@@ -77,8 +77,13 @@ def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def parse_cards(text: str, table: KindTable = KINDS, *, extra_words: dict[str, int] | None = None,
-                rank_words: dict[str, int] | None = None) -> list[int]:
+def parse_cards(
+    text: str,
+    table: KindTable = KINDS,
+    *,
+    extra_words: dict[str, int] | None = None,
+    rank_words: dict[str, int] | None = None,
+) -> list[int]:
     """Parse card notation into kinds, in the order written.
 
     Accepts codes (``2V 8s cc``, case-insensitive) and Vietnamese names with diacritics
@@ -112,22 +117,34 @@ def parse_cards(text: str, table: KindTable = KINDS, *, extra_words: dict[str, i
             continue
         if tok in ranks:
             if i + 1 >= len(words):
-                raise NotationError(f"card name {raw!r} at position {pos} lacks its suit "
-                                    "(vạn, sách or văn)", token=raw, position=pos)
+                raise NotationError(
+                    f"card name {raw!r} at position {pos} lacks its suit (vạn, sách or văn)",
+                    token=raw,
+                    position=pos,
+                )
             suit_raw, suit_pos = words[i + 1]
             suit_tok = suit_raw.lower()
             if suit_tok in _AMBIGUOUS:
-                raise NotationError(f"{_AMBIGUOUS[suit_tok]} (position {suit_pos})",
-                                    token=suit_raw, position=suit_pos)
+                raise NotationError(
+                    f"{_AMBIGUOUS[suit_tok]} (position {suit_pos})",
+                    token=suit_raw,
+                    position=suit_pos,
+                )
             if suit_tok not in _SUIT_WORDS:
-                raise NotationError(f"unknown suit {suit_raw!r} after {raw!r} at position "
-                                    f"{suit_pos}; expected vạn, sách or văn",
-                                    token=suit_raw, position=suit_pos)
+                raise NotationError(
+                    f"unknown suit {suit_raw!r} after {raw!r} at position "
+                    f"{suit_pos}; expected vạn, sách or văn",
+                    token=suit_raw,
+                    position=suit_pos,
+                )
             code = f"{ranks[tok]}{SUITS[_SUIT_WORDS[suit_tok]]}"
             k = table.kind(code)
             if k is None:
-                raise NotationError(f"there is no {raw} {suit_raw} ({code}) in this deck "
-                                    f"(position {pos})", token=f"{raw} {suit_raw}", position=pos)
+                raise NotationError(
+                    f"there is no {raw} {suit_raw} ({code}) in this deck (position {pos})",
+                    token=f"{raw} {suit_raw}",
+                    position=pos,
+                )
             out.append(k)
             i += 2
             continue

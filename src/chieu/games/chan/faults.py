@@ -51,10 +51,18 @@ class SeatHistory:
 
     def copy(self) -> SeatHistory:
         return SeatHistory(
-            set(self.declined_chan), set(self.declined_ca_ranks), list(self.discarded),
+            set(self.declined_chan),
+            set(self.declined_ca_ranks),
+            list(self.discarded),
             set(self.discarded_set),
-            set(self.eaten_chan), self.ate_ca, set(self.split_chan), set(self.split_ca),
-            set(self.torn_ca), set(self.missed), self.waits_before_eat, self.actions,
+            set(self.eaten_chan),
+            self.ate_ca,
+            set(self.split_chan),
+            set(self.split_ca),
+            set(self.torn_ca),
+            set(self.missed),
+            self.waits_before_eat,
+            self.actions,
         )
 
 
@@ -113,8 +121,7 @@ class TreoTranhTraCua(ChanFault):
         return set()
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return (f"chíu xong phải trả cửa vào cửa {history.return_door}, "
-                f"không đánh vào cửa mình")
+        return f"chíu xong phải trả cửa vào cửa {history.return_door}, không đánh vào cửa mình"
 
 
 class TreoTranhHaBai(ChanFault):
@@ -187,7 +194,10 @@ class AnChonCa(ChanFault):
         if not isinstance(action, Eat):
             return None
         card = history.live_card
-        if not _eat_is_chan(history, action) and rank_of(card) in history.hist[seat].declined_ca_ranks:
+        if (
+            not _eat_is_chan(history, action)
+            and rank_of(card) in history.hist[seat].declined_ca_ranks
+        ):
             return f"đã bỏ không ăn cạ hàng {rank_of(card)}, nay lại ăn cạ hàng đó"
         return None
 
@@ -213,12 +223,15 @@ class XeChan(ChanFault):
         if not isinstance(action, Eat):
             return None
         card = history.live_card
-        discarded = history.hist[seat].discarded
+        discarded = history.hist[seat].discarded_set
         if _eat_is_chan(history, action):
             if card in discarded:
                 return f"đã đánh {_c(card)}, nay lại ăn chắn đúng quân đó"
-        elif action.card in discarded:
-            return f"đã đánh {_c(action.card)}, nay lại dùng quân đó ăn cạ"
+        elif action.card not in history.hist[seat].torn_ca:  # that case is fault 8
+            rank = rank_of(card)
+            for x in discarded:
+                if x != CC and rank_of(x) == rank:
+                    return f"đã đánh {_c(x)}, nay lại ăn cạ cùng hàng"
         return None
 
 
@@ -258,8 +271,11 @@ class AnCaDanhCa(ChanFault):
     verbs = frozenset({"eat", "discard"})
 
     def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if (isinstance(action, Eat) and not _eat_is_chan(history, action)
-                and _has_ca(history.hist[seat].discarded_set)):
+        if (
+            isinstance(action, Eat)
+            and not _eat_is_chan(history, action)
+            and _has_ca(history.hist[seat].discarded_set)
+        ):
             return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
         return None
 
@@ -267,8 +283,9 @@ class AnCaDanhCa(ChanFault):
         h = history.hist[seat]
         if not h.ate_ca:
             return set()
-        return {k for d in h.discarded_set if d != CC
-                for k in range(d - d % 3, d - d % 3 + 3) if k != d}
+        return {
+            k for d in h.discarded_set if d != CC for k in range(d - d % 3, d - d % 3 + 3) if k != d
+        }
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
         return f"đã ăn cạ, nay lại đánh bỏ cả một cạ (với {_c(card)})"
@@ -318,8 +335,11 @@ class AnCaDoiCho(ChanFault):
         if before is None or not history.rules.an_ca_doi_cho:
             return set()
         hand = history.hands[seat]
-        return {k for k in range(NUM_KINDS)
-                if hand[k] and history.waits_after_discard(seat, k) != before}
+        return {
+            k
+            for k in range(NUM_KINDS)
+            if hand[k] and history.waits_after_discard(seat, k) != before
+        }
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
         return "đang chờ ù mà ăn cạ để đổi chờ"
@@ -385,10 +405,25 @@ def _has_ca(discarded: set[int]) -> bool:
 
 
 ALL_FAULTS: tuple[ChanFault, ...] = (
-    TreoTranhTraCua(), TreoTranhHaBai(), TraiVi(), AnTreoTranh(), ChiuMaAnThuong(),
-    BoAnChan(), AnChonCa(), DanhCaChan(), XeChan(), TachChanAnCa(), AnChanXeChan(),
-    AnCaDanhCa(), XeCaAnCa(), TachCaAnCa(),
-    AnCaDoiCho(), ULao(), UChiRong(), BoU(), XuongSai(),
+    TreoTranhTraCua(),
+    TreoTranhHaBai(),
+    TraiVi(),
+    AnTreoTranh(),
+    ChiuMaAnThuong(),
+    BoAnChan(),
+    AnChonCa(),
+    DanhCaChan(),
+    XeChan(),
+    TachChanAnCa(),
+    AnChanXeChan(),
+    AnCaDanhCa(),
+    XeCaAnCa(),
+    TachCaAnCa(),
+    AnCaDoiCho(),
+    ULao(),
+    UChiRong(),
+    BoU(),
+    XuongSai(),
 )
 DISCARD_RULES: tuple[ChanFault, ...] = tuple(f for f in ALL_FAULTS if "discard" in f.verbs)
 BY_VERB: dict[str, tuple[ChanFault, ...]] = {

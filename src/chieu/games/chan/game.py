@@ -36,16 +36,22 @@ class ChanGame:
         return Rules()
 
     @classmethod
-    def new_state(cls, rules: Rules | None = None, seed: int = 0, *,
-                  setup: Mapping[str, Any] | None = None,
-                  deal: Sequence[int] | None = None) -> ChanState:
+    def new_state(
+        cls,
+        rules: Rules | None = None,
+        seed: int = 0,
+        *,
+        setup: Mapping[str, Any] | None = None,
+        deal: Sequence[int] | None = None,
+    ) -> ChanState:
         return ChanState(rules, seed, setup=setup, deal=deal)
 
     @classmethod
     def info(cls, rules: Rules | None = None) -> GameInfo:
         rules = rules or Rules()
-        return GameInfo(cls.name, rules.players, len(ACTION_SPACE), KINDS.deck_size,
-                        max_game_length=600)
+        return GameInfo(
+            cls.name, rules.players, len(ACTION_SPACE), KINDS.deck_size, max_game_length=600
+        )
 
 
 ChanState.game = ChanGame

@@ -78,7 +78,8 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ChieuError(
-                f"unknown Chắn rule option(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+                f"unknown Chắn rule option(s): {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(known))}"
             )
         values = dict(data)
         if "extra_cuoc" in values:
@@ -95,7 +96,8 @@ class Rules:
 PRESETS: dict[str, Rules] = {
     "default": Rules(),  # faithful table play with a referee
     "strict": Rules(fault_mode="strict"),  # beginners, bots, self-play
-    "san_dinh": Rules(bo_u_scope="window", strict_xuong=True, thap_thanh_stacks=True,
-                      thien_u_bach_thu=True),
+    "san_dinh": Rules(
+        bo_u_scope="window", strict_xuong=True, thap_thanh_stacks=True, thien_u_bach_thu=True
+    ),
     "khong_u_suong": Rules(min_u_score=3),
 }

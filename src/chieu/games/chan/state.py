@@ -54,9 +54,14 @@ class ChanState:
 
     game: Any = None  # set by chieu.games.chan.game (avoids an import cycle)
 
-    def __init__(self, rules: Rules | None = None, seed: int = 0, *,
-                 setup: Mapping[str, Any] | None = None,
-                 deal: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int = 0,
+        *,
+        setup: Mapping[str, Any] | None = None,
+        deal: Sequence[int] | None = None,
+    ) -> None:
         self.rules = rules = rules or Rules()
         self.seed = seed
         n = self.num_players = rules.players
@@ -79,7 +84,7 @@ class ChanState:
                 raise ChieuError("a Chắn deal is the 100 cards of the deck, each kind 4 times")
         # A2.2: five piles of 20; pile 4 is the nọc base, one card from each other pile joins
         # it; its top card is the cái card, laid on pile 0 (the bài cái).
-        piles = [deck[PILE * i: PILE * (i + 1)] for i in range(5)]
+        piles = [deck[PILE * i : PILE * (i + 1)] for i in range(5)]
         stock = piles[4] + [piles[i].pop() for i in range(4)]
         cai_card = stock.pop()
         piles[0].append(cai_card)
@@ -124,6 +129,9 @@ class ChanState:
         self.claim_queue: list[int] = []
         self.claim_options: dict[int, list[Action]] = {}
         self.claim_legal_win: set[int] = set()
+        self.claim_exposer: int | None = None
+        self.claim_done: list[int] = []
+        self.pending_chiu = -1
         self.first_draw_seen = False
         # result
         self.winner: int | None = None
@@ -140,12 +148,16 @@ class ChanState:
         self.events: list[Event] = [
             Event("deal", None, {"deck": deck}, _NOBODY, ("deck",)),
             *(
-                Event("hand", s, {"cards": KINDS.kinds_of(self.hands[s]),
-                                  "size": sum(self.hands[s])}, frozenset({s}), ("cards",))
+                Event(
+                    "hand",
+                    s,
+                    {"cards": KINDS.kinds_of(self.hands[s]), "size": sum(self.hands[s])},
+                    frozenset({s}),
+                    ("cards",),
+                )
                 for s in range(n)
             ),
-            Event("bat_cai", bat_cai, {"cai_card": cai_card, "cai_seat": cai,
-                                       "prev_winner": prev}),
+            Event("bat_cai", bat_cai, {"cai_card": cai_card, "cai_seat": cai, "prev_winner": prev}),
         ]
 
     # ------------------------------------------------------------------ protocol queries
@@ -188,8 +200,9 @@ class ChanState:
         if phase == "discard":
             if self.rules.strict:
                 blocked = self._blocked_discards(cur)
-                acts: list[Action] = [A.DISCARD[k] for k in range(NUM_KINDS)
-                                      if hand[k] and k not in blocked]
+                acts: list[Action] = [
+                    A.DISCARD[k] for k in range(NUM_KINDS) if hand[k] and k not in blocked
+                ]
                 if not acts:
                     acts = [A.DISCARD[k] for k in range(NUM_KINDS) if hand[k]]
                     self._legal_clean = False
@@ -211,6 +224,8 @@ class ChanState:
                         acts.append(A.EAT[k])
             if self.rules.strict and acts:
                 acts = self._clean(cur, acts, allow_empty=True)
+                if self.rules.an_ca_doi_cho:
+                    acts = [a for a in acts if not self._forces_doi_cho(cur, a)]
             if self.live_role == "drawn" and self.actor == self.live_drawer:
                 acts.append(A.PASS)
             else:
@@ -237,6 +252,27 @@ class ChanState:
             acts.append(A.ANNOUNCE_DONE)
             return acts
         return []
+
+    def _forces_doi_cho(self, seat: int, action: Action) -> bool:
+        """Strict mode: a cạ eaten by a waiting hand after which every discard changes the
+        wait (fault 10) is not offered."""
+        hcard = action.card  # type: ignore[attr-defined]
+        if hcard == self.live_card:
+            return False
+        hand = self.hands[seat]
+        before = waits(hand, self.mat_chan[seat]).kinds
+        if not before:
+            return False
+        h = list(hand)
+        h[hcard] -= 1
+        for k in range(NUM_KINDS):
+            if h[k]:
+                h[k] -= 1
+                same = waits(h, self.mat_chan[seat] + 0).kinds == before
+                h[k] += 1
+                if same:
+                    return False
+        return True
 
     def _blocked_discards(self, seat: int, returning: bool = False) -> set[int]:
         out: set[int] = set()
@@ -270,12 +306,14 @@ class ChanState:
             seat = cur
         if seat != cur:
             raise IllegalActionError(
-                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s")
+                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
+            )
         legal = self._legal if self._legal_at == self.steps else self.legal_actions(seat)
         if action not in legal:
             shown = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(f"{action} is not legal for seat {seat} now "
-                                     f"({self.phase}); legal: {shown}")
+            raise IllegalActionError(
+                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
+            )
         start = len(self.events)
         self.steps += 1
         ev = {"action": A.ACTION_SPACE.json_of(action)}
@@ -338,10 +376,6 @@ class ChanState:
                 self.events.append(Event("bao", seat, {"fault": rule.id}))
             elif rule.penalty == PAY12 and seat not in self.pay12:
                 self.pay12.append(seat)
-                if rule.id == "an_ca_doi_cho" and not self.bao[seat]:
-                    self.bao[seat] = True  # reported: he sits out the rest of the game
-                    self.bao_order.append(seat)
-                    self.events.append(Event("bao", seat, {"fault": rule.id}))
 
     # -- actions
     def _pair_waits(self, seat: int) -> frozenset[int]:
@@ -397,7 +431,7 @@ class ChanState:
         h = self.hist[seat]
         is_chan = hcard == card
         if not is_chan:
-            if hand[hcard] >= 2:
+            if hand[hcard] % 2 == 0:  # 2 or 4 copies: eating a cạ breaks a chắn
                 h.split_chan.add(hcard)
             partner = _ca_partner(hand, hcard)
             if partner is not None:
@@ -450,10 +484,23 @@ class ChanState:
         if seat in self.claim_legal_win:
             self.hist[seat].missed.add(self.live_card)
         self.claim_queue.pop(0)
+        self.claim_done.append(seat)
         if not self.claim_queue:
-            self._after_claims()
+            if self.pending_chiu >= 0:
+                self._chiu(self.pending_chiu, deferred=True)
+            else:
+                self._after_claims()
 
-    def _chiu(self, seat: int) -> None:
+    def _chiu(self, seat: int, deferred: bool = False) -> None:
+        if not deferred and any(A.WIN in self.claim_options[p] for p in self.claim_queue[1:]):
+            # ù beats chíu (A3.4): a farther seat that may ù is still asked first
+            self.pending_chiu = seat
+            if seat in self.claim_legal_win:
+                self.hist[seat].missed.add(self.live_card)
+            self.claim_queue.pop(0)
+            self.claim_done.append(seat)
+            return
+        self.pending_chiu = -1
         card = self.live_card
         decider = self._decider_of_live()
         self.hands[seat][card] -= 3
@@ -495,10 +542,18 @@ class ChanState:
         self.win_context = ctx
         hits, score = scoring.evaluate(ctx, self.rules)
         self.hits, self.true_score = list(hits), score
-        self.events.append(Event("win", seat, {
-            "card": ctx.winning_card, "cuoc": [h.to_json() for h in hits], "score": score,
-            "hand": KINDS.kinds_of(self.hands[seat]),
-        }))
+        self.events.append(
+            Event(
+                "win",
+                seat,
+                {
+                    "card": ctx.winning_card,
+                    "cuoc": [h.to_json() for h in hits],
+                    "score": score,
+                    "hand": KINDS.kinds_of(self.hands[seat]),
+                },
+            )
+        )
         assert isinstance(ctx, WinContext)
         if self.rules.xuong == "declared":
             self.phase, self.actor = "announce", seat
@@ -521,8 +576,9 @@ class ChanState:
         from chieu.games.chan.faults import XuongSai
 
         decl = scoring.check_declaration(self.announced, self.hits, self.rules)
-        self.events.append(Event("xuong", seat, {"declared": dict(self.announced),
-                                                 "correct": decl.correct}))
+        self.events.append(
+            Event("xuong", seat, {"declared": dict(self.announced), "correct": decl.correct})
+        )
         if not decl.correct:
             rule = XuongSai()
             over = ", ".join(decl.over)
@@ -534,23 +590,35 @@ class ChanState:
     def _settle_win(self, seat: int, score: int, wrong: int | None) -> None:
         if wrong is None and score < self.rules.min_u_score:
             # "không chơi ù suông": a win below the table minimum pays like 8 đỏ 2 lèo
-            self.events.append(Event("u_thieu_diem", seat, {"score": score,
-                                                          "min": self.rules.min_u_score}))
+            self.events.append(
+                Event("u_thieu_diem", seat, {"score": score, "min": self.rules.min_u_score})
+            )
             if seat not in self.pay12:
                 self.pay12.append(seat)
             self._finish(None, Termination.FAULT, score=score)
             return
         self._finish(seat, Termination.WIN, score=score, wrong=wrong)
 
-    def _finish(self, winner: int | None, term: Termination, *, score: int = 0,
-                wrong: int | None = None, den: tuple[int, int] | None = None) -> None:
+    def _finish(
+        self,
+        winner: int | None,
+        term: Termination,
+        *,
+        score: int = 0,
+        wrong: int | None = None,
+        den: tuple[int, int] | None = None,
+    ) -> None:
         from chieu.games.chan import scoring
 
         payoffs = scoring.settle(
-            self.num_players, winner=winner, score=score, declaration_wrong_score=wrong,
+            self.num_players,
+            winner=winner,
+            score=score,
+            declaration_wrong_score=wrong,
             bao=tuple(s for s in self.bao_order if den is None or s != den[0]),
             nat=bool(winner is not None and self.nat[winner]),
-            penalty_12=tuple(self.pay12), stake=self.rules.stake,
+            penalty_12=tuple(self.pay12),
+            stake=self.rules.stake,
         )
         if den is not None:
             offender, amount = den
@@ -560,21 +628,30 @@ class ChanState:
                     payoffs[offender] -= amount * self.rules.stake
         self.phase = "end"
         self.claim_queue.clear()
-        details: dict[str, Any] = {"bao": list(self.bao_order), "penalty_12": list(self.pay12),
-                                   "nat": [s for s in range(self.num_players) if self.nat[s]]}
+        details: dict[str, Any] = {
+            "bao": list(self.bao_order),
+            "penalty_12": list(self.pay12),
+            "nat": [s for s in range(self.num_players) if self.nat[s]],
+        }
         if winner is not None:
             details["true_score"] = self.true_score
             if self.rules.xuong == "declared":
                 details["declared"] = dict(self.announced)
-        self._outcome = Outcome(term, tuple(payoffs), winner,
-                                score if winner is not None else None,
-                                tuple(self.hits) if winner is not None else (),
-                                tuple(self.faults), details)
+        self._outcome = Outcome(
+            term,
+            tuple(payoffs),
+            winner,
+            score if winner is not None else None,
+            tuple(self.hits) if winner is not None else (),
+            tuple(self.faults),
+            details,
+        )
         self.events.append(Event("end", None, self._outcome.to_json()))
 
     # -- flow
-    def _set_live(self, card: int, door: int, origin: str, role: str, drawer: int,
-                  from_nocc: bool) -> None:
+    def _set_live(
+        self, card: int, door: int, origin: str, role: str, drawer: int, from_nocc: bool
+    ) -> None:
         self.live_card, self.live_door, self.live_origin = card, door, origin
         self.live_role, self.live_drawer, self.live_from_nocc = role, drawer, from_nocc
 
@@ -605,7 +682,11 @@ class ChanState:
             return
         self.phase, self.actor = "decide", seat
 
-    def _open_claims(self, exposer: int | None) -> None:
+    def _claim_window(
+        self, exposer: int | None
+    ) -> tuple[list[int], dict[int, list[Action]], set[int]]:
+        """Who may claim the live card, in priority order (A3.4): every seat that may ù, by
+        door distance from the card's door, then the seat that may chíu."""
         card = self.live_card
         n = self.num_players
         door = self.live_door
@@ -646,6 +727,13 @@ class ChanState:
                     queue.append(p)
         if chiu_seat >= 0 and chiu_seat not in queue:
             queue.append(chiu_seat)
+        return queue, options, legal_win
+
+    def _open_claims(self, exposer: int | None) -> None:
+        self.claim_exposer = exposer
+        self.claim_done = []
+        self.pending_chiu = -1
+        queue, options, legal_win = self._claim_window(exposer)
         if queue:
             self.claim_queue = queue
             self.claim_options = options
@@ -653,6 +741,19 @@ class ChanState:
             self.phase = "claim"
         else:
             self._after_claims()
+
+    def _reopen_claims(self, keep: int | None) -> None:
+        """After a re-deal of hidden cards: the claim window as the new hands allow (seats
+        that already answered stay answered; ``keep``, if it was asked, is still asked)."""
+        front = self.claim_queue[0]
+        queue, options, legal_win = self._claim_window(self.claim_exposer)
+        queue = [p for p in queue if p not in self.claim_done]
+        if keep is not None and front == keep:
+            queue = [keep] + [p for p in queue if p != keep]
+            options[keep] = self.claim_options[keep]
+        if not queue:  # nobody else could claim: an opaque stand-in who only declines
+            queue, options[front] = [front], [A.DECLINE]
+        self.claim_queue, self.claim_options, self.claim_legal_win = queue, options, legal_win
 
     def _after_claims(self) -> None:
         self.claim_queue = []
@@ -681,8 +782,11 @@ class ChanState:
         if self.opening and self.phase == "discard" and seat == self.actor:
             if win_chan(hand, mc) >= 0:
                 return None
-            return ("bài chưa tròn (còn què)" if not pairs_up(hand)
-                    else "thiếu chắn (cần ít nhất 6 chắn)")
+            return (
+                "bài chưa tròn (còn què)"
+                if not pairs_up(hand)
+                else "thiếu chắn (cần ít nhất 6 chắn)"
+            )
         card = self.live_card
         if card < 0:
             return "không có quân nào để ù"
@@ -702,7 +806,9 @@ class ChanState:
         if card == CC:
             w = waits(hand, self.mat_chan[seat], allow_chi_rong=True)
             if w.kind != BACH_THU_CHI:
-                unchanged = self.hist[seat].actions == 0
+                hs = self.hist[seat]
+                # "nếu chi lên ngay": no action yet and no eat declined (no chance to change)
+                unchanged = hs.actions == 0 and not hs.declined_chan and not hs.declined_ca_ranks
                 if not (self.rules.chi_rong == "allow_if_unchanged" and unchanged):
                     return "chi_rong"
         missed = self.hist[seat].missed
@@ -730,8 +836,9 @@ class ChanState:
             pre = waits(hand, self.mat_chan[seat], allow_chi_rong=True)
             wait_kind = pre.kind
             chiu_u = hand[card] >= 3
-            self_drawn = (self.live_door == seat and self.live_role == "drawn"
-                          and self.live_drawer == seat)
+            # chì: the card lies in his own door and is not a discard: his own draw, or a
+            # card put back into his door by trả cửa (A5.2)
+            self_drawn = self.live_door == seat and self.live_origin in (DRAWN, RETURNED)
             dia = self.draws == 1 if self.live_from_nocc else self.draws == 0
             self.doors[self.live_door].pop()
             if chiu_u:
@@ -743,9 +850,16 @@ class ChanState:
         mats = tuple(MatGroup(kinds, how) for kinds, how in self.mats[seat])
         prev = self.setup.get("prev_winner")
         return WinContext(
-            hand=tuple(hand), mat=mats, winning_card=None if thien else card,
-            wait_kind=wait_kind, self_drawn=self_drawn, thong=prev == seat, thien_u=thien,
-            dia_u=dia, chiu_u=chiu_u, chiu_count=self.chiu_count[seat],
+            hand=tuple(hand),
+            mat=mats,
+            winning_card=None if thien else card,
+            wait_kind=wait_kind,
+            self_drawn=self_drawn,
+            thong=prev == seat,
+            thien_u=thien,
+            dia_u=dia,
+            chiu_u=chiu_u,
+            chiu_count=self.chiu_count[seat],
             dealt_no_chan=count_chan(self.dealt[seat]) == 0,
         )
 
@@ -766,11 +880,14 @@ class ChanState:
             "bat_cai": self.bat_cai,
             "stock_left": len(self.stock),
             "draws_left": self.drawable - self.draws,
-            "live": None if self.live_card < 0 else {
-                "card": self.live_card, "door": self.live_door, "origin": self.live_origin,
+            "live": None
+            if self.live_card < 0
+            else {
+                "card": self.live_card,
+                "door": self.live_door,
+                "origin": self.live_origin,
             },
-            "mats": [[{"cards": list(k), "how": how} for k, how in self.mats[s]]
-                     for s in range(n)],
+            "mats": [[{"cards": list(k), "how": how} for k, how in self.mats[s]] for s in range(n)],
             "doors": [list(d) for d in self.doors],
             "hand_sizes": [sum(h) for h in self.hands],
             "bao": list(self.bao),
@@ -803,8 +920,19 @@ class ChanState:
 
     def hidden_from(self, seat: int | None) -> dict[str, list[int]]:
         z = self.zones()
-        return {k: v for k, v in z.items()
-                if k in ("stock", "set_aside") or (k.startswith("hand") and k != f"hand{seat}")}
+        shown = {f"hand{s}" for s in self._revealed(seat)}
+        return {
+            k: v
+            for k, v in z.items()
+            if k in ("stock", "set_aside") or (k.startswith("hand") and k not in shown)
+        }
+
+    def _revealed(self, seat: int | None) -> set[int]:
+        """Seats whose hand ``seat`` may see: his own, and the winner's once he has won."""
+        out = set() if seat is None else {seat}
+        if self.winner is not None:
+            out.add(self.winner)
+        return out
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> ChanState:
         """A clone where every card hidden from ``seat`` (other hands, the nọc, set-aside
@@ -812,29 +940,46 @@ class ChanState:
         st = self.clone()
         st._legal_at = -1
         st._pw = [None] * self.num_players
-        others = [s for s in range(self.num_players) if s != seat]
+        shown = self._revealed(seat)
+        others = [s for s in range(self.num_players) if s not in shown]
         pool = [k for s in others for k in KINDS.kinds_of(st.hands[s])] + st.stock + st.set_aside
         rng.shuffle(pool)
         i = 0
         for s in others:
             size = sum(st.hands[s])
-            st.hands[s] = KINDS.counts(pool[i:i + size])
+            st.hands[s] = KINDS.counts(pool[i : i + size])
             i += size
-        st.stock = pool[i:i + len(st.stock)]
+        st.stock = pool[i : i + len(st.stock)]
         i += len(st.stock)
         st.set_aside = pool[i:]
+        if st.phase == "claim":
+            st._reopen_claims(seat)
         return st
 
     def snapshot(self) -> dict[str, Any]:
         """The full state as plain data (for equality in tests)."""
         return {
-            "hands": [list(h) for h in self.hands], "mats": [list(m) for m in self.mats],
-            "doors": [list(d) for d in self.doors], "stock": list(self.stock),
-            "phase": self.phase, "actor": self.actor, "queue": list(self.claim_queue),
-            "live": (self.live_card, self.live_door, self.live_origin, self.live_role,
-                     self.live_drawer, self.live_from_nocc),
-            "bao": list(self.bao), "nat": list(self.nat), "pay12": list(self.pay12),
-            "faults": [f.to_json() for f in self.faults], "draws": self.draws,
+            "hands": [list(h) for h in self.hands],
+            "mats": [list(m) for m in self.mats],
+            "doors": [list(d) for d in self.doors],
+            "stock": list(self.stock),
+            "phase": self.phase,
+            "actor": self.actor,
+            "queue": list(self.claim_queue),
+            "pending_chiu": self.pending_chiu,
+            "live": (
+                self.live_card,
+                self.live_door,
+                self.live_origin,
+                self.live_role,
+                self.live_drawer,
+                self.live_from_nocc,
+            ),
+            "bao": list(self.bao),
+            "nat": list(self.nat),
+            "pay12": list(self.pay12),
+            "faults": [f.to_json() for f in self.faults],
+            "draws": self.draws,
             "announced": dict(self.announced),
             "outcome": None if self._outcome is None else self._outcome.to_json(),
         }
@@ -860,21 +1005,29 @@ class ChanState:
         st.claim_queue = list(self.claim_queue)
         st.claim_options = dict(self.claim_options)
         st.claim_legal_win = set(self.claim_legal_win)
+        st.claim_done = list(self.claim_done)
         st.hits = list(self.hits)
         st.announced = dict(self.announced)
         st.events = list(self.events)
         return st
 
     def __repr__(self) -> str:
-        return (f"<ChanState seed={self.seed} phase={self.phase} actor={self.current_player()} "
-                f"draws={self.draws}/{self.drawable}>")
+        return (
+            f"<ChanState seed={self.seed} phase={self.phase} actor={self.current_player()} "
+            f"draws={self.draws}/{self.drawable}>"
+        )
 
 
 __all__ = ["ALL_FAULTS", "ChanState"]
 
 
-def deck_for(hands: Sequence[Sequence[int]], draws: Sequence[int] = (), *,
-             bat_cai: int | None = None, count_dir: str = "right") -> tuple[list[int], int]:
+def deck_for(
+    hands: Sequence[Sequence[int]],
+    draws: Sequence[int] = (),
+    *,
+    bat_cai: int | None = None,
+    count_dir: str = "right",
+) -> tuple[list[int], int]:
     """A deck order whose deal (A2.2) gives exactly ``hands`` (kinds per seat; the cái's hand
     has 20 cards) and whose nọc is drawn in the order ``draws`` (then the remaining cards).
 
@@ -913,9 +1066,9 @@ def deck_for(hands: Sequence[Sequence[int]], draws: Sequence[int] = (), *,
         piles[j] = list(hands[(cai + j) % n])
     nocc_draws = list(draws)
     filler = spare[: (4 - n) * 19]
-    spare = spare[(4 - n) * 19:]
+    spare = spare[(4 - n) * 19 :]
     for j in range(n, 4):
-        piles[j] = filler[(j - n) * 19: (j - n + 1) * 19]
+        piles[j] = filler[(j - n) * 19 : (j - n + 1) * 19]
     order = nocc_draws + spare  # the nọc in draw order, 23 cards
     # stock = deck[80:100] + [deck[19], deck[39], deck[59]]; draws pop from the end.
     first3, later = order[:3], order[3:]

@@ -1,0 +1,82 @@
+"""The Bot protocol and ``play_game``, the loop that lets bots play a whole game.
+
+A bot sees exactly what a person at the table sees: ``state.observation(seat)``, the list
+``state.legal_actions(seat)`` and its own random stream ``Rng(seed, "bot", seat)``. It never
+receives the State, so it cannot peek at other hands or the nọc.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.registry import find_game
+from chieu.core.rng import Rng
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with a ``name`` and an ``act`` method choosing one of ``legal_actions``."""
+
+    name: str
+
+    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action: ...
+
+
+def bot_rng(seed: int, seat: int) -> Rng:
+    """The random stream of the bot in ``seat`` for the game with ``seed``."""
+    return Rng(seed, "bot", seat)
+
+
+def _resolve_game(game: Any) -> Any:
+    return find_game(game) if isinstance(game, str) else game
+
+
+def _resolve_rules(game: Any, rules: Any) -> Any:
+    if rules is None or isinstance(rules, Mapping):
+        return game.rules_from_json(rules or {})
+    return rules
+
+
+def play_game(
+    game: Any,
+    rules: Any,
+    seed: int,
+    bots: Sequence[Bot],
+    setup: Mapping[str, Any] | None = None,
+    *,
+    max_steps: int | None = None,
+) -> Any:
+    """Play one complete game with ``bots[seat]`` in every seat and return the final state.
+
+    ``game`` is a game class or a name (``"chan"``); ``rules`` a Rules value, a JSON mapping
+    or None (the defaults). The seat to act is always ``state.current_player()``. A bot that
+    returns an action outside ``legal_actions`` is a programming error (IllegalActionError).
+    """
+    game = _resolve_game(game)
+    rules = _resolve_rules(game, rules)
+    state = game.new_state(rules, seed, setup=setup)
+    if len(bots) != state.num_players:
+        raise ChieuError(f"{len(bots)} bots for a {state.num_players}-player game")
+    rngs = [bot_rng(seed, seat) for seat in range(state.num_players)]
+    limit = max_steps if max_steps is not None else 4 * game.info(rules).max_game_length
+    steps = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat is None:
+            break
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ChieuError(f"seat {seat} must act but has no legal action ({state!r})")
+        action = bots[seat].act(state.observation(seat), list(legal), rngs[seat])
+        if action not in legal:
+            raise IllegalActionError(
+                f"bot {bots[seat].name!r} in seat {seat} chose {action!r}, which is not legal"
+            )
+        state.apply(action, seat)
+        steps += 1
+        if steps > limit:
+            raise ChieuError(f"the game did not end within {limit} actions ({state!r})")
+    return state

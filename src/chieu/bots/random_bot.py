@@ -1,0 +1,21 @@
+"""RandomBot: a uniformly random legal action, for any game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError
+from chieu.core.rng import Rng
+
+
+class RandomBot:
+    name = "random"
+
+    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        if not legal_actions:
+            raise ChieuError("RandomBot was asked to act with no legal action")
+        return rng.choice(legal_actions)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

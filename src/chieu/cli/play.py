@@ -1,0 +1,478 @@
+"""``chieu play chan``: a person plays whole games of Chắn in the terminal against bots.
+
+Each prompt lists the legal actions, numbered, with Vietnamese labels. The person answers with
+a number, a card code (``9W``: đánh / ăn / trả cửa with that card), a label (``bốc``, ``ù``),
+``?`` for hints, ``h`` for help or ``q`` to quit. Bad input gets a message and the prompt
+again. Several games (``--games N``) form a hội with a running score sheet; every game's record
+is saved (also when the person quits, or stdin ends, half-way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from chieu.bots import Bot, bot_rng, get_bot
+from chieu.cli import render
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError, NotationError
+from chieu.core.record import GameRecord
+from chieu.core.registry import find_game, normalize_name
+from chieu.games.chan import actions as A
+from chieu.games.chan import analysis
+from chieu.games.chan.cards import KINDS, parse_cards
+from chieu.games.chan.faults import BY_VERB
+from chieu.games.chan.rules import PRESETS, Rules
+from chieu.games.chan.scoring import Sitting
+
+HELP = """\
+Cách trả lời:
+  số (1, 2, ...)   chọn nước đi theo số thứ tự trong danh sách
+  mã quân (9W)     đánh / ăn / trả cửa với quân đó (V = vạn, S = sách, W = văn, CC = chi chi)
+  bốc, dưới, chíu, ù, bỏ qua   gõ thẳng tên nước đi (có hay không dấu đều được)
+  ?                gợi ý: quân què, đang chờ gì, cách ù bao xa, nên đánh quân nào
+  h                trợ giúp này
+  q                thoát (ván đang chơi được lưu lại)
+Bài đỏ (8V 8S 9V 9S CC) hiện màu đỏ. Quân đang sống được tô nổi ở cửa nó nằm."""
+_WORDS = {
+    "boc": A.DRAW,
+    "duoi": A.PASS,
+    "chiu": A.CHIU,
+    "u": A.WIN,
+    "boqua": A.DECLINE,
+    "bo": A.DECLINE,
+    "xuongxong": A.ANNOUNCE_DONE,
+}
+_QUIT = {"q", "quit", "exit", "thoat"}
+_HELP = {"h", "help", "giup", "trogiup"}
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "play",
+        help="chơi chắn với máy trong terminal",
+        description="Chơi chắn với máy. Ví dụ: chieu play chan --seed 3",
+    )
+    p.add_argument("game", help="trò chơi (hiện có: chan)")
+    p.add_argument("--seed", type=int, default=None, help="seed của ván đầu (mặc định: ngẫu nhiên)")
+    p.add_argument("--seat", type=int, default=0, help="ghế của bạn, 0..N-1 (mặc định 0)")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help="máy ở các ghế còn lại, cách nhau bởi dấu phẩy: greedy, random",
+    )
+    p.add_argument("--players", type=int, default=None, help="số người chơi, 2..4")
+    p.add_argument(
+        "--rules",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="KEY=VALUE",
+        help="luật riêng, ví dụ fault_mode=strict min_u_score=3",
+    )
+    p.add_argument("--preset", default=None, help=f"bộ luật có sẵn: {', '.join(PRESETS)}")
+    p.add_argument("--records", default="records", help="thư mục lưu biên bản (./records)")
+    p.add_argument("--games", type=int, default=1, help="số ván trong hội (mặc định 1)")
+    p.add_argument("--auto", action="store_true", help="máy chơi tất cả các ghế (để xem)")
+    p.set_defaults(run=run)
+
+
+# -- set-up ---------------------------------------------------------------------------------
+
+
+def parse_rules(preset: str | None, pairs: Sequence[str], players: int | None) -> Rules:
+    """Rules from a preset, ``KEY=VALUE`` overrides and ``--players`` (ChieuError if bad)."""
+    if preset is not None and preset not in PRESETS:
+        raise ChieuError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+    data = (PRESETS[preset] if preset else Rules()).to_json()
+    types = {f.name: type(getattr(Rules(), f.name)) for f in fields(Rules)}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ChieuError(f"--rules expects KEY=VALUE, got {pair!r}")
+        if key not in types:
+            raise ChieuError(f"unknown Chắn rule {key!r}; known: {', '.join(sorted(types))}")
+        data[key] = _coerce(key, raw.strip(), types[key])
+    if players is not None:
+        data["players"] = players
+    return Rules.from_json(data)
+
+
+def _coerce(key: str, raw: str, kind: type) -> Any:
+    if kind is bool:
+        low = normalize_name(raw)
+        if low in ("true", "1", "yes", "on", "co"):
+            return True
+        if low in ("false", "0", "no", "off", "khong"):
+            return False
+        raise ChieuError(f"rule {key}={raw!r}: expected true or false")
+    if kind is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise ChieuError(f"rule {key}={raw!r}: expected a whole number") from None
+    if kind is tuple:
+        return [x.strip() for x in raw.split(",") if x.strip()]
+    return raw
+
+
+@dataclass
+class Session:
+    """One sitting: who sits where, the bots, the names and the output."""
+
+    console: Console
+    rules: Rules
+    human: int | None
+    bots: dict[int, Bot]
+    names: list[str]
+    records: Path
+    saved: list[Path] = field(default_factory=list)
+
+
+def _make_table(args: argparse.Namespace, console: Console) -> Session:
+    game = find_game(args.game)
+    if game.name != "chan":
+        raise ChieuError(f"chieu play knows only Chắn (chan) so far, not {game.title}")
+    rules = parse_rules(args.preset, args.rules, args.players)
+    n = rules.players
+    human = None if args.auto else args.seat
+    if human is not None and not 0 <= human < n:
+        raise ChieuError(f"--seat {human} is not a seat of a {n}-player game (0..{n - 1})")
+    if args.games < 1:
+        raise ChieuError("--games must be at least 1")
+    bot_seats = [s for s in range(n) if s != human]
+    kinds = [b.strip() for b in str(args.bots).split(",") if b.strip()] or ["greedy"]
+    if len(kinds) == 1:
+        kinds *= len(bot_seats)
+    if len(kinds) != len(bot_seats):
+        raise ChieuError(f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one")
+    bots = {s: get_bot(k, game) for s, k in zip(bot_seats, kinds, strict=True)}
+    names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(n)]
+    return Session(console, rules, human, bots, names, Path(args.records))
+
+
+# -- the games ------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(highlight=False)
+    table = _make_table(args, console)
+    seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+    sitting = Sitting(table.rules.players, table.names, rules=table.rules)
+    console.print(
+        Text.assemble(
+            ("Chắn", "bold"),
+            f" · {table.rules.players} người · luật "
+            f"{table.rules.fault_mode} · {args.games} ván · seed {seed}",
+        )
+    )
+    for number in range(args.games):
+        game_seed = seed + number
+        console.rule(f"Ván {number + 1}/{args.games} · seed {game_seed}")
+        state = find_game("chan").new_state(table.rules, game_seed, setup=sitting.next_setup())
+        try:
+            finished = _play_one(table, state)
+        except KeyboardInterrupt:
+            _save(table, state)
+            console.print("Đã dừng. Biên bản đã được lưu.")
+            return 130
+        _save(table, state)
+        if not finished:
+            console.print("Tạm biệt! Hẹn gặp lại chiếu sau.")
+            return 0
+        _show_end(table, state)
+        sitting.record(state.outcome())
+        if args.games > 1:
+            console.print(render.score_sheet(sitting.rows, table.names))
+    return 0
+
+
+def _play_one(table: Session, state: Any) -> bool:
+    """Play until the end (True) or until the person quits (False)."""
+    rngs = {s: bot_rng(state.seed, s) for s in table.bots}
+    while not state.is_terminal():
+        seat = state.current_player()
+        live = live_card(state)
+        if seat == table.human:
+            action = _ask(table, state, seat)
+            if action is None:
+                return False
+        else:
+            legal = state.legal_actions(seat)
+            action = table.bots[seat].act(state.observation(seat), legal, rngs[seat])
+        events = state.apply(action, seat)
+        if action.verb == "decline" and seat != table.human:
+            continue  # a bot letting a claim go is not shown: it would reveal its hand
+        for line in render.describe(seat, action, live, events, table.names):
+            table.console.print(line)
+    return True
+
+
+def live_card(state: Any) -> int | None:
+    """The kind of the live card (public), or None."""
+    live = state.observation(None).get("live")
+    return None if live is None else int(live["card"])
+
+
+def _show_end(table: Session, state: Any) -> None:
+    obs = state.observation(table.human)
+    hands = {s: state.observation(s)["hand"] for s in range(state.num_players)}
+    table.console.print(render.table(obs, table.names, hands=hands))
+
+
+def _save(table: Session, state: Any) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{state.game.name}-{stamp}-seed{state.seed}"
+    path = table.records / f"{base}.jsonl"
+    i = 2
+    while path.exists():
+        path = table.records / f"{base}-{i}.jsonl"
+        i += 1
+    GameRecord.from_state(state).save(path)
+    table.saved.append(path)
+    table.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
+    return path
+
+
+# -- the person's turn ----------------------------------------------------------------------
+
+
+def _ask(table: Session, state: Any, seat: int) -> Action | None:
+    """Show the table and the choices; read until a legal action (None: quit or EOF)."""
+    console = table.console
+    obs = state.observation(seat)
+    legal = state.legal_actions(seat)
+    console.print(render.table(obs, table.names, current=seat))
+    console.print(options(legal, obs, seat))
+    while True:
+        try:
+            raw = input("Bạn chọn (số, mã quân, ? gợi ý, h trợ giúp, q thoát): ")
+        except EOFError:
+            console.print()
+            return None
+        kind, value = parse_choice(raw, legal, obs, seat)
+        if kind == "action":
+            assert isinstance(value, Action)
+            return value
+        if kind == "quit":
+            return None
+        if kind == "hint":
+            console.print(hints(obs, legal, fault_warnings(state, seat, legal)))
+        elif kind == "help":
+            console.print(HELP)
+            console.print(options(legal, obs, seat))
+        else:
+            console.print(Text(str(value), style="red"))
+
+
+def _label(action: Action, obs: dict[str, Any], seat: int) -> Text:
+    live = obs.get("live")
+    return render.action_text(
+        action,
+        None if live is None else int(live["card"]),
+        return_door=obs.get("return_door"),
+        seat=seat,
+    )
+
+
+def options(legal: Sequence[Action], obs: dict[str, Any], seat: int) -> Text:
+    return Text("  ").join(
+        Text.assemble((f"[{i}]", "bold"), " ", _label(a, obs, seat)) for i, a in enumerate(legal, 1)
+    )
+
+
+def parse_choice(
+    raw: str, legal: Sequence[Action], obs: dict[str, Any], seat: int
+) -> tuple[str, Action | str]:
+    """``("action", a)``, ``("hint"|"help"|"quit", "")`` or ``("error", message)``."""
+    text = raw.strip()
+    if not text:
+        return "error", "Hãy gõ số thứ tự của nước đi (h để xem trợ giúp)."
+    if text == "?":
+        return "hint", ""
+    key = normalize_name(text)
+    if key in _QUIT:
+        return "quit", ""
+    if key in _HELP:
+        return "help", ""
+    if text.isdigit():
+        i = int(text)
+        if 1 <= i <= len(legal):
+            return "action", legal[i - 1]
+        return "error", f"Không có lựa chọn số {i}: hãy chọn từ 1 đến {len(legal)}."
+    for action in legal:
+        if normalize_name(_label(action, obs, seat).plain) == key:
+            return "action", action
+    if key in _WORDS:
+        if _WORDS[key] in legal:
+            return "action", _WORDS[key]
+        return "error", f"Lúc này không thể {text!r}. Các nước đi được: xem danh sách ở trên."
+    return _card_choice(text, legal)
+
+
+def _card_choice(text: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
+    try:
+        kinds = parse_cards(text)
+    except NotationError:
+        return "error", (
+            f"Không hiểu {text!r}. Gõ số thứ tự, mã quân như 9W, "
+            "? để xem gợi ý, h để xem trợ giúp, q để thoát."
+        )
+    if len(kinds) != 1:
+        return "error", "Hãy gõ đúng một quân (ví dụ 9W)."
+    k = kinds[0]
+    with_card = [a for a in legal if getattr(a, "card", None) == k]
+    for verb in ("return", "discard", "eat"):
+        for action in with_card:
+            if action.verb == verb:
+                return "action", action
+    verbs = {a.verb for a in legal}
+    code = KINDS.codes[k]
+    if verbs & {"discard", "return"}:
+        return "error", f"Không đánh được {code}: trên tay bạn không có quân đó."
+    if "eat" in verbs:
+        return "error", f"Không ăn được với {code}: hãy chọn một quân trong danh sách."
+    return "error", f"Lúc này không dùng quân {code} được; hãy chọn số trong danh sách."
+
+
+# -- hints ----------------------------------------------------------------------------------
+
+_WAIT_KIND = {
+    analysis.BACH_THU: "bạch thủ",
+    analysis.BACH_THU_CHI: "bạch thủ chi",
+    analysis.RONG: "ù rộng",
+}
+
+
+def fault_warnings(state: Any, seat: int, legal: Sequence[Action]) -> dict[Action, list[str]]:
+    """For each legal action, the faults (A6) the referee would call: the same predicates the
+    state runs before applying an action (a trả cửa is judged as a discard, T1 aside)."""
+    out: dict[Action, list[str]] = {}
+    for action in legal:
+        probe, rules = action, list(BY_VERB.get(action.verb, ()))
+        if action.verb == "return":
+            probe = A.DISCARD[int(getattr(action, "card", 0))]
+            rules = [r for r in BY_VERB["discard"] if r.id != "treo_tranh"]
+        found = []
+        for rule in rules:
+            if rule.id == "an_ca_doi_cho" and not state.rules.an_ca_doi_cho:
+                continue
+            msg = rule.check(state, seat, probe)
+            if msg:
+                found.append(
+                    f"{rule.name} ({render.PENALTY.get(rule.penalty, rule.penalty)}): {msg}"
+                )
+        if found:
+            out[action] = found
+    return out
+
+
+def hints(
+    obs: dict[str, Any],
+    legal: Sequence[Action],
+    warnings: Mapping[Action, list[str]] | None = None,
+) -> Text:
+    """Gợi ý: què, chờ, khoảng cách tới chờ ù, nước đánh / ăn giữ khoảng cách thấp nhất, và
+    những nước sẽ phạm lỗi (``warnings``, from ``fault_warnings``)."""
+    seat = int(obs["seat"])
+    hand = KINDS.counts(obs["hand"])
+    mats = obs["mats"][seat]
+    mc = sum({"chan": 1, "chiu": 2}.get(str(g["how"]), 0) for g in mats)
+    warnings = warnings or {}
+    out = Text.assemble(
+        "Bài của bạn: ", render.hand_groups(obs["hand"]), f"  (chắn dưới chiếu: {mc})\n"
+    )
+    que = analysis.que_cards(hand)
+    out.append_text(Text.assemble("Quân què: ", render.cards(que) if que else Text("không"), "\n"))
+    live = obs.get("live")
+    if A.WIN in legal and A.WIN not in warnings:
+        out.append("Bạn ù được ngay! Chọn ù.\n", style="bold green")
+    if sum(hand) % 2:
+        _hint_position(out, hand, mc)
+    throws = [a for a in legal if a.verb in ("discard", "return") and a not in warnings]
+    if throws:
+        _hint_discards(out, hand, mc, {int(getattr(a, "card", -1)) for a in throws})
+    eats = [a for a in legal if a.verb == "eat"]
+    if eats and live is not None:
+        _hint_eats(out, hand, mc, int(live["card"]), eats)
+    for action, found in warnings.items():
+        label = render.action_text(action, None if live is None else int(live["card"]))
+        for text in found:
+            out.append_text(Text.assemble(("⚠ ", "yellow"), label, " sẽ phạm lỗi ", text, "\n"))
+    return out
+
+
+def _hint_position(out: Text, hand: list[int], mc: int) -> None:
+    w = analysis.waits(hand, mc)
+    if w:
+        out.append_text(
+            Text.assemble(
+                "Đang chờ: ",
+                render.cards(w.kinds),
+                f" ({_WAIT_KIND.get(w.kind or '', w.kind or '')})\n",
+            )
+        )
+    elif w.chi_rong:
+        out.append(
+            "Chờ chi rộng: không được ù chi chi khi đã đủ 6 chắn — nên đổi chờ.\n", style="yellow"
+        )
+    else:
+        d = analysis.distance(hand, mc)
+        out.append(
+            f"Chưa chờ: cần thêm khoảng {d} lần thay quân nữa mới chờ ù.\n"
+            if d < 99
+            else "Không thể đủ 6 chắn với bài này.\n"
+        )
+
+
+def _hint_discards(out: Text, hand: list[int], mc: int, allowed: set[int]) -> None:
+    ranked = [(k, d) for k, d in analysis.best_discards(hand, mc) if k in allowed]
+    if not ranked:
+        return
+    best = ranked[0][1]
+    top = [k for k, d in ranked if d == best]
+    what = "đang chờ ù" if best == 0 else f"cách chờ ù {best} lần thay quân"
+    out.append_text(Text.assemble("Nên đánh: ", render.cards(top), f" (sau đó {what})\n"))
+
+
+def _hint_eats(out: Text, hand: list[int], mc: int, live: int, eats: Sequence[Action]) -> None:
+    now = analysis.distance(hand, mc) if sum(hand) % 2 else None
+    for action in eats:
+        k = int(getattr(action, "card", -1))
+        h2 = list(hand)
+        h2[k] -= 1
+        ranked = analysis.best_discards(h2, mc + (1 if k == live else 0))
+        after = ranked[0][1] if ranked else 99
+        tail = f" (bây giờ: {now})" if now is not None else ""
+        out.append_text(
+            Text.assemble(
+                render.action_text(action, live), f" → sau khi đánh: cách chờ ù {after}{tail}\n"
+            )
+        )
+        split = _split_note(hand, k, live)
+        if split:
+            out.append(f"   {split}\n", style="yellow")
+
+
+def _split_note(hand: list[int], k: int, live: int) -> str:
+    """Warn that eating a cạ with ``k`` splits a chắn or a cạ of the hand (faults 5, 9)."""
+    if k == live:
+        return ""
+    code = KINDS.codes[k]
+    if hand[k] >= 2:
+        return f"tách chắn {code}: quân {code} còn lại sẽ không được đánh, ăn hay ù nữa"
+    base = k - k % 3
+    mates = [j for j in (base, base + 1, base + 2) if j != k and hand[j] % 2]
+    if hand[k] % 2 and len(mates) == 1:
+        other = KINDS.codes[mates[0]]
+        return f"tách cạ {code}{other}: quân {other} còn lại sẽ không được đánh, ăn hay ù nữa"
+    return ""
