@@ -246,3 +246,29 @@ def test_render_colours_red_cards_and_groups_the_hand() -> None:
     console.print(render.table(state.observation(None), render.seat_names(4)))
     shown = console.export_text()
     assert "quân cái" in shown and "nọc: 23 quân" in shown and "cái" in shown
+
+
+def test_fault_warnings_try_actions_on_a_copy() -> None:
+    from chieu.bots import RandomBot, bot_rng
+    from chieu.cli.play import fault_warnings, hints
+
+    warned = 0
+    hinted = False
+    for seed in range(2):
+        state = ChanGame.new_state(Rules(), seed)
+        rngs = [bot_rng(seed, s) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            legal = state.legal_actions(seat)
+            before = state.snapshot()
+            warnings = fault_warnings(state, seat, legal)
+            assert state.snapshot() == before
+            assert set(warnings) <= set(legal)
+            warned += len(warnings)
+            if warnings and not hinted:
+                hinted = True
+                text = hints(state.observation(seat), legal, warnings).plain
+                assert "sẽ phạm lỗi" in text
+            state.apply(RandomBot().act(state.observation(seat), legal, rngs[seat]), seat)
+    assert warned > 0

@@ -39,6 +39,7 @@ EXTRA_VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
     },
 }
 
+
 class Chooser(Protocol):
     """What picks an action: ``random.Random`` (Hypothesis ``st.randoms``) or ``chieu`` Rng."""
 

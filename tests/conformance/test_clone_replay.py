@@ -83,8 +83,9 @@ def test_verify_detects_a_tampered_record(cfg: Config) -> None:
     record = GameRecord.loads(GameRecord.from_state(state).dumps())
     assert record.verify() == []
     last = record.events[-1]
-    record.events[-1] = type(last)(last.type + "_x", last.actor, last.data, last.visible_to,
-                                   last.hidden)
+    record.events[-1] = type(last)(
+        last.type + "_x", last.actor, last.data, last.visible_to, last.hidden
+    )
     assert record.verify() != []
     record.events.pop()
     assert record.verify() != []

@@ -8,6 +8,7 @@ The deal comes from the game's own ``Rng`` streams and the bots here choose from
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import random
@@ -15,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -24,10 +26,15 @@ from chieu.core.rng import Rng
 
 from ._support import CONFIGS, Config, config_id, events_json, examples, playout
 
-try:  # numpy is optional: disturb its global generator too when it is there
-    import numpy
-except ImportError:  # pragma: no cover - depends on the environment
-    numpy = None
+
+def _optional(module: str) -> Any | None:
+    try:
+        return importlib.import_module(module)
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+
+
+numpy = _optional("numpy")  # optional: its global generator is disturbed too when it is there
 
 SEEDS = st.integers(0, 2**32 - 1)
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +89,10 @@ def test_interleaved_games_do_not_share_state(cfg: Config) -> None:
     """Two games stepped in turn give the events each gives alone (no shared global state)."""
     alone = [_play(cfg, seed, None) for seed in (11, 12)]
     states = [cfg.new_state(seed) for seed in (11, 12)]
-    loops = [playout(cfg, s, _bots(seed, s.num_players)) for s, seed in zip(states, (11, 12))]
+    loops = [
+        playout(cfg, s, _bots(seed, s.num_players))
+        for s, seed in zip(states, (11, 12), strict=True)
+    ]
     live = [True, True]
     while any(live):
         for i, loop in enumerate(loops):
@@ -122,7 +132,11 @@ def test_same_events_in_fresh_processes_with_other_hash_seeds() -> None:
     for hash_seed in ("1", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120,
+            [sys.executable, "-c", script],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
             check=False,
         )
         assert done.returncode == 0, done.stderr[-2000:]

@@ -51,25 +51,54 @@ class Case:
 
 
 CASES: tuple[Case, ...] = (
-    Case("strict_4p_win", Rules(fault_mode="strict"),
-         lambda s: _termination(s) == "win", "strict mode, 4 players, a win (ù)"),
-    Case("strict_2p_hoa", Rules(fault_mode="strict", players=2),
-         lambda s: _termination(s) == "no_winner" and not _has_fault(s),
-         "strict mode, 2 players, hòa (nọc ran out)"),
-    Case("strict_3p_win", Rules(fault_mode="strict", players=3),
-         lambda s: _termination(s) == "win", "strict mode, 3 players, a win"),
-    Case("referee_3p_fault", Rules(players=3),
-         lambda s: _has_fault(s) and _termination(s) == "fault",
-         "referee mode, 3 players, the game stopped on a fault"),
-    Case("referee_4p_fault_hoa", Rules(),
-         lambda s: _has_fault(s) and _termination(s) == "no_winner",
-         "referee mode, 4 players, faults penalised and no winner"),
-    Case("referee_2p_win", Rules(players=2),
-         lambda s: _termination(s) == "win", "referee mode, 2 players, a win"),
-    Case("declared_4p_xuong", Rules(xuong="declared"),
-         _declared, "referee mode, declared xướng: the winner announces his cước"),
-    Case("declared_strict_3p_xuong", Rules(xuong="declared", fault_mode="strict", players=3),
-         _declared, "strict mode, 3 players, declared xướng"),
+    Case(
+        "strict_4p_win",
+        Rules(fault_mode="strict"),
+        lambda s: _termination(s) == "win",
+        "strict mode, 4 players, a win (ù)",
+    ),
+    Case(
+        "strict_2p_hoa",
+        Rules(fault_mode="strict", players=2),
+        lambda s: _termination(s) == "no_winner" and not _has_fault(s),
+        "strict mode, 2 players, hòa (nọc ran out)",
+    ),
+    Case(
+        "strict_3p_win",
+        Rules(fault_mode="strict", players=3),
+        lambda s: _termination(s) == "win",
+        "strict mode, 3 players, a win",
+    ),
+    Case(
+        "referee_3p_fault",
+        Rules(players=3),
+        lambda s: _has_fault(s) and _termination(s) == "fault",
+        "referee mode, 3 players, the game stopped on a fault",
+    ),
+    Case(
+        "referee_4p_fault_hoa",
+        Rules(),
+        lambda s: _has_fault(s) and _termination(s) == "no_winner",
+        "referee mode, 4 players, faults penalised and no winner",
+    ),
+    Case(
+        "referee_2p_win",
+        Rules(players=2),
+        lambda s: _termination(s) == "win",
+        "referee mode, 2 players, a win",
+    ),
+    Case(
+        "declared_4p_xuong",
+        Rules(xuong="declared"),
+        _declared,
+        "referee mode, declared xướng: the winner announces his cước",
+    ),
+    Case(
+        "declared_strict_3p_xuong",
+        Rules(xuong="declared", fault_mode="strict", players=3),
+        _declared,
+        "strict mode, 3 players, declared xướng",
+    ),
 )
 
 
@@ -80,7 +109,9 @@ def play(rules: Rules, seed: int) -> Any:
     for _ in range(limit):
         if state.is_terminal():
             break
-        state.apply(bots[state.current_player()].choice(state.legal_actions()))
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat].choice(state.legal_actions()))
     if not state.is_terminal():
         raise RuntimeError(f"seed {seed}: no end within {limit} steps")
     return state
@@ -108,8 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         changed += status != "same"
         out = state.outcome()
         steps = sum(e.type == "action" for e in state.events)
-        print(f"{status:8} {path.relative_to(HERE)}  seed={seed} steps={steps} "
-              f"end={out.termination.value} payoffs={list(out.payoffs)}  ({case.what})")
+        print(
+            f"{status:8} {path.relative_to(HERE)}  seed={seed} steps={steps} "
+            f"end={out.termination.value} payoffs={list(out.payoffs)}  ({case.what})"
+        )
         if not args.check and status != "same":
             GameRecord.from_state(state).save(path)
     stale = sorted(set(OUT.glob("*.jsonl")) - {OUT / f"{c.name}.jsonl" for c in CASES})

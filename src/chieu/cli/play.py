@@ -29,7 +29,6 @@ from chieu.core.registry import find_game, normalize_name
 from chieu.games.chan import actions as A
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import KINDS, parse_cards
-from chieu.games.chan.faults import BY_VERB
 from chieu.games.chan.rules import PRESETS, Rules
 from chieu.games.chan.scoring import Sitting
 
@@ -138,7 +137,7 @@ class Session:
     saved: list[Path] = field(default_factory=list)
 
 
-def _make_table(args: argparse.Namespace, console: Console) -> Session:
+def _make_session(args: argparse.Namespace, console: Console) -> Session:
     game = find_game(args.game)
     if game.name != "chan":
         raise ChieuError(f"chieu play knows only Chắn (chan) so far, not {game.title}")
@@ -165,55 +164,55 @@ def _make_table(args: argparse.Namespace, console: Console) -> Session:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
-    table = _make_table(args, console)
+    session = _make_session(args, console)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
-    sitting = Sitting(table.rules.players, table.names, rules=table.rules)
+    sitting = Sitting(session.rules.players, session.names, rules=session.rules)
     console.print(
         Text.assemble(
             ("Chắn", "bold"),
-            f" · {table.rules.players} người · luật "
-            f"{table.rules.fault_mode} · {args.games} ván · seed {seed}",
+            f" · {session.rules.players} người · luật "
+            f"{session.rules.fault_mode} · {args.games} ván · seed {seed}",
         )
     )
     for number in range(args.games):
         game_seed = seed + number
         console.rule(f"Ván {number + 1}/{args.games} · seed {game_seed}")
-        state = find_game("chan").new_state(table.rules, game_seed, setup=sitting.next_setup())
+        state = find_game("chan").new_state(session.rules, game_seed, setup=sitting.next_setup())
         try:
-            finished = _play_one(table, state)
+            finished = _play_one(session, state)
         except KeyboardInterrupt:
-            _save(table, state)
+            _save(session, state)
             console.print("Đã dừng. Biên bản đã được lưu.")
             return 130
-        _save(table, state)
+        _save(session, state)
         if not finished:
             console.print("Tạm biệt! Hẹn gặp lại chiếu sau.")
             return 0
-        _show_end(table, state)
+        _show_end(session, state)
         sitting.record(state.outcome())
         if args.games > 1:
-            console.print(render.score_sheet(sitting.rows, table.names))
+            console.print(render.score_sheet(sitting.rows, session.names))
     return 0
 
 
-def _play_one(table: Session, state: Any) -> bool:
+def _play_one(session: Session, state: Any) -> bool:
     """Play until the end (True) or until the person quits (False)."""
-    rngs = {s: bot_rng(state.seed, s) for s in table.bots}
+    rngs = {s: bot_rng(state.seed, s) for s in session.bots}
     while not state.is_terminal():
         seat = state.current_player()
         live = live_card(state)
-        if seat == table.human:
-            action = _ask(table, state, seat)
+        if seat == session.human:
+            action = _ask(session, state, seat)
             if action is None:
                 return False
         else:
             legal = state.legal_actions(seat)
-            action = table.bots[seat].act(state.observation(seat), legal, rngs[seat])
+            action = session.bots[seat].act(state.observation(seat), legal, rngs[seat])
         events = state.apply(action, seat)
-        if action.verb == "decline" and seat != table.human:
+        if action.verb == "decline" and seat != session.human:
             continue  # a bot letting a claim go is not shown: it would reveal its hand
-        for line in render.describe(seat, action, live, events, table.names):
-            table.console.print(line)
+        for line in render.describe(seat, action, live, events, session.names):
+            session.console.print(line)
     return True
 
 
@@ -223,35 +222,35 @@ def live_card(state: Any) -> int | None:
     return None if live is None else int(live["card"])
 
 
-def _show_end(table: Session, state: Any) -> None:
-    obs = state.observation(table.human)
+def _show_end(session: Session, state: Any) -> None:
+    obs = state.observation(session.human)
     hands = {s: state.observation(s)["hand"] for s in range(state.num_players)}
-    table.console.print(render.table(obs, table.names, hands=hands))
+    session.console.print(render.table(obs, session.names, hands=hands))
 
 
-def _save(table: Session, state: Any) -> Path:
+def _save(session: Session, state: Any) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     base = f"{state.game.name}-{stamp}-seed{state.seed}"
-    path = table.records / f"{base}.jsonl"
+    path = session.records / f"{base}.jsonl"
     i = 2
     while path.exists():
-        path = table.records / f"{base}-{i}.jsonl"
+        path = session.records / f"{base}-{i}.jsonl"
         i += 1
     GameRecord.from_state(state).save(path)
-    table.saved.append(path)
-    table.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
+    session.saved.append(path)
+    session.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
     return path
 
 
 # -- the person's turn ----------------------------------------------------------------------
 
 
-def _ask(table: Session, state: Any, seat: int) -> Action | None:
+def _ask(session: Session, state: Any, seat: int) -> Action | None:
     """Show the table and the choices; read until a legal action (None: quit or EOF)."""
-    console = table.console
+    console = session.console
     obs = state.observation(seat)
     legal = state.legal_actions(seat)
-    console.print(render.table(obs, table.names, current=seat))
+    console.print(render.table(obs, session.names, current=seat))
     console.print(options(legal, obs, seat))
     while True:
         try:
@@ -304,7 +303,7 @@ def parse_choice(
         return "quit", ""
     if key in _HELP:
         return "help", ""
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         i = int(text)
         if 1 <= i <= len(legal):
             return "action", legal[i - 1]
@@ -354,23 +353,16 @@ _WAIT_KIND = {
 
 
 def fault_warnings(state: Any, seat: int, legal: Sequence[Action]) -> dict[Action, list[str]]:
-    """For each legal action, the faults (A6) the referee would call: the same predicates the
-    state runs before applying an action (a trả cửa is judged as a discard, T1 aside)."""
+    """For each legal action, the faults (A6) the referee would call: found by trying the
+    action on a clone of the state, so the hints always agree with the engine."""
     out: dict[Action, list[str]] = {}
     for action in legal:
-        probe, rules = action, list(BY_VERB.get(action.verb, ()))
-        if action.verb == "return":
-            probe = A.DISCARD[int(getattr(action, "card", 0))]
-            rules = [r for r in BY_VERB["discard"] if r.id != "treo_tranh"]
         found = []
-        for rule in rules:
-            if rule.id == "an_ca_doi_cho" and not state.rules.an_ca_doi_cho:
-                continue
-            msg = rule.check(state, seat, probe)
-            if msg:
-                found.append(
-                    f"{rule.name} ({render.PENALTY.get(rule.penalty, rule.penalty)}): {msg}"
-                )
+        for event in state.clone().apply(action, seat):
+            if event.type == "fault":
+                f = event.data
+                penalty = render.PENALTY.get(str(f["penalty"]), str(f["penalty"]))
+                found.append(f"{f['name']} ({penalty}): {f['explanation']}")
         if found:
             out[action] = found
     return out

@@ -29,7 +29,7 @@ PENALTY = {
     "tam_do_hai_leo": "đền tám đỏ hai lèo",
     "xuong_sai": "xướng sai",
 }
-TERMINATION = {"win": "ù", "no_winner": "hòa (hết nọc)", "fault": "ván dừng vì lỗi"}
+TERMINATION = {"win": "ù", "no_winner": "hòa (không ai ù)", "fault": "ván dừng vì lỗi"}
 MAT_HOW = {"chan": "chắn", "ca": "cạ", "chiu": "chíu"}
 RED_STYLE = "bold red"
 WHITE_STYLE = "bold"
@@ -164,7 +164,8 @@ def describe(
         elif e.type == "fault":
             lines.append(fault_line(e.data, names))
         elif e.type == "bao":
-            lines.append(Text(f"  {names[seat]} bị BÁO: ngồi yên đến hết ván", style="bold red"))
+            who_bao = names[e.actor if e.actor is not None else seat]
+            lines.append(Text(f"  {who_bao} bị BÁO: ngồi yên đến hết ván", style="bold red"))
         elif e.type == "win":
             on = e.data.get("card")
             lines.append(
@@ -238,7 +239,7 @@ def table(
         if s in nat:
             notes.append(Text("nghỉ ăn tiền", style="yellow"))
         if obs.get("return_door") == s:
-            notes.append(Text("chờ trả cửa", style="yellow"))
+            notes.append(Text("chờ quân trả cửa", style="yellow"))
         marker = "▶ " if cur == s and obs.get("phase") != "end" else ""
         in_hand = (
             hand_groups(shown[s])

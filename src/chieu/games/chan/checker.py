@@ -377,6 +377,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
             shown_hand, shown_mat = held, opts.mat
         else:
             wait_kind = w.kind if winning in legal else None
+            waits_out = []  # 19 + the winning card is judged as a win: no waits reported
             verdict = _win_on(held, winning, opts, rules, w, chiu_u=opts.chiu_u)
             shown_hand, shown_mat = list(verdict.ctx.hand), verdict.ctx.mat
     else:
