@@ -153,7 +153,18 @@ def bench_analysis(seconds: float) -> list[Figure]:
     waiting = sum(bool(an.waits(h)) for h in near19)
     return [
         Figure(
-            "win_chan", best_rate(over(hands20, an.win_chan), seconds), "hands/s", 500_000, note20
+            "win check with grouping",
+            best_rate(over(hands20, an.win_groups), seconds),
+            "hands/s",
+            500_000,
+            f"analysis.win_groups; {note20}",
+        ),
+        Figure(
+            "win_chan (info)",
+            best_rate(over(hands20, an.win_chan), seconds),
+            "hands/s",
+            None,
+            "win check, chắn count only",
         ),
         Figure(
             "count_chan (info)",

@@ -272,3 +272,25 @@ def test_fault_warnings_try_actions_on_a_copy() -> None:
                 assert "sẽ phạm lỗi" in text
             state.apply(RandomBot().act(state.observation(seat), legal, rngs[seat]), seat)
     assert warned > 0
+
+
+def test_a_failing_bot_does_not_lose_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chieu.bots.greedy import GreedyChanBot
+    from chieu.core.errors import ChieuError
+
+    calls = {"n": 0}
+    act = GreedyChanBot.act
+
+    def flaky(self: GreedyChanBot, *args: object) -> object:
+        calls["n"] += 1
+        if calls["n"] > 5:
+            raise ChieuError("the bot broke")
+        return act(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GreedyChanBot, "act", flaky)
+    assert main(["play", "chan", "--seed", "2", "--auto", "--records", str(tmp_path)]) == 2
+    assert "the bot broke" in capsys.readouterr().err
+    [path] = records(tmp_path)
+    assert len(GameRecord.load(path).actions()) == 5

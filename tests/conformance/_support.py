@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
@@ -126,15 +126,21 @@ def config_id(cfg: Config) -> str:
 SCALE = float(os.environ.get("CHIEU_CONFORMANCE_SCALE", "1"))
 
 
+SHRINK = os.environ.get("CHIEU_CONFORMANCE_SHRINK", "") not in ("", "0")
+
+
 def examples(n: int) -> settings:
     """Settings for a property over whole games: ``n`` examples (times the scale), no deadline.
 
-    The example database is off: a failure prints its ``seed``, which reproduces it alone.
+    Shrinking a whole game can take minutes per failing configuration, so it is off unless
+    ``CHIEU_CONFORMANCE_SHRINK=1``; a failure prints its seed and a ``@reproduce_failure`` blob.
     """
+    phases = [Phase.explicit, Phase.reuse, Phase.generate]
     return settings(
         max_examples=max(1, round(n * SCALE)),
         deadline=None,
-        database=None,
+        phases=[*phases, Phase.shrink] if SHRINK else phases,
+        print_blob=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
 

@@ -184,6 +184,9 @@ def run(args: argparse.Namespace) -> int:
             _save(session, state)
             console.print("Đã dừng. Biên bản đã được lưu.")
             return 130
+        except Exception:
+            _save(session, state)  # never lose the game, even on a programming error
+            raise
         _save(session, state)
         if not finished:
             console.print("Tạm biệt! Hẹn gặp lại chiếu sau.")

@@ -56,6 +56,48 @@ def win_chan(h: Sequence[int], mat_chan: int = 0) -> int:
     return total if total >= WIN_CHAN else -1
 
 
+def _rank_groups(base: int, a: int, b: int, c: int) -> tuple[tuple[int, ...], ...] | None:
+    counts = (a, b, c)
+    groups: list[tuple[int, ...]] = []
+    odd: list[int] = []
+    for s in range(3):
+        groups.extend([(base + s, base + s)] * (counts[s] // 2))
+        if counts[s] & 1:
+            odd.append(base + s)
+    if len(odd) == 2:
+        groups.append((odd[0], odd[1]))
+    elif odd:
+        return None
+    return tuple(groups)
+
+
+# _GROUPS[rank index][a*25 + b*5 + c]: the pairs of a completely paired rank, else None
+_GROUPS = [
+    [_rank_groups(r * 3, a, b, c) for a in range(5) for b in range(5) for c in range(5)]
+    for r in range(8)
+]
+_CC_GROUPS = [((CC, CC),) * (n // 2) if n % 2 == 0 else None for n in range(5)]
+
+
+def win_groups(h: Sequence[int], mat_chan: int = 0) -> tuple[tuple[int, ...], ...] | None:
+    """The win check with its grouping: the pairs of the held cards (chắn as two equal kinds,
+    cạ as two kinds) when they pair up with ≥ 6 chắn counting the mat, else None."""
+    if win_chan(h, mat_chan) < 0:
+        return None
+    g = _GROUPS
+    return (
+        g[0][h[0] * 25 + h[1] * 5 + h[2]]  # type: ignore[operator]
+        + g[1][h[3] * 25 + h[4] * 5 + h[5]]
+        + g[2][h[6] * 25 + h[7] * 5 + h[8]]
+        + g[3][h[9] * 25 + h[10] * 5 + h[11]]
+        + g[4][h[12] * 25 + h[13] * 5 + h[14]]
+        + g[5][h[15] * 25 + h[16] * 5 + h[17]]
+        + g[6][h[18] * 25 + h[19] * 5 + h[20]]
+        + g[7][h[21] * 25 + h[22] * 5 + h[23]]
+        + _CC_GROUPS[h[24]]
+    )
+
+
 def pairs_up(h: Sequence[int]) -> bool:
     """True when every card of ``h`` is in a chắn or a cạ (no què, no ba đầu)."""
     if h[24] & 1:

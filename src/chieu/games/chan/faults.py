@@ -66,10 +66,6 @@ class SeatHistory:
         )
 
 
-def _eat_is_chan(state: ChanState, action: Eat) -> bool:
-    return action.card == state.live_card
-
-
 def _ca_partner(hand: list[int], kind: int) -> int | None:
     """The card ``kind`` forms a cạ with in the hand's best grouping, if any."""
     if kind == CC or hand[kind] % 2 == 0:
@@ -81,29 +77,59 @@ def _ca_partner(hand: list[int], kind: int) -> int | None:
     return None
 
 
+def _rank_kinds(card: int) -> tuple[int, ...]:
+    """The kinds a live card can be eaten with: its own rank (Chi chi only with Chi chi)."""
+    if card == CC:
+        return (CC,)
+    base = card - card % 3
+    return (base, base + 1, base + 2)
+
+
+def _ca_kinds(card: int) -> set[int]:
+    """The hand cards that eat ``card`` as a cạ."""
+    return {k for k in _rank_kinds(card) if k != card}
+
+
 class ChanFault(FaultRule["ChanState", Action]):
-    """Base of every Chắn fault. ``verbs``: the actions it can apply to."""
+    """Base of every Chắn fault. ``verbs``: the actions it can apply to.
+
+    Discards and eats are judged through sets (``blocked_discards``, ``blocked_eats``: the
+    cards whose discard, or whose eat of the live card, commits the fault), so that strict mode
+    filters every candidate at once and ``check`` is derived from the same sets."""
 
     verbs: ClassVar[frozenset[str]] = frozenset()
     number: ClassVar[str] = ""
+    #: True when the blocked discards depend on the moment (the door to return to, the hand),
+    #: not only on the seat's history: the state does not cache them.
+    momentary: ClassVar[bool] = False
 
     def check(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if isinstance(action, Discard) and "discard" in self.verbs:
-            if action.card in self.blocked_discards(history, seat):
+        if isinstance(action, Discard):
+            if "discard" in self.verbs and action.card in self.blocked_discards(history, seat):
                 return self.discard_message(history, seat, action.card)
+            return None
+        if isinstance(action, Eat):
+            if "eat" in self.verbs and action.card in self.blocked_eats(history, seat):
+                return self.eat_message(history, seat, action.card)
             return None
         return self.check_other(history, seat, action)
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
-        """The discards (kinds) that would commit this fault: one set, so strict mode can
-        filter every discard at once; ``check`` of a Discard is derived from it."""
+        """The discards (kinds) that would commit this fault."""
         return set()
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
         return f"đánh {_c(card)}"
 
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+        """The hand cards whose eat of the live card would commit this fault."""
+        return set()
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return f"ăn với {_c(hcard)}"
+
     def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        """Check an action other than a discard."""
+        """Check an action other than a discard or an eat (ù)."""
         return None
 
 
@@ -114,6 +140,7 @@ class TreoTranhTraCua(ChanFault):
     id, name, penalty, number = "treo_tranh", "Treo tranh (trả cửa sai)", NAT, "T1"
     source = "seed 001 §3.1"
     verbs = frozenset({"discard"})
+    momentary = True
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
         if history.return_door is not None and history.return_door != seat:
@@ -141,13 +168,13 @@ class AnTreoTranh(ChanFault):
     source = "shared/rules A6 (SD code 0)"
     verbs = frozenset({"eat"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Eat):
-            return None
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
         card = history.live_card
-        if not _eat_is_chan(history, action) and history.hands[seat][card] >= 1:
-            return f"ăn cạ {_c(card)} trong khi trên tay có quân giống hệt để ăn chắn"
-        return None
+        return _ca_kinds(card) if history.hands[seat][card] >= 1 else set()
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        card = history.live_card
+        return f"ăn cạ {_c(card)} trong khi trên tay có quân giống hệt để ăn chắn"
 
 
 class ChiuMaAnThuong(ChanFault):
@@ -155,13 +182,12 @@ class ChiuMaAnThuong(ChanFault):
     source = "shared/rules A3.3 (SD code 1)"
     verbs = frozenset({"eat"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Eat):
-            return None
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
         card = history.live_card
-        if _eat_is_chan(history, action) and history.hands[seat][card] >= 3:
-            return f"có ba quân {_c(card)} để chíu mà lại ăn chắn thường"
-        return None
+        return {card} if history.hands[seat][card] >= 3 else set()
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return f"có ba quân {_c(hcard)} để chíu mà lại ăn chắn thường"
 
 
 # -- báo, đền làng (1–9) --------------------------------------------------------------------
@@ -172,11 +198,12 @@ class BoAnChan(ChanFault):
     source = "seed 001 §3.3.1"
     verbs = frozenset({"eat", "discard"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
         card = history.live_card
-        if isinstance(action, Eat) and card in history.hist[seat].declined_chan:
-            return f"đã bỏ không ăn chắn {_c(card)}, nay lại ăn quân đó"
-        return None
+        return set(_rank_kinds(card)) if card in history.hist[seat].declined_chan else set()
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return f"đã bỏ không ăn chắn {_c(history.live_card)}, nay lại ăn quân đó"
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
         return history.hist[seat].declined_chan
@@ -190,16 +217,15 @@ class AnChonCa(ChanFault):
     source = "seed 001 §3.3.2"
     verbs = frozenset({"eat"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Eat):
-            return None
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
         card = history.live_card
-        if (
-            not _eat_is_chan(history, action)
-            and rank_of(card) in history.hist[seat].declined_ca_ranks
-        ):
-            return f"đã bỏ không ăn cạ hàng {rank_of(card)}, nay lại ăn cạ hàng đó"
-        return None
+        if card != CC and rank_of(card) in history.hist[seat].declined_ca_ranks:
+            return _ca_kinds(card)
+        return set()
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        rank = rank_of(history.live_card)
+        return f"đã bỏ không ăn cạ hàng {rank}, nay lại ăn cạ hàng đó"
 
 
 class DanhCaChan(ChanFault):
@@ -216,23 +242,22 @@ class DanhCaChan(ChanFault):
 
 class XeChan(ChanFault):
     id, name, penalty, number = "xe_chan", "Xé chắn", BAO, "4"
-    source = "seed 001 §3.3.4"
+    source = "seed 001 §3.3.4; shared/rules A6 #4 (a cạ of X's rank)"
     verbs = frozenset({"eat"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Eat):
-            return None
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
         card = history.live_card
-        discarded = history.hist[seat].discarded_set
-        if _eat_is_chan(history, action):
-            if card in discarded:
-                return f"đã đánh {_c(card)}, nay lại ăn chắn đúng quân đó"
-        elif action.card not in history.hist[seat].torn_ca:  # that case is fault 8
-            rank = rank_of(card)
-            for x in discarded:
-                if x != CC and rank_of(x) == rank:
-                    return f"đã đánh {_c(x)}, nay lại ăn cạ cùng hàng"
-        return None
+        h = history.hist[seat]
+        out = {card} if card in h.discarded_set else set()
+        if card != CC and any(x != CC and x // 3 == card // 3 for x in h.discarded_set):
+            out |= _ca_kinds(card) - h.torn_ca  # a cạ with the torn-cạ card is fault 8
+        return out
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        card = history.live_card
+        if hcard == card:
+            return f"đã đánh {_c(card)}, nay lại ăn chắn đúng quân đó"
+        return f"đã đánh một quân hàng {rank_of(card)}, nay lại ăn cạ cùng hàng"
 
 
 class TachChanAnCa(ChanFault):
@@ -240,10 +265,16 @@ class TachChanAnCa(ChanFault):
     source = "seed 001 §3.3.5"
     verbs = frozenset({"eat", "discard", "win"})
 
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+        return set(_rank_kinds(history.live_card)) & history.hist[seat].split_chan
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return f"đã tách chắn {_c(hcard)} để ăn cạ, nay lại dùng quân còn lại"
+
     def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
         card = _uses_left_card(history, seat, action, history.hist[seat].split_chan)
         if card is not None:
-            return f"đã tách chắn {_c(card)} để ăn cạ, nay lại dùng quân còn lại"
+            return f"đã tách chắn {_c(card)} để ăn cạ, nay lại ù với quân còn lại"
         return None
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
@@ -270,14 +301,12 @@ class AnCaDanhCa(ChanFault):
     source = "seed 001 §3.3.7"
     verbs = frozenset({"eat", "discard"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if (
-            isinstance(action, Eat)
-            and not _eat_is_chan(history, action)
-            and _has_ca(history.hist[seat].discarded_set)
-        ):
-            return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
-        return None
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+        card = history.live_card
+        return _ca_kinds(card) if _has_ca(history.hist[seat].discarded_set) else set()
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
         h = history.hist[seat]
@@ -296,12 +325,11 @@ class XeCaAnCa(ChanFault):
     source = "seed 001 §3.3.8"
     verbs = frozenset({"eat"})
 
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Eat):
-            return None
-        if not _eat_is_chan(history, action) and action.card in history.hist[seat].torn_ca:
-            return f"đã xé cạ đánh đi, nay lại ăn cạ với quân còn lại {_c(action.card)}"
-        return None
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+        return _ca_kinds(history.live_card) & history.hist[seat].torn_ca
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return f"đã xé cạ đánh đi, nay lại ăn cạ với quân còn lại {_c(hcard)}"
 
 
 class TachCaAnCa(ChanFault):
@@ -309,10 +337,16 @@ class TachCaAnCa(ChanFault):
     source = "seed 001 §3.3.9"
     verbs = frozenset({"eat", "discard", "win"})
 
+    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+        return set(_rank_kinds(history.live_card)) & history.hist[seat].split_ca
+
+    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
+        return f"đã tách cạ để ăn cạ khác, nay lại dùng quân còn lại {_c(hcard)}"
+
     def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
         card = _uses_left_card(history, seat, action, history.hist[seat].split_ca)
         if card is not None:
-            return f"đã tách cạ để ăn cạ khác, nay lại dùng quân còn lại {_c(card)}"
+            return f"đã tách cạ để ăn cạ khác, nay lại ù với quân còn lại {_c(card)}"
         return None
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
@@ -328,6 +362,7 @@ class TachCaAnCa(ChanFault):
 class AnCaDoiCho(ChanFault):
     id, name, penalty, number = "an_ca_doi_cho", "Ăn cạ đổi chờ", PAY12, "10"
     source = "seed 001 §3.3.10 (local rule, option an_ca_doi_cho)"
+    momentary = True
     verbs = frozenset({"discard"})
 
     def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
@@ -426,6 +461,8 @@ ALL_FAULTS: tuple[ChanFault, ...] = (
     XuongSai(),
 )
 DISCARD_RULES: tuple[ChanFault, ...] = tuple(f for f in ALL_FAULTS if "discard" in f.verbs)
+EAT_RULES: tuple[ChanFault, ...] = tuple(f for f in ALL_FAULTS if "eat" in f.verbs)
+MOMENTARY_RULES: tuple[ChanFault, ...] = tuple(f for f in DISCARD_RULES if f.momentary)
 BY_VERB: dict[str, tuple[ChanFault, ...]] = {
     verb: tuple(f for f in ALL_FAULTS if verb in f.verbs)
     for verb in ("discard", "eat", "win", "return")

@@ -20,6 +20,7 @@ from chieu.core.rng import Rng
 from chieu.games.chan import actions as A
 from chieu.games.chan.analysis import (
     BACH_THU_CHI,
+    Waits,
     count_chan,
     pair_waits,
     pairs_up,
@@ -32,6 +33,8 @@ from chieu.games.chan.faults import (
     BAO,
     BY_VERB,
     DISCARD_RULES,
+    EAT_RULES,
+    MOMENTARY_RULES,
     NAT,
     PAY12,
     SeatHistory,
@@ -145,6 +148,8 @@ class ChanState:
         self._legal: list[Action] = []
         self._legal_clean = False
         self._pw: list[frozenset[int] | None] = [None] * n
+        self._bd: list[set[int] | None] = [None] * n  # cached blocked discards
+        self._wt: list[Waits | None] = [None] * n  # cached waits of the held cards
         self.events: list[Event] = [
             Event("deal", None, {"deck": deck}, _NOBODY, ("deck",)),
             *(
@@ -223,9 +228,11 @@ class ChanState:
                     if hand[k]:
                         acts.append(A.EAT[k])
             if self.rules.strict and acts:
-                acts = self._clean(cur, acts, allow_empty=True)
-                if self.rules.an_ca_doi_cho:
-                    acts = [a for a in acts if not self._forces_doi_cho(cur, a)]
+                blocked = set()
+                for rule in EAT_RULES:
+                    blocked |= rule.blocked_eats(self, cur)
+                acts = [a for a in acts if a.card not in blocked]  # type: ignore[attr-defined]
+                acts = self._eats_with_clean_discard(cur, acts)
             if self.live_role == "drawn" and self.actor == self.live_drawer:
                 acts.append(A.PASS)
             else:
@@ -253,44 +260,29 @@ class ChanState:
             return acts
         return []
 
-    def _forces_doi_cho(self, seat: int, action: Action) -> bool:
-        """Strict mode: a cạ eaten by a waiting hand after which every discard changes the
-        wait (fault 10) is not offered."""
-        hcard = action.card  # type: ignore[attr-defined]
-        if hcard == self.live_card:
-            return False
-        hand = self.hands[seat]
-        before = waits(hand, self.mat_chan[seat]).kinds
-        if not before:
-            return False
-        h = list(hand)
-        h[hcard] -= 1
-        for k in range(NUM_KINDS):
-            if h[k]:
-                h[k] -= 1
-                same = waits(h, self.mat_chan[seat] + 0).kinds == before
-                h[k] += 1
-                if same:
-                    return False
-        return True
-
-    def _blocked_discards(self, seat: int, returning: bool = False) -> set[int]:
-        out: set[int] = set()
-        for rule in DISCARD_RULES:
+    def _blocked_discards(
+        self, seat: int, returning: bool = False, cached: bool = True
+    ) -> set[int]:
+        """Every discard that would commit a fault (the union of the discard rules' sets).
+        The part that depends only on the seat's history is cached until it changes."""
+        base = self._bd[seat] if cached else None
+        if base is None:
+            base = set()
+            for rule in DISCARD_RULES:
+                if not rule.momentary:
+                    base |= rule.blocked_discards(self, seat)
+            if cached:
+                self._bd[seat] = base
+        out = base
+        for rule in MOMENTARY_RULES:
             if returning and rule.id == "treo_tranh":
                 continue
             if rule.id == "an_ca_doi_cho" and not self.rules.an_ca_doi_cho:
                 continue
-            out |= rule.blocked_discards(self, seat)
+            extra = rule.blocked_discards(self, seat)
+            if extra:
+                out = out | extra
         return out
-
-    def _clean(self, seat: int, acts: list[Action], allow_empty: bool = False) -> list[Action]:
-        """Strict mode: drop actions that would commit a fault (keep all if none is clean)."""
-        out = [a for a in acts if not self._fault_messages(seat, a)]
-        if out or allow_empty:
-            return out
-        self._legal_clean = False
-        return acts
 
     def _may_offer_win(self, seat: int) -> bool:
         if self.rules.strict:
@@ -357,6 +349,12 @@ class ChanState:
                 if card in rule.blocked_discards(self, seat):
                     out.append((rule, rule.discard_message(self, seat, card)))
             return out
+        if verb == "eat":
+            hcard = action.card  # type: ignore[attr-defined]
+            for rule in EAT_RULES:
+                if hcard in rule.blocked_eats(self, seat):
+                    out.append((rule, rule.eat_message(self, seat, hcard)))
+            return out
         for rule in BY_VERB.get(verb, ()):
             msg = rule.check_other(self, seat, action)
             if msg:
@@ -378,6 +376,13 @@ class ChanState:
                 self.pay12.append(seat)
 
     # -- actions
+    def _waits(self, seat: int) -> Waits:
+        """Waits of the seat's held cards and mat (cached until his hand changes)."""
+        w = self._wt[seat]
+        if w is None:
+            w = self._wt[seat] = waits(self.hands[seat], self.mat_chan[seat])
+        return w
+
     def _pair_waits(self, seat: int) -> frozenset[int]:
         pw = self._pw[seat]
         if pw is None:
@@ -386,6 +391,8 @@ class ChanState:
 
     def _hand_changed(self, seat: int) -> None:
         self._pw[seat] = None
+        self._bd[seat] = None
+        self._wt[seat] = None
         h = self.hist[seat]
         h.missed.clear()
         h.actions += 1
@@ -428,31 +435,81 @@ class ChanState:
     def _eat(self, seat: int, hcard: int, found: list[tuple[Any, str]]) -> None:
         card = self.live_card
         hand = self.hands[seat]
-        h = self.hist[seat]
         is_chan = hcard == card
-        if not is_chan:
-            if hand[hcard] % 2 == 0:  # 2 or 4 copies: eating a cạ breaks a chắn
-                h.split_chan.add(hcard)
-            partner = _ca_partner(hand, hcard)
-            if partner is not None:
-                h.split_ca.add(partner)
-            w = waits(hand, self.mat_chan[seat])
-            h.waits_before_eat = w.kinds if w.kinds else None
+        self._eat_history(seat, hcard, self.hist[seat])
         self._commit(seat, found)
         hand[hcard] -= 1
         self.doors[self.live_door].pop()
         self.mats[seat].append(((hcard, card), "chan" if is_chan else "ca"))
         if is_chan:
             self.mat_chan[seat] += 1
-            h.eaten_chan.add(card)
-        else:
-            h.ate_ca = True
         self._hand_changed(seat)
         self._clear_live()
         self.phase = "discard"
         self.actor = seat
 
+    def _eat_history(self, seat: int, hcard: int, h: SeatHistory) -> None:
+        """What the fault predicates remember of an eat (before the hand changes)."""
+        card = self.live_card
+        hand = self.hands[seat]
+        if hcard == card:
+            h.eaten_chan.add(card)
+            return
+        if hand[hcard] % 2 == 0:  # 2 or 4 copies: eating a cạ breaks a chắn
+            h.split_chan.add(hcard)
+        partner = _ca_partner(hand, hcard)
+        if partner is not None:
+            h.split_ca.add(partner)
+        w = waits(hand, self.mat_chan[seat])
+        h.waits_before_eat = w.kinds if w.kinds else None
+        h.ate_ca = True
+
+    def _eats_with_clean_discard(self, seat: int, acts: list[Action]) -> list[Action]:
+        """Strict mode keeps an eat only if some discard after it commits no fault."""
+        if not acts:
+            return acts
+        hand = self.hands[seat]
+        card = self.live_card
+        h = self.hist[seat]
+        blocked = self._blocked_discards(seat)
+        ranks = {d // 3 for d in h.discarded_set if d != CC}
+        waiting = self.rules.an_ca_doi_cho and bool(self._waits(seat).kinds)
+        out: list[Action] = []
+        for a in acts:
+            hcard = a.card  # type: ignore[attr-defined]
+            if not (waiting and hcard != card):
+                # a sure sign: a card no eat can make a fault of (the fast path)
+                risky = blocked | {hcard, card, _ca_partner(hand, hcard)}
+                if any(
+                    hand[k] - (k == hcard) > 0
+                    and k not in risky
+                    and (k == CC or k // 3 not in ranks)
+                    for k in range(NUM_KINDS)
+                ):
+                    out.append(a)
+                    continue
+            if self._eat_leaves_clean_discard(seat, hcard):
+                out.append(a)
+        return out
+
+    def _eat_leaves_clean_discard(self, seat: int, hcard: int) -> bool:
+        """Strict mode: after this eat, is there a discard that commits no fault? (A dry run
+        on a copy of the seat's history; the hand is restored.)"""
+        saved = self.hist[seat]
+        trial = saved.copy()
+        self._eat_history(seat, hcard, trial)
+        hand = self.hands[seat]
+        self.hist[seat] = trial
+        hand[hcard] -= 1
+        try:
+            blocked = self._blocked_discards(seat, cached=False)
+            return any(hand[k] and k not in blocked for k in range(NUM_KINDS))
+        finally:
+            hand[hcard] += 1
+            self.hist[seat] = saved
+
     def _record_declined(self, seat: int) -> None:
+        self._bd[seat] = None
         card = self.live_card
         hand = self.hands[seat]
         h = self.hist[seat]
@@ -628,6 +685,7 @@ class ChanState:
                     payoffs[offender] -= amount * self.rules.stake
         self.phase = "end"
         self.claim_queue.clear()
+        self._clear_live()
         details: dict[str, Any] = {
             "bao": list(self.bao_order),
             "penalty_12": list(self.pay12),
@@ -940,6 +998,8 @@ class ChanState:
         st = self.clone()
         st._legal_at = -1
         st._pw = [None] * self.num_players
+        st._bd = [None] * self.num_players
+        st._wt = [None] * self.num_players
         shown = self._revealed(seat)
         others = [s for s in range(self.num_players) if s not in shown]
         pool = [k for s in others for k in KINDS.kinds_of(st.hands[s])] + st.stock + st.set_aside
@@ -996,6 +1056,8 @@ class ChanState:
         st.set_aside = list(self.set_aside)
         st.hist = [h.copy() for h in self.hist]
         st._pw = list(self._pw)
+        st._bd = list(self._bd)
+        st._wt = list(self._wt)
         st.bao = list(self.bao)
         st.bao_order = list(self.bao_order)
         st.nat = list(self.nat)
