@@ -471,7 +471,11 @@ class ChanState:
         hand = self.hands[seat]
         card = self.live_card
         h = self.hist[seat]
-        blocked = self._blocked_discards(seat)
+        # in the decide phase only the history part applies (no door to return to; fault 10
+        # is the ``waiting`` case below)
+        blocked = self._bd[seat]
+        if blocked is None:
+            blocked = self._blocked_discards(seat)
         ranks = {d // 3 for d in h.discarded_set if d != CC}
         waiting = self.rules.an_ca_doi_cho and bool(self._waits(seat).kinds)
         out: list[Action] = []
@@ -509,12 +513,12 @@ class ChanState:
             self.hist[seat] = saved
 
     def _record_declined(self, seat: int) -> None:
-        self._bd[seat] = None
         card = self.live_card
         hand = self.hands[seat]
         h = self.hist[seat]
-        if hand[card]:
+        if hand[card] and card not in h.declined_chan:
             h.declined_chan.add(card)
+            self._bd[seat] = None  # bỏ ăn chắn now forbids discarding it
         if card != CC:
             base = card - card % 3
             if any(hand[k] for k in (base, base + 1, base + 2) if k != card):
