@@ -142,3 +142,49 @@ def test_same_events_in_fresh_processes_with_other_hash_seeds() -> None:
         assert done.returncode == 0, done.stderr[-2000:]
         digests.add(done.stdout.strip())
     assert digests == {_digest_here()}
+
+
+def _bot_cases() -> list[Any]:
+    bots = _optional("chieu.bots")
+    if bots is None:
+        return []
+    cases = []
+    for cfg in CONFIGS:
+        if cfg.variant not in ("default", "strict"):
+            continue
+        for name in bots.bot_names(cfg.game):
+            cases.append(pytest.param(cfg, name, id=f"{cfg.id}-{name}"))
+    return cases
+
+
+class _Disturbing:
+    """Wraps a bot: scrambles every global RNG before each of its decisions."""
+
+    def __init__(self, bot: Any, noise: int) -> None:
+        self.bot, self.noise, self.name = bot, noise, bot.name
+        self.calls = 0
+
+    def act(self, observation: dict[str, Any], legal: list[Any], rng: Rng) -> Any:
+        self.calls += 1
+        _disturb(self.noise * 31 + self.calls)
+        return self.bot.act(observation, legal, rng)
+
+
+@pytest.mark.parametrize(("cfg", "bot_name"), _bot_cases())
+def test_bots_choose_from_their_rng_streams(cfg: Config, bot_name: str) -> None:
+    """The registered bots draw only on the Rng stream they are given: the same seed gives the
+    same game whatever the global RNGs do between decisions (and seeds do matter)."""
+    bots = pytest.importorskip("chieu.bots")
+
+    def game(seed: int, noise: int | None) -> list[str]:
+        players = [bots.get_bot(bot_name, cfg.game) for _ in range(cfg.players)]
+        if noise is not None:
+            players = [_Disturbing(b, noise + seat) for seat, b in enumerate(players)]
+        return events_json(bots.play_game(cfg.game, cfg.rules, seed, players).events)
+
+    for seed in (5, 6):
+        quiet = game(seed, None)
+        assert game(seed, 1) == quiet
+        assert game(seed, 977) == quiet
+    actions = [[e for e in game(seed, None) if '"type": "action"' in e] for seed in (5, 6)]
+    assert actions[0] != actions[1]
