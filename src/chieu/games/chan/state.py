@@ -135,6 +135,7 @@ class ChanState:
         self.claim_exposer: int | None = None
         self.claim_done: list[int] = []
         self.pending_chiu = -1
+        self.shown: set[int] = set()  # seats whose hand is face up (they declared ù)
         self.first_draw_seen = False
         # result
         self.winner: int | None = None
@@ -309,7 +310,11 @@ class ChanState:
         start = len(self.events)
         self.steps += 1
         ev = {"action": A.ACTION_SPACE.json_of(action)}
-        self.events.append(Event("action", seat, ev))
+        if action is A.DECLINE:
+            # letting a claim go is private: it would tell the table what the seat holds
+            self.events.append(Event("action", seat, ev, frozenset({seat}), ("action",)))
+        else:
+            self.events.append(Event("action", seat, ev))
         found = [] if self._legal_clean else self._fault_messages(seat, action)
         verb = action.verb
         if verb == "discard":
@@ -585,6 +590,9 @@ class ChanState:
     def _win(self, seat: int, found: list[tuple[Any, str]]) -> None:
         verdict = self.win_verdict(seat)
         self.claim_queue.clear()
+        # whoever declares ù lays his hand down for the table to check (A5.1)
+        self.shown.add(seat)
+        self.events.append(Event("show", seat, {"hand": KINDS.kinds_of(self.hands[seat])}))
         if verdict is not None:
             self._commit(seat, found)
             if seat not in self.pay12:
@@ -959,6 +967,8 @@ class ChanState:
         }
         if seat is not None:
             obs["hand"] = KINDS.kinds_of(self.hands[seat])
+        if self.shown:
+            obs["shown_hands"] = {s: KINDS.kinds_of(self.hands[s]) for s in sorted(self.shown)}
         if self.phase == "end" and self._outcome is not None:
             obs["outcome"] = self._outcome.to_json()
             if self.winner is not None:
@@ -990,11 +1000,9 @@ class ChanState:
         }
 
     def _revealed(self, seat: int | None) -> set[int]:
-        """Seats whose hand ``seat`` may see: his own, and the winner's once he has won."""
+        """Seats whose hand ``seat`` may see: his own, and every hand laid down to claim ù."""
         out = set() if seat is None else {seat}
-        if self.winner is not None:
-            out.add(self.winner)
-        return out
+        return out | self.shown
 
     def resample_hidden(self, seat: int | None, rng: Rng) -> ChanState:
         """A clone where every card hidden from ``seat`` (other hands, the nọc, set-aside
@@ -1072,6 +1080,7 @@ class ChanState:
         st.claim_options = dict(self.claim_options)
         st.claim_legal_win = set(self.claim_legal_win)
         st.claim_done = list(self.claim_done)
+        st.shown = set(self.shown)
         st.hits = list(self.hits)
         st.announced = dict(self.announced)
         st.events = list(self.events)
