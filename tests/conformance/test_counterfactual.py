@@ -14,6 +14,7 @@ deleted and the comparison covers it again.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -45,6 +46,8 @@ KNOWN_LEAKS: dict[str, dict[str, str]] = {
         "obs:bao": "a báo follows such a fault",
         "event:fault": "the fault events behind obs:faults",
         "event:bao": "the báo events behind obs:bao",
+        "obs:outcome": "the settlement lists those faults and their penalties",
+        "event:end": "the end event carries that settlement",
     },
 }
 
@@ -88,7 +91,7 @@ def compare_deals(
     a = cfg.game.new_state(cfg.rules, seed, deal=deck)
     b = cfg.game.new_state(cfg.rules, seed, deal=other)
     seats: list[int | None] = [*range(a.num_players), None]
-    seen = {s: 0 for s in seats}  # events compared so far, per seat
+    seen = {s: (0, 0) for s in seats}  # events of a and of b compared so far, per seat
     compared = 0
     for step in range(len(actions) + 1):
         for s in list(seats):
@@ -103,7 +106,7 @@ def compare_deals(
                         f"observation[{key!r}] change with cards hidden from it"
                     )
                     report(f"obs:{key}")
-            new_a, new_b = a.events[seen[s] :], b.events[seen[s] :]
+            new_a, new_b = a.events[seen[s][0] :], b.events[seen[s][1] :]
             ea, eb = _redacted(new_a, s, types), _redacted(new_b, s, types)
             assert ea == eb, (
                 f"{cfg.id} seed {seed} swap {swap} step {step}: seat {s}'s events differ "
@@ -113,9 +116,7 @@ def compare_deals(
                 only = types - {t}
                 if _redacted(new_a, s, only) != _redacted(new_b, s, only):
                     report(f"event:{t}")
-            seen[s] = len(a.events)
-            if len(a.events) != len(b.events):
-                seats.remove(s)  # the logs no longer line up (a known leak added events)
+            seen[s] = (len(a.events), len(b.events))
             compared += 1
         if step == len(actions) or not seats:
             break
@@ -146,7 +147,7 @@ def _swaps(deck: list[int], rnd: random.Random, n: int) -> list[tuple[int, int]]
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)
-@examples(4)
+@examples(3)
 @given(seed=SEEDS, rnd=CHOICES)
 def test_seats_cannot_see_cards_hidden_from_them(
     cfg: Config, seed: int, rnd: random.Random
@@ -158,6 +159,22 @@ def test_seats_cannot_see_cards_hidden_from_them(
     assert compared > 0
 
 
+@functools.cache
+def _leaks_seen(game: Any) -> frozenset[str]:
+    """The known leaks a deterministic sweep shows (it stops once it has seen them all)."""
+    wanted = set(KNOWN_LEAKS.get(game.name, {}))
+    found: set[str] = set()
+    for cfg in (c for c in CONFIGS if c.game is game):
+        for seed in range(30):
+            rnd = random.Random(seed)
+            deck, actions = _record(cfg, seed, rnd)
+            for swap in _swaps(deck, rnd, 6):
+                compare_deals(cfg, seed, deck, swap, actions, found.add)
+            if wanted <= found:
+                return frozenset(found)
+    return frozenset(found)
+
+
 @pytest.mark.parametrize(
     ("game", "leak"),
     [(g, leak) for g in GAMES for leak in KNOWN_LEAKS.get(g.name, {})],
@@ -165,13 +182,4 @@ def test_seats_cannot_see_cards_hidden_from_them(
 )
 def test_known_leaks_are_still_there(game: Any, leak: str) -> None:
     """Fails when a known leak is gone: delete its KNOWN_LEAKS entry then."""
-    found: set[str] = set()
-    for cfg in (c for c in CONFIGS if c.game is game):
-        for seed in range(6):
-            rnd = random.Random(seed)
-            deck, actions = _record(cfg, seed, rnd)
-            for swap in _swaps(deck, rnd, 3):
-                compare_deals(cfg, seed, deck, swap, actions, found.add)
-        if leak in found:
-            return
-    pytest.fail(f"{game.name} no longer shows {leak}: delete it from KNOWN_LEAKS")
+    assert leak in _leaks_seen(game), f"{game.name} no longer shows {leak}: delete the entry"

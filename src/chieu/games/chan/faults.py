@@ -11,6 +11,7 @@ sits out, đền làng if someone wins), ``tam_do_hai_leo`` (pays 12 to each oth
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,6 +23,7 @@ from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, rank_of
 if TYPE_CHECKING:
     from chieu.games.chan.state import ChanState
 
+EMPTY: frozenset[int] = frozenset()
 NAT = "nghi_an_tien"
 BAO = "bao"
 PAY12 = "tam_do_hai_leo"
@@ -77,17 +79,25 @@ def _ca_partner(hand: list[int], kind: int) -> int | None:
     return None
 
 
-def _rank_kinds(card: int) -> tuple[int, ...]:
-    """The kinds a live card can be eaten with: its own rank (Chi chi only with Chi chi)."""
+def _rank_of_kinds(card: int) -> frozenset[int]:
     if card == CC:
-        return (CC,)
+        return frozenset((CC,))
     base = card - card % 3
-    return (base, base + 1, base + 2)
+    return frozenset((base, base + 1, base + 2))
 
 
-def _ca_kinds(card: int) -> set[int]:
+_RANK_KINDS = tuple(_rank_of_kinds(k) for k in range(NUM_KINDS))
+_CA_KINDS = tuple(_RANK_KINDS[k] - {k} for k in range(NUM_KINDS))
+
+
+def _rank_kinds(card: int) -> frozenset[int]:
+    """The kinds a live card can be eaten with: its own rank (Chi chi only with Chi chi)."""
+    return _RANK_KINDS[card]
+
+
+def _ca_kinds(card: int) -> frozenset[int]:
     """The hand cards that eat ``card`` as a cạ."""
-    return {k for k in _rank_kinds(card) if k != card}
+    return _CA_KINDS[card]
 
 
 class ChanFault(FaultRule["ChanState", Action]):
@@ -114,16 +124,16 @@ class ChanFault(FaultRule["ChanState", Action]):
             return None
         return self.check_other(history, seat, action)
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         """The discards (kinds) that would commit this fault."""
-        return set()
+        return EMPTY
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
         return f"đánh {_c(card)}"
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         """The hand cards whose eat of the live card would commit this fault."""
-        return set()
+        return EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return f"ăn với {_c(hcard)}"
@@ -142,10 +152,10 @@ class TreoTranhTraCua(ChanFault):
     verbs = frozenset({"discard"})
     momentary = True
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         if history.return_door is not None and history.return_door != seat:
             return set(range(NUM_KINDS))
-        return set()
+        return EMPTY
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
         return f"chíu xong phải trả cửa vào cửa {history.return_door}, không đánh vào cửa mình"
@@ -168,9 +178,9 @@ class AnTreoTranh(ChanFault):
     source = "shared/rules A6 (SD code 0)"
     verbs = frozenset({"eat"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
-        return _ca_kinds(card) if history.hands[seat][card] >= 1 else set()
+        return _ca_kinds(card) if history.hands[seat][card] >= 1 else EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         card = history.live_card
@@ -182,9 +192,9 @@ class ChiuMaAnThuong(ChanFault):
     source = "shared/rules A3.3 (SD code 1)"
     verbs = frozenset({"eat"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
-        return {card} if history.hands[seat][card] >= 3 else set()
+        return {card} if history.hands[seat][card] >= 3 else EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return f"có ba quân {_c(hcard)} để chíu mà lại ăn chắn thường"
@@ -198,14 +208,14 @@ class BoAnChan(ChanFault):
     source = "seed 001 §3.3.1"
     verbs = frozenset({"eat", "discard"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
-        return set(_rank_kinds(card)) if card in history.hist[seat].declined_chan else set()
+        return _rank_kinds(card) if card in history.hist[seat].declined_chan else EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return f"đã bỏ không ăn chắn {_c(history.live_card)}, nay lại ăn quân đó"
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         return history.hist[seat].declined_chan
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
@@ -217,11 +227,11 @@ class AnChonCa(ChanFault):
     source = "seed 001 §3.3.2"
     verbs = frozenset({"eat"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
         if card != CC and rank_of(card) in history.hist[seat].declined_ca_ranks:
             return _ca_kinds(card)
-        return set()
+        return EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         rank = rank_of(history.live_card)
@@ -233,7 +243,7 @@ class DanhCaChan(ChanFault):
     source = "seed 001 §3.3.3"
     verbs = frozenset({"discard"})
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         return history.hist[seat].discarded_set
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
@@ -245,10 +255,10 @@ class XeChan(ChanFault):
     source = "seed 001 §3.3.4; shared/rules A6 #4 (a cạ of X's rank)"
     verbs = frozenset({"eat"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
         h = history.hist[seat]
-        out = {card} if card in h.discarded_set else set()
+        out = {card} if card in h.discarded_set else EMPTY
         if card != CC and any(x != CC and x // 3 == card // 3 for x in h.discarded_set):
             out |= _ca_kinds(card) - h.torn_ca  # a cạ with the torn-cạ card is fault 8
         return out
@@ -265,8 +275,8 @@ class TachChanAnCa(ChanFault):
     source = "seed 001 §3.3.5"
     verbs = frozenset({"eat", "discard", "win"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
-        return set(_rank_kinds(history.live_card)) & history.hist[seat].split_chan
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
+        return _rank_kinds(history.live_card) & history.hist[seat].split_chan
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return f"đã tách chắn {_c(hcard)} để ăn cạ, nay lại dùng quân còn lại"
@@ -277,7 +287,7 @@ class TachChanAnCa(ChanFault):
             return f"đã tách chắn {_c(card)} để ăn cạ, nay lại ù với quân còn lại"
         return None
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         return history.hist[seat].split_chan
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
@@ -289,7 +299,7 @@ class AnChanXeChan(ChanFault):
     source = "seed 001 §3.3.6"
     verbs = frozenset({"discard"})
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         return history.hist[seat].eaten_chan
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
@@ -301,17 +311,17 @@ class AnCaDanhCa(ChanFault):
     source = "seed 001 §3.3.7"
     verbs = frozenset({"eat", "discard"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
-        return _ca_kinds(card) if _has_ca(history.hist[seat].discarded_set) else set()
+        return _ca_kinds(card) if _has_ca(history.hist[seat].discarded_set) else EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         h = history.hist[seat]
         if not h.ate_ca:
-            return set()
+            return EMPTY
         return {
             k for d in h.discarded_set if d != CC for k in range(d - d % 3, d - d % 3 + 3) if k != d
         }
@@ -325,7 +335,7 @@ class XeCaAnCa(ChanFault):
     source = "seed 001 §3.3.8"
     verbs = frozenset({"eat"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         return _ca_kinds(history.live_card) & history.hist[seat].torn_ca
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
@@ -337,8 +347,8 @@ class TachCaAnCa(ChanFault):
     source = "seed 001 §3.3.9"
     verbs = frozenset({"eat", "discard", "win"})
 
-    def blocked_eats(self, history: ChanState, seat: int) -> set[int]:
-        return set(_rank_kinds(history.live_card)) & history.hist[seat].split_ca
+    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
+        return _rank_kinds(history.live_card) & history.hist[seat].split_ca
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return f"đã tách cạ để ăn cạ khác, nay lại dùng quân còn lại {_c(hcard)}"
@@ -349,7 +359,7 @@ class TachCaAnCa(ChanFault):
             return f"đã tách cạ để ăn cạ khác, nay lại ù với quân còn lại {_c(card)}"
         return None
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         return history.hist[seat].split_ca
 
     def discard_message(self, history: ChanState, seat: int, card: int) -> str:
@@ -365,10 +375,10 @@ class AnCaDoiCho(ChanFault):
     momentary = True
     verbs = frozenset({"discard"})
 
-    def blocked_discards(self, history: ChanState, seat: int) -> set[int]:
+    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
         before = history.hist[seat].waits_before_eat
         if before is None or not history.rules.an_ca_doi_cho:
-            return set()
+            return EMPTY
         hand = history.hands[seat]
         return {
             k

@@ -483,21 +483,19 @@ class ChanState:
             blocked = self._blocked_discards(seat)
         ranks = {d // 3 for d in h.discarded_set if d != CC}
         waiting = self.rules.an_ca_doi_cho and bool(self._waits(seat).kinds)
+        # the fast path: cards no eat can make a fault of (not blocked now, and of no rank he
+        # has discarded, since eating a first cạ would block those: fault 7)
+        free = {
+            k
+            for k in range(NUM_KINDS)
+            if hand[k] and k not in blocked and (k == CC or k // 3 not in ranks)
+        }
         out: list[Action] = []
         for a in acts:
             hcard = a.card  # type: ignore[attr-defined]
-            if not (waiting and hcard != card):
-                # a sure sign: a card no eat can make a fault of (the fast path)
-                risky = blocked | {hcard, card, _ca_partner(hand, hcard)}
-                if any(
-                    hand[k] - (k == hcard) > 0
-                    and k not in risky
-                    and (k == CC or k // 3 not in ranks)
-                    for k in range(NUM_KINDS)
-                ):
-                    out.append(a)
-                    continue
-            if self._eat_leaves_clean_discard(seat, hcard):
+            if (
+                not (waiting and hcard != card) and free - {hcard, card, _ca_partner(hand, hcard)}
+            ) or self._eat_leaves_clean_discard(seat, hcard):
                 out.append(a)
         return out
 
@@ -821,6 +819,12 @@ class ChanState:
         if keep is not None and front == keep:
             queue = [keep] + [p for p in queue if p != keep]
             options[keep] = self.claim_options[keep]
+        elif keep is not None and queue and queue[0] == keep:
+            # ``keep`` was not asked first: someone it cannot see still answers before it
+            if front in queue:
+                queue.remove(front)
+            queue.insert(0, front)
+            options.setdefault(front, [A.DECLINE])
         if not queue:  # nobody else could claim: an opaque stand-in who only declines
             queue, options[front] = [front], [A.DECLINE]
         self.claim_queue, self.claim_options, self.claim_legal_win = queue, options, legal_win
