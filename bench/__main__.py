@@ -7,9 +7,10 @@ The last line is a JSON summary. Nothing is asserted: this is a measuring tool, 
 
 Figures:
 
-* ``win_chan``: Chắn win check on 20-card count vectors (half winning hands built pair by pair,
-  half random deals); ``win_chan`` returns the chắn count of the hand's grouping, or -1.
-  ``count_chan`` and ``grouping`` (the full decomposition) are shown for information.
+* ``win check with grouping``: ``analysis.win_groups`` on 20-card count vectors (half winning
+  hands built pair by pair, half random deals): the win check and, for a win, its pairs.
+  ``win_chan`` (the check and the chắn count only), ``count_chan`` and ``grouping`` (the full
+  decomposition of any hand) are shown for information.
 * ``waits``: the waits of 19-card hands, random ones and near-waiting ones (a winning hand less
   one card, half of them with one more card exchanged).
 * ``games``: complete 4-seat Chắn games between uniformly random legal agents (per-seat

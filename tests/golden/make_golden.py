@@ -78,8 +78,8 @@ CASES: tuple[Case, ...] = (
     Case(
         "referee_4p_fault_hoa",
         Rules(),
-        lambda s: _has_fault(s) and _termination(s) == "no_winner",
-        "referee mode, 4 players, faults penalised and no winner",
+        lambda s: _has_fault(s) and s.outcome().winner is None and bool(s.bao_order),
+        "referee mode, 4 players, seats reported (báo) and no winner",
     ),
     Case(
         "referee_2p_win",

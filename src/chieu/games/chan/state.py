@@ -135,6 +135,7 @@ class ChanState:
         self.claim_exposer: int | None = None
         self.claim_done: list[int] = []
         self.pending_chiu = -1
+        self.cai_card_held = True  # the cái still holds the (public) cái card's kind
         self.shown: set[int] = set()  # seats whose hand is face up (they declared ù)
         self.first_draw_seen = False
         # result
@@ -394,6 +395,11 @@ class ChanState:
             pw = self._pw[seat] = pair_waits(self.hands[seat])
         return pw
 
+    def _left_hand(self, seat: int, kind: int) -> None:
+        """A card of ``kind`` publicly left ``seat``'s hand."""
+        if seat == self.cai_seat and kind == self.cai_card:
+            self.cai_card_held = False  # the face-up cái card may be the one that left
+
     def _hand_changed(self, seat: int) -> None:
         self._pw[seat] = None
         self._bd[seat] = None
@@ -413,6 +419,7 @@ class ChanState:
         hand[card] -= 1
         h.discarded.append(card)
         h.discarded_set.add(card)
+        self._left_hand(seat, card)
         self._hand_changed(seat)
         self.opening = False
         door = seat
@@ -428,6 +435,7 @@ class ChanState:
         hand[card] -= 1
         h.discarded.append(card)
         h.discarded_set.add(card)
+        self._left_hand(seat, card)
         self._hand_changed(seat)
         door = self.return_door
         assert door is not None
@@ -448,6 +456,7 @@ class ChanState:
         self.mats[seat].append(((hcard, card), "chan" if is_chan else "ca"))
         if is_chan:
             self.mat_chan[seat] += 1
+        self._left_hand(seat, hcard)
         self._hand_changed(seat)
         self._clear_live()
         self.phase = "discard"
@@ -572,6 +581,7 @@ class ChanState:
         self.mats[seat].append(((card,) * 4, "chiu"))
         self.mat_chan[seat] += 2
         self.chiu_count[seat] += 1
+        self._left_hand(seat, card)
         self._hand_changed(seat)
         self.claim_queue.clear()
         if seat == decider:
@@ -746,7 +756,8 @@ class ChanState:
 
     def _decide(self, seat: int) -> None:
         if self.num_players - len(self.bao_order) < 2:
-            self._finish(None, Termination.NO_WINNER)
+            # everyone else is báo: the game stops on faults, without a winner (SD ALL_BAO)
+            self._finish(None, Termination.FAULT)
             return
         self.phase, self.actor = "decide", seat
 
@@ -1019,11 +1030,18 @@ class ChanState:
         shown = self._revealed(seat)
         others = [s for s in range(self.num_players) if s not in shown]
         pool = [k for s in others for k in KINDS.kinds_of(st.hands[s])] + st.stock + st.set_aside
+        # the cái card was dealt face up into the cái's hand: it stays there until a card of
+        # its kind publicly leaves his hand
+        pinned = self.cai_seat if self.cai_card_held and self.cai_seat in others else -1
+        if pinned >= 0:
+            pool.remove(self.cai_card)
         rng.shuffle(pool)
         i = 0
         for s in others:
-            size = sum(st.hands[s])
+            size = sum(st.hands[s]) - (s == pinned)
             st.hands[s] = KINDS.counts(pool[i : i + size])
+            if s == pinned:
+                st.hands[s][self.cai_card] += 1
             i += size
         st.stock = pool[i : i + len(st.stock)]
         i += len(st.stock)
