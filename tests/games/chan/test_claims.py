@@ -373,7 +373,7 @@ def test_two_players_game_ends_when_one_is_bao(chan) -> None:
     st = _bao_seat_1(chan, players=2)
     assert st.is_terminal()
     out = st.outcome()
-    assert out.termination == Termination.NO_WINNER
+    assert out.termination == Termination.FAULT  # SD ALL_BAO: stopped on faults
     assert out.payoffs == (0, 0)  # báo costs nothing without a winner
 
 
@@ -390,5 +390,5 @@ def test_three_players_game_ends_when_two_are_bao(chan) -> None:
     assert st.bao == [False, True, True]
     assert st.is_terminal()
     out = st.outcome()
-    assert out.termination == Termination.NO_WINNER and out.winner is None
+    assert out.termination == Termination.FAULT and out.winner is None
     assert out.payoffs == (0, 0, 0)
