@@ -25,21 +25,9 @@ from chieu.games.chan.cards import CC, KINDS, parse_cards
 from chieu.games.chan.game import ChanGame
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.state import ChanState, deck_for
+from tests.games.chan.hands import C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C16
 
 # -- worked examples of shared/rules A7 (19 cards, or 20 for the cái of C16) ---------------
-C1 = "2V2V 4S4S 6W6W 9V9V 5S5S | 3V3W 7S7W 8V8W 4V4W | 6S"
-C2 = "2S2S 3W3W 5V5V 6S6S 7V7V 9W9W | 4V4S 8W8V 2V2W | 5W"
-C3 = "2V2V 3S3S 4W4W 7V7V 5W5W | 5V5S 6W6S 8W8S | 9V 9S 9W"
-C4 = "2W2W 3V3V 5S5S 6V6V 8W8W | 4V4S 7W7S 9V9S 2V2S | CC"
-C5 = "2W2W 3V3V 5S5S 6V6V 8W8W 4V4V | 7W7S 9W9S 2V2S | CC"
-C6 = "2W2W 3V3V 5S5S 6V6V | 4V4S 7W7S 8V8W 9V9W 2V2S | 5V"
-C7 = "2V2V 3S3S 4W4W 5V5V 6S6S 7W7W 8V8V 9W9W 2S2S | 3V"
-C8 = "8V8V 9S9S CCCC 2W2W 3V3V 4S4S | 8S8W 9V9W 5V5S | 6W"
-C9 = "2V2V 3S3S 4W4W 5V5V 6S6S 7W7W | 2S2W 3V3W 4V4S | 5W"
-C10 = "CCCCCCCC 2V2V 3S3S 4W4W 5V5V | 6S 6W 6V | 7V7W 2S2W"
-C11 = "9V9V 8S8S CCCC 2W2W 4V4V 5S5S | 3V3S 7W7V 6V6W | 9W"
-C12 = "7S7S7S | 2V2V 3W3W 4S4S 5V5V | 6V6W 8W8V 9W9S 2S2W"
-C16 = "2V2V 3S3S 4W4W 5V5V 6S6S 7W7W | 8W8V 9W9S 2S2W 3V3W"
 
 
 def K(code: str) -> int:
