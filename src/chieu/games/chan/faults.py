@@ -42,6 +42,8 @@ class SeatHistory:
     declined_ca_ranks: set[int] = field(default_factory=set)  # ranks he could eat a cạ on
     discarded: list[int] = field(default_factory=list)
     discarded_set: set[int] = field(default_factory=set)
+    discarded_ranks: set[int] = field(default_factory=set)  # rank index (kind // 3), not CC
+    discarded_ca: bool = False  # two discards form a cạ
     eaten_chan: set[int] = field(default_factory=set)
     ate_ca: bool = False
     split_chan: set[int] = field(default_factory=set)  # the card left after tách chắn ăn cạ
@@ -51,12 +53,23 @@ class SeatHistory:
     waits_before_eat: tuple[int, ...] | None = None  # set when he eats a cạ while waiting
     actions: int = 0
 
+    def note_discard(self, card: int) -> None:
+        self.discarded.append(card)
+        if card != CC:
+            r = card // 3
+            if r in self.discarded_ranks and card not in self.discarded_set:
+                self.discarded_ca = True
+            self.discarded_ranks.add(r)
+        self.discarded_set.add(card)
+
     def copy(self) -> SeatHistory:
         return SeatHistory(
             set(self.declined_chan),
             set(self.declined_ca_ranks),
             list(self.discarded),
             set(self.discarded_set),
+            set(self.discarded_ranks),
+            self.discarded_ca,
             set(self.eaten_chan),
             self.ate_ca,
             set(self.split_chan),
@@ -259,7 +272,7 @@ class XeChan(ChanFault):
         card = history.live_card
         h = history.hist[seat]
         out = {card} if card in h.discarded_set else EMPTY
-        if card != CC and any(x != CC and x // 3 == card // 3 for x in h.discarded_set):
+        if card != CC and card // 3 in h.discarded_ranks:
             out |= _ca_kinds(card) - h.torn_ca  # a cạ with the torn-cạ card is fault 8
         return out
 
@@ -313,7 +326,7 @@ class AnCaDanhCa(ChanFault):
 
     def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
         card = history.live_card
-        return _ca_kinds(card) if _has_ca(history.hist[seat].discarded_set) else EMPTY
+        return _ca_kinds(card) if history.hist[seat].discarded_ca else EMPTY
 
     def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
         return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
@@ -441,12 +454,6 @@ def _uses_left_card(state: ChanState, seat: int, action: Action, left: set[int])
             if state.hands[seat][y] > 0 and rank_of(y) == rank_of(live):
                 return y
     return None
-
-
-def _has_ca(discarded: set[int]) -> bool:
-    """True when the discards contain two cards of one rank in different suits."""
-    ranks = [k // 3 for k in discarded if k != CC]
-    return len(ranks) != len(set(ranks))
 
 
 ALL_FAULTS: tuple[ChanFault, ...] = (

@@ -417,8 +417,7 @@ class ChanState:
         self._commit(seat, found)
         h.waits_before_eat = None
         hand[card] -= 1
-        h.discarded.append(card)
-        h.discarded_set.add(card)
+        h.note_discard(card)
         self._left_hand(seat, card)
         self._hand_changed(seat)
         self.opening = False
@@ -433,8 +432,7 @@ class ChanState:
         h = self.hist[seat]
         self._commit(seat, found)
         hand[card] -= 1
-        h.discarded.append(card)
-        h.discarded_set.add(card)
+        h.note_discard(card)
         self._left_hand(seat, card)
         self._hand_changed(seat)
         door = self.return_door
@@ -490,21 +488,30 @@ class ChanState:
         blocked = self._bd[seat]
         if blocked is None:
             blocked = self._blocked_discards(seat)
-        ranks = {d // 3 for d in h.discarded_set if d != CC}
+        ranks = h.discarded_ranks
         waiting = self.rules.an_ca_doi_cho and bool(self._waits(seat).kinds)
-        # the fast path: cards no eat can make a fault of (not blocked now, and of no rank he
-        # has discarded, since eating a first cạ would block those: fault 7)
-        free = {
-            k
-            for k in range(NUM_KINDS)
-            if hand[k] and k not in blocked and (k == CC or k // 3 not in ranks)
-        }
         out: list[Action] = []
         for a in acts:
             hcard = a.card  # type: ignore[attr-defined]
-            if (
-                not (waiting and hcard != card) and free - {hcard, card, _ca_partner(hand, hcard)}
-            ) or self._eat_leaves_clean_discard(seat, hcard):
+            if not (waiting and hcard != card):
+                # the fast path: a card no eat can make a fault of (not blocked now, not a card
+                # of this eat, of no rank he has discarded: a first cạ would block those)
+                partner = _ca_partner(hand, hcard)
+                for k in range(NUM_KINDS):
+                    if (
+                        hand[k]
+                        and k != hcard
+                        and k != card
+                        and k != partner
+                        and k not in blocked
+                        and (k == CC or k // 3 not in ranks)
+                    ):
+                        out.append(a)
+                        break
+                else:
+                    if self._eat_leaves_clean_discard(seat, hcard):
+                        out.append(a)
+            elif self._eat_leaves_clean_discard(seat, hcard):
                 out.append(a)
         return out
 
