@@ -151,6 +151,12 @@ class ChanState:
         self._legal_clean = False
         self._pw: list[frozenset[int] | None] = [None] * n
         self._bd: list[set[int] | None] = [None] * n  # cached blocked discards
+        # the discard rules that depend on the moment, as the options enable them
+        # ([False]: a discard, [True]: a trả cửa, where T1 cannot apply)
+        momentary = tuple(
+            f for f in MOMENTARY_RULES if f.id != "an_ca_doi_cho" or rules.an_ca_doi_cho
+        )
+        self._momentary = (momentary, tuple(f for f in momentary if f.id != "treo_tranh"))
         self._wt: list[Waits | None] = [None] * n  # cached waits of the held cards
         self.events: list[Event] = [
             Event("deal", None, {"deck": deck}, _NOBODY, ("deck",)),
@@ -276,11 +282,7 @@ class ChanState:
             if cached:
                 self._bd[seat] = base
         out = base
-        for rule in MOMENTARY_RULES:
-            if returning and rule.id == "treo_tranh":
-                continue
-            if rule.id == "an_ca_doi_cho" and not self.rules.an_ca_doi_cho:
-                continue
+        for rule in self._momentary[returning]:
             extra = rule.blocked_discards(self, seat)
             if extra:
                 out = out | extra
@@ -781,11 +783,14 @@ class ChanState:
         options: dict[int, list[Action]] = {}
         legal_win: set[int] = set()
         chiu_seat = -1
+        quick_skip = strict and not self.live_from_nocc  # only a chíu (ù) can claim a discard
         for j in range(n):
             p = (door + j) % n
             if p == exposer or self.bao[p]:
                 continue
             three = self.hands[p][card] == 3
+            if quick_skip and not three:
+                continue
             can_win = False
             if not three and card not in self._pair_waits(p):
                 pass  # the card cannot complete his hand: no ù to offer
