@@ -23,10 +23,12 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import multiprocessing
 import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -291,13 +293,21 @@ def show(figures: Sequence[Figure], seconds: float) -> None:
     console.print(table)
 
 
+def _isolated(group: Callable[[float], list[Figure]], seconds: float) -> list[Figure]:
+    """Run one group of figures in a fresh process, so that one group's heap (the analysis
+    pools) does not slow another's (the games) down."""
+    ctx = multiprocessing.get_context("fork")  # the parent itself runs no benchmark
+    with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
+        return pool.submit(group, seconds).result()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short runs (0.25 s each)")
     parser.add_argument("--seconds", type=float, default=None, help="length of one timed run")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.25 if args.quick else 2.0)
-    figures = bench_analysis(seconds) + bench_games(seconds)
+    figures = _isolated(bench_analysis, seconds) + _isolated(bench_games, seconds)
     show(figures, seconds)
     summary = {
         "bench": "chieu",
