@@ -49,11 +49,8 @@ def run(args: argparse.Namespace) -> int:
     record = GameRecord.load(path)
     lines = _event_lines(path)
     game = find_game(record.game)
-    try:
-        rules = game.rules_from_json(record.rules)
-        state = game.new_state(rules, record.seed, setup=record.setup, deal=record.deal())
-    except ChieuError as exc:
-        raise RecordError(f"{path}:1: the header does not start a game: {exc}") from None
+    state = record.start(str(path))
+    rules = state.rules
     n = state.num_players
     if args.seat is not None and not 0 <= args.seat < n:
         raise ChieuError(f"--seat {args.seat} is not a seat of this {n}-player game (0..{n - 1})")

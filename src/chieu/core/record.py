@@ -124,16 +124,24 @@ class GameRecord:
                 return [int(k) for k in e.data["deck"]]
         return None
 
-    def replay(self, upto: int | None = None) -> Any:
-        """The state after the first ``upto`` actions (all by default)."""
+    def start(self, source: str = "record") -> Any:
+        """The state before the first action: the header's game, rules and setup, and the
+        recorded shuffle."""
         from chieu.core.registry import find_game
 
         game = find_game(self.game)
         try:
             rules = game.rules_from_json(self.rules)
-            state = game.new_state(rules, self.seed, setup=self.setup, deal=self.deal())
+            return game.new_state(rules, self.seed, setup=self.setup, deal=self.deal())
         except ChieuError as exc:
-            raise RecordError(f"record header does not start a game: {exc}") from None
+            raise RecordError(f"{source}:1: the header does not start a game: {exc}") from None
+
+    def replay(self, upto: int | None = None) -> Any:
+        """The state after the first ``upto`` actions (all by default)."""
+        from chieu.core.registry import find_game
+
+        game = find_game(self.game)
+        state = self.start()
         for n, (seat, data) in enumerate(self.actions()):
             if upto is not None and n >= upto:
                 break

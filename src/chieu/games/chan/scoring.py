@@ -21,7 +21,7 @@ from chieu.core.patterns import Pattern
 from chieu.core.patterns import evaluate as evaluate_patterns
 from chieu.games.chan.cuoc import ALL_CUOC, CUOC_NAMES, EXTRA_IDS, WinContext
 from chieu.games.chan.cuoc.basic import BachThu
-from chieu.games.chan.cuoc.stories import HoaRoiCuaPhat
+from chieu.games.chan.cuoc.stories import HoaRoiCuaPhat, _Story
 from chieu.games.chan.rules import Rules
 
 
@@ -178,17 +178,7 @@ def score(hits: Sequence[PatternHit], rules: Rules) -> int:
 
 # -- xướng (A5.1) ---------------------------------------------------------------------------
 
-_STORY_IDS = frozenset(
-    {
-        "hoa_roi_cua_phat",
-        "nha_lau_xe_hoi_hoa_roi_cua_phat",
-        "ca_loi_san_dinh",
-        "ngu_ong_bat_ca",
-        "ca_nhay_dau_thuyen",
-        "dong_tu_hai_hoa",
-        "chua_do_nat_hoa",
-    }
-)
+_STORY_IDS = frozenset(p.id for p in ALL_CUOC if isinstance(p, _Story))  # the picture cước
 #: Omitting these is a "missing cước" error under ``strict_xuong`` (SD).
 _MUST_DECLARE = ("thien_u", "chiu_u", "bach_thu_chi", "u_bon")
 
