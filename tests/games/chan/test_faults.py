@@ -40,6 +40,10 @@ def _check_referee(st, seat: int, fault_id: str, penalty: str, also: tuple[str, 
         assert seat in st.pay12
 
 
+#: Seats 1, 2 and 3 each draw from the nọc and pass the card on (dưới).
+DRAW_AND_PASS_1_TO_3 = [(seat, action) for seat in (1, 2, 3) for action in (A.DRAW, A.PASS)]
+
+
 def _do(st, moves, mode: str, last) -> bool:
     """Play ``moves``; then in referee mode play ``last`` (returns True); in strict mode check
     that ``last`` is not offered (returns False)."""
@@ -214,12 +218,7 @@ def test_3_danh_ca_chan(chan, mode: str) -> None:
     st = chan.make_state(["7W7W 9S", "", chan.C1, ""], "2S 3S 9V 6S", fault_mode=mode)
     moves = [
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
         (0, A.EAT[chan.K("9S")]),
     ]
     if not _do(st, moves, mode, (0, A.DISCARD[chan.K("7W")])):
@@ -234,12 +233,7 @@ def test_bao_pays_nothing_in_a_hoa(chan) -> None:
     chan.play(
         st,
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
         (0, A.EAT[chan.K("9S")]),
         (0, A.DISCARD[chan.K("7W")]),
     )
@@ -257,12 +251,7 @@ def test_4_xe_chan_eat_the_same_card(chan, mode: str) -> None:
     st = chan.make_state(["7W7W", "", "", ""], "2S 3S 7W", fault_mode=mode)
     moves = [
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
     ]
     if not _do(st, moves, mode, (0, A.EAT[chan.K("7W")])):
         return
@@ -275,12 +264,7 @@ def test_4_xe_chan_use_the_card_for_a_ca(chan, mode: str) -> None:
     st = chan.make_state(["7W7W", "", "", ""], "2S 3S 7V", fault_mode=mode)
     moves = [
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
     ]
     if not _do(st, moves, mode, (0, A.EAT[chan.K("7W")])):
         return
@@ -294,12 +278,7 @@ def test_4_xe_chan_same_rank_ca(chan, mode: str) -> None:
     st = chan.make_state(["7W 7S7S", "", "", ""], "2S 3S 7V", fault_mode=mode)
     moves = [
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
     ]
     if not _do(st, moves, mode, (0, A.EAT[chan.K("7S")])):
         return
@@ -397,20 +376,10 @@ def test_7_an_ca_danh_ca_other_way(chan, mode: str) -> None:
     st = chan.make_state(["7W 7S 4V4V 9S", "", "", ""], "2S 3S 4V 2W 3W 9V", fault_mode=mode)
     moves = [
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
         (0, A.EAT[chan.K("4V")]),
         (0, A.DISCARD[chan.K("7S")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
     ]
     if not _do(st, moves, mode, (0, A.EAT[chan.K("9S")])):
         return
@@ -423,12 +392,7 @@ def test_8_xe_ca_an_ca(chan, mode: str) -> None:
     st = chan.make_state(["7W 7S", "", "", ""], "2S 3S 7V", fault_mode=mode)
     moves = [
         (0, A.DISCARD[chan.K("7W")]),
-        (1, A.DRAW),
-        (1, A.PASS),
-        (2, A.DRAW),
-        (2, A.PASS),
-        (3, A.DRAW),
-        (3, A.PASS),
+        *DRAW_AND_PASS_1_TO_3,
     ]
     if not _do(st, moves, mode, (0, A.EAT[chan.K("7S")])):
         return
