@@ -3,6 +3,9 @@ PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# `make bench` has its own environment: it also holds the peer libraries it compares against.
+BVENV  := .venv-bench
+BSTAMP := $(BVENV)/.installed
 
 .PHONY: test play bench lint check clean
 
@@ -21,8 +24,15 @@ test: $(STAMP)
 play: $(STAMP)
 	$(BIN)/chieu play chan
 
-bench: $(STAMP)
-	$(BIN)/python -m bench
+$(BSTAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "chieu needs $(PYTHON) on PATH"; exit 1; }
+	test -x $(BVENV)/bin/python || $(PYTHON) -m venv $(BVENV)
+	$(BVENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BVENV)/bin/python -m pip install --quiet -e '.[bench]'
+	@touch $(BSTAMP)
+
+bench: $(BSTAMP)
+	$(BVENV)/bin/python -m bench $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -30,4 +40,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BVENV) .pytest_cache .mypy_cache .ruff_cache

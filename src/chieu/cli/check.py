@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Any
 
@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chieu.core.errors import ChieuError, UnknownGameError
-from chieu.core.registry import find_game, normalize_name
+from chieu.core.registry import all_games, find_game, normalize_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,21 +32,49 @@ class _Checker:
     label: str  # the game's name for messages
     checker: str  # module with CHECK_OPTIONS and check_hand
     rules: str  # module with Rules and PRESETS
+    render: str  # module with render(console, report), or "" for this module's Chắn view
 
 
-CHECKERS: dict[str, _Checker] = {
-    "chan": _Checker("Chắn", "chieu.games.chan.checker", "chieu.games.chan.rules"),
-}
+def _discover() -> dict[str, _Checker]:
+    """Every registered game with a ``checker`` module; a view ``chieu.cli.check_<game>``."""
+    found: dict[str, _Checker] = {}
+    for game in all_games():
+        name = str(game.name)
+        try:
+            import_module(f"chieu.games.{name}.checker")
+        except ModuleNotFoundError:
+            continue
+        try:
+            import_module(f"chieu.cli.check_{name}")
+            view = f"chieu.cli.check_{name}"
+        except ModuleNotFoundError:
+            view = ""
+        found[name] = _Checker(
+            str(game.title), f"chieu.games.{name}.checker", f"chieu.games.{name}.rules", view
+        )
+    return found
+
+
+CHECKERS: dict[str, _Checker] = _discover()
 
 _WAIT_NAMES = {"bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi", "rong": "ù rộng"}
 _FRAGMENT_MAX = 8  # an unquoted argument this short is a card (or a few), never a whole hand
 
 
 def _options() -> list[Any]:
+    """The flags of every checker; a name shared by two games merges their choices."""
     seen: dict[str, Any] = {}
     for spec in CHECKERS.values():
         for opt in import_module(spec.checker).CHECK_OPTIONS:
-            seen.setdefault(opt.name, opt)
+            first = seen.get(opt.name)
+            if first is None:
+                seen[opt.name] = opt
+                continue
+            if first.kind is not opt.kind:
+                raise TypeError(f"check option --{opt.name} has two kinds in two games")
+            if first.choices or opt.choices:
+                merged = tuple(dict.fromkeys((*first.choices, *opt.choices)))
+                seen[opt.name] = replace(first, choices=merged)
     return list(seen.values())
 
 
@@ -269,7 +297,9 @@ def run(args: argparse.Namespace) -> int:
             report = {"input": text, "error": str(exc)}
         if args.json:
             sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
-        else:
+        elif "error" in report or not spec.render:
             _render(console, report)
+        else:
+            import_module(spec.render).render(console, report)
     sys.stdout.flush()
     return 2 if bad else 0

@@ -14,6 +14,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -57,18 +58,19 @@ _HELP = {"h", "help", "giup", "trogiup"}
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "play",
-        help="chơi chắn với máy trong terminal",
-        description="Chơi chắn với máy. Ví dụ: chieu play chan --seed 3",
+        help="chơi với máy trong terminal (chắn, ...)",
+        description="Chơi với máy trong terminal. Ví dụ: chieu play chan --seed 3",
     )
-    p.add_argument("game", help="trò chơi (hiện có: chan)")
+    p.add_argument("game", help="trò chơi, ví dụ chan (chắn)")
     p.add_argument("--seed", type=int, default=None, help="seed của ván đầu (mặc định: ngẫu nhiên)")
     p.add_argument("--seat", type=int, default=0, help="ghế của bạn, 0..N-1 (mặc định 0)")
     p.add_argument(
         "--bots",
-        default="greedy",
-        help="máy ở các ghế còn lại, cách nhau bởi dấu phẩy: greedy, random",
+        default=None,
+        help="máy ở các ghế còn lại, cách nhau bởi dấu phẩy, ví dụ greedy,random "
+        "(mặc định: máy mạnh nhất của trò chơi)",
     )
-    p.add_argument("--players", type=int, default=None, help="số người chơi, 2..4")
+    p.add_argument("--players", type=int, default=None, help="số người chơi (chắn: 2..4)")
     p.add_argument(
         "--rules",
         nargs="+",
@@ -77,7 +79,7 @@ def add_parser(sub: Any) -> None:
         metavar="KEY=VALUE",
         help="luật riêng, ví dụ fault_mode=strict min_u_score=3",
     )
-    p.add_argument("--preset", default=None, help=f"bộ luật có sẵn: {', '.join(PRESETS)}")
+    p.add_argument("--preset", default=None, help=f"bộ luật có sẵn (chắn: {', '.join(PRESETS)})")
     p.add_argument("--records", default="records", help="thư mục lưu biên bản (./records)")
     p.add_argument("--games", type=int, default=1, help="số ván trong hội (mặc định 1)")
     p.add_argument("--auto", action="store_true", help="máy chơi tất cả các ghế (để xem)")
@@ -139,8 +141,6 @@ class Session:
 
 def _make_session(args: argparse.Namespace, console: Console) -> Session:
     game = find_game(args.game)
-    if game.name != "chan":
-        raise ChieuError(f"chieu play knows only Chắn (chan) so far, not {game.title}")
     rules = parse_rules(args.preset, args.rules, args.players)
     n = rules.players
     human = None if args.auto else args.seat
@@ -149,7 +149,7 @@ def _make_session(args: argparse.Namespace, console: Console) -> Session:
     if args.games < 1:
         raise ChieuError("--games must be at least 1")
     bot_seats = [s for s in range(n) if s != human]
-    kinds = [b.strip() for b in str(args.bots).split(",") if b.strip()] or ["greedy"]
+    kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or ["greedy"]
     if len(kinds) == 1:
         kinds *= len(bot_seats)
     if len(kinds) != len(bot_seats):
@@ -163,6 +163,15 @@ def _make_session(args: argparse.Namespace, console: Console) -> Session:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Chắn here; every other game has its own module ``chieu.cli.play_<game>`` with ``run``."""
+    game = find_game(args.game)
+    if game.name != "chan":
+        try:
+            module = import_module(f"chieu.cli.play_{game.name}")
+        except ModuleNotFoundError:
+            raise ChieuError(f"chieu play cannot play {game.title} yet") from None
+        code: int = module.run(args)
+        return code
     console = Console(highlight=False)
     session = _make_session(args, console)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000

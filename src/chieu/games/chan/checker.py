@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, check_copies, parse_cards, rank_of
@@ -28,21 +29,6 @@ from chieu.games.chan.scoring import evaluate
 
 HAND_SIZES = (19, 20)
 SOURCES = ("nocc", "self", "discard")
-
-
-@dataclass(frozen=True, slots=True)
-class CheckOption:
-    """One option of a game's hand checker; the CLI turns it into ``--name``.
-
-    Game-agnostic. ``kind`` is ``bool`` (a switch), ``int`` or ``str``; ``choices`` restricts
-    a ``str`` option.
-    """
-
-    name: str
-    kind: type
-    help: str
-    default: object = None
-    choices: tuple[str, ...] = ()
 
 
 CHECK_OPTIONS: list[CheckOption] = [

@@ -1,0 +1,10 @@
+"""The Chắn bots, by name (see ``chieu.bots.registry``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from chieu.bots.base import Bot
+from chieu.bots.greedy import GreedyChanBot
+
+BOTS: Mapping[str, Callable[[], Bot]] = {"greedy": GreedyChanBot}
