@@ -37,6 +37,25 @@ EXTRA_VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
             "min_u_score": 3,
         },
     },
+    "totom": {
+        "declared_strict": {"ho": "declared", "fault_mode": "strict"},
+        "house": {
+            "passed_nocc_live": False,
+            "claim_turn_jump": True,
+            "lung_reading": "rc",
+            "unit": 2,
+        },
+    },
+    "phom": {
+        "house": {
+            "mom_may_send": True,
+            "tie_break": "split",
+            "pay_eat_mode": "escalating",
+            "allow_u_khan": True,
+            "u_khan_ca": "within_two",
+            "den_three_eats": False,
+        },
+    },
 }
 
 

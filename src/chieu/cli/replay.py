@@ -54,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     n = state.num_players
     if args.seat is not None and not 0 <= args.seat < n:
         raise ChieuError(f"--seat {args.seat} is not a seat of this {n}-player game (0..{n - 1})")
+    if game.name != "chan":
+        return _run_moves(console, record, state, path, lines)
     names = render.seat_names(n)
     view = args.seat
     actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
@@ -123,3 +125,46 @@ def _finish(console: Console, state: Any, names: list[str], view: int | None) ->
                 "Ván chưa kết thúc: biên bản dừng giữa chừng (người chơi đã thoát).", style="yellow"
             )
         )
+
+
+def _run_moves(
+    console: Console, record: GameRecord, state: Any, path: Path, lines: list[int]
+) -> int:
+    """Any game without a table view here: verify, then list the moves and the result."""
+    game = find_game(record.game)
+    names = render.seat_names(state.num_players)
+    actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
+    console.print(
+        Text.assemble(
+            (f"Biên bản {path}", "bold"),
+            f": {game.title}, seed {record.seed}, {state.num_players} người, "
+            f"{len(actions)} nước đi, phiên bản {record.version or '?'}",
+        )
+    )
+    for number, (index, event) in enumerate(actions, 1):
+        where = f"{path}:{lines[index] if index < len(lines) else '?'}"
+        seat = int(event.actor if event.actor is not None else -1)
+        try:
+            action = game.action_space.from_json(dict(event.data["action"]))
+            state.apply(action, seat)
+        except (ChieuError, KeyError, TypeError) as exc:
+            raise RecordError(
+                f"{where}: move {number} by seat {seat} does not replay: {exc}"
+            ) from None
+        console.print(Text(f"{number:>3}. {names[seat]}: {action}"))
+    console.rule("Cuối ván")
+    outcome = state.outcome() if state.is_terminal() else None
+    if outcome is None:
+        console.print(
+            Text("Ván chưa kết thúc: biên bản dừng giữa chừng (người chơi đã thoát).", "yellow")
+        )
+    else:
+        console.print(Text(f"Kết thúc: {outcome.termination.value}", style="bold"))
+        for seat, points in enumerate(outcome.payoffs):
+            console.print(Text(f"  {names[seat]}: {points:+g}"))
+    problems = record.verify()
+    for problem in problems:
+        console.print(Text(f"Biên bản khác với khi chơi lại: {problem}", style="bold yellow"))
+    if not problems:
+        console.print(Text("Biên bản khớp hoàn toàn khi chơi lại.", style="green"))
+    return 1 if problems else 0

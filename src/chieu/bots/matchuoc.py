@@ -1,0 +1,125 @@
+"""A heuristic Mạt chược bot built on ``chieu.games.matchuoc.analysis``.
+
+It wins whenever it may; sets down flowers and Đại Ho (they never help a hand) and keeps the
+other khung as wilds; makes a coong when it can; claims a discard (phỗng, ăn, coong) only when
+that lowers its distance to a win; and discards so as to keep the distance lowest, flowers
+first, never a khung unless nothing else keeps the distance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from chieu.bots.base import Bot
+from chieu.core.actions import Action
+from chieu.core.rng import Rng
+from chieu.games.matchuoc import analysis as an
+from chieu.games.matchuoc.cards import HO, NUM_KINDS, is_flower, is_honor, is_khung, is_terminal
+
+
+def _counts(tiles: list[int]) -> list[int]:
+    c = [0] * NUM_KINDS
+    for t in tiles:
+        c[t] += 1
+    return c
+
+
+def _discard_rank(k: int) -> int:
+    """Among equally good discards: flowers, then Đại Ho, honors, terminals, others; khung
+    last."""
+    if is_flower(k):
+        return 0
+    if k == HO:
+        return 1
+    if is_khung(k):
+        return 9
+    if is_honor(k):
+        return 2
+    if is_terminal(k):
+        return 3
+    return 4
+
+
+class HeuristicMatChuocBot:
+    name = "heuristic"
+
+    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        verbs = {a.verb: a for a in legal_actions}
+        if "win" in verbs:
+            return verbs["win"]
+        seat = observation["seat"]
+        hand = _counts(observation["hand"])
+        melds = len(observation["melds"][seat])
+        for a in legal_actions:
+            if a.verb == "set_down" and (is_flower(a.tile) or a.tile == HO):  # type: ignore[attr-defined]
+                return a
+        for a in legal_actions:
+            if a.verb in ("concealed_kong", "add_kong"):
+                return a
+        if "end_opening" in verbs:
+            return verbs["end_opening"]
+        if observation["phase"] == "claim":
+            return self._claim(observation, legal_actions, hand, melds, rng)
+        return self._discard(legal_actions, hand, melds, rng)
+
+    def _discard(self, legal: list[Action], hand: list[int], melds: int, rng: Rng) -> Action:
+        options = [a for a in legal if a.verb == "discard"]
+        if not options:
+            return legal[0]
+        best: list[Action] = []
+        key_best: tuple[int, int] | None = None
+        for a in options:
+            k = a.tile  # type: ignore[attr-defined]
+            hand[k] -= 1
+            d = an.distance(hand, melds)
+            hand[k] += 1
+            key = (d, _discard_rank(k))
+            if key_best is None or key < key_best:
+                key_best, best = key, [a]
+            elif key == key_best:
+                best.append(a)
+        return rng.choice(best)
+
+    def _claim(
+        self,
+        obs: dict[str, Any],
+        legal: list[Action],
+        hand: list[int],
+        melds: int,
+        rng: Rng,
+    ) -> Action:
+        now = an.distance(hand, melds)
+        pass_action = next(a for a in legal if a.verb == "pass")
+        best: Action = pass_action
+        best_d = now
+        tile = obs["discard"]["tile"]
+        for a in legal:
+            if a.verb == "kong":
+                used = [tile] * 3
+            elif a.verb in ("pung", "chow"):
+                used = [a.a, a.b]  # type: ignore[attr-defined]
+            else:
+                continue
+            h = list(hand)
+            for t in used:
+                h[t] -= 1
+            if min(h) < 0:
+                continue
+            if a.verb == "kong":
+                d = an.distance(h, melds + 1)
+            else:
+                d = min(
+                    (
+                        an.distance([x - (i == k) for i, x in enumerate(h)], melds + 1)
+                        for k in range(NUM_KINDS)
+                        if h[k]
+                    ),
+                    default=99,
+                )
+            if d < best_d:
+                best, best_d = a, d
+        return best
+
+
+BOTS: Mapping[str, Callable[[], Bot]] = {"heuristic": HeuristicMatChuocBot}

@@ -1,0 +1,157 @@
+"""The Tổ tôm bots, by name (see ``chieu.bots.registry``).
+
+``heuristic`` plays on the analysis functions and what its observation shows: it claims every
+valid ù (never an invalid one, so it never commits thiếu lưng or ù nhỏ hô to), always raises
+its khàn (no khê khàn), never lets a win go (no bỏ ù), eats when the eat leaves fewer loose
+cards, and discards its loosest card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from chieu.bots.base import Bot
+from chieu.core.actions import Action
+from chieu.core.rng import Rng
+from chieu.games.totom import actions as A
+from chieu.games.totom import analysis as an
+from chieu.games.totom.cards import KINDS, NUM_KINDS
+from chieu.games.totom.rules import Rules
+
+# per kind: the cards each phu containing it still needs (numbered kinds only)
+_COVER: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(NUM_KINDS)]
+for _p in an.ALL_PHU:
+    _need: dict[int, int] = {}
+    for _k in _p.cards:
+        _need[_k] = _need.get(_k, 0) + 1
+    for _k in set(_p.cards):
+        _COVER[_k].append(tuple(_need.items()))
+
+
+def looseness(hand: Sequence[int]) -> int:
+    """How far the held cards are from phu: 2 per card in no phu and no cạ, 1 per card in a
+    cạ only (one card short of a phu), 0 for a card already in a phu within the hand."""
+    total = 0
+    for k in range(27):
+        if not hand[k]:
+            continue
+        best = 2
+        if hand[k] >= 3:
+            best = 0
+        for need in _COVER[k]:
+            short = sum(max(0, m - hand[kk]) for kk, m in need)
+            best = min(best, short)
+            if best == 0:
+                break
+        total += best * hand[k]
+    return total
+
+
+class HeuristicTotomBot:
+    name = "heuristic"
+
+    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        hand = KINDS.counts(observation.get("hand", []))
+        phase = observation.get("phase")
+        if phase == "arrange":
+            return A.ARRANGE_DONE if A.ARRANGE_DONE in legal else legal[0]
+        if phase == "call":
+            true = observation.get("cuoc", {})
+            called = observation.get("called", {})
+            for cid, n in sorted(true.items()):
+                act = A.CALL.get(cid)
+                if act in legal and called.get(cid, 0) < n:
+                    return act
+            return A.CALL_DONE
+        if phase == "claim":
+            return self._claim(observation, legal, hand)
+        if phase == "discard":
+            return self._discard(legal, hand, rng)
+        if phase == "decide":
+            return self._decide(observation, legal, hand, rng)
+        return rng.choice(legal)
+
+    def _fixed(self, observation: dict[str, Any]) -> list[an.Phu]:
+        seat = observation["seat"]
+        out: list[an.Phu] = []
+        for g in observation["mats"][seat]:
+            kinds = [KINDS.kind(c) or 0 for c in g["cards"]]
+            phu = an.phu_of(kinds, won=kinds[0] if g["type"] == "phong" else None)
+            if phu is not None:
+                out.append(phu)
+        for code, size in observation.get("down", {}).items():
+            k = KINDS.kind(code) or 0
+            out.append(an.KHAN[k] if size == 3 else an.QUAD[k])
+        return out
+
+    def _claim(self, observation: dict[str, Any], legal: list[Action], hand: list[int]) -> Action:
+        live = observation["live"]["card"]
+        rules = Rules.from_json(observation.get("rules")) if observation.get("rules") else None
+        if A.WIN in legal:
+            verdict = an.win_on(hand, live, rules or _RULES, fixed=self._fixed(observation))
+            if verdict.win:
+                return A.WIN
+        if A.DAY_KHAN in legal:
+            return A.DAY_KHAN
+        if A.PHONG in legal:
+            after = list(hand)
+            after[live] -= 2
+            if looseness(after) <= looseness(hand) - 2:
+                return A.PHONG
+        return A.DECLINE if A.DECLINE in legal else legal[0]
+
+    def _discard(self, legal: list[Action], hand: list[int], rng: Rng) -> Action:
+        best: list[Action] = []
+        best_score = None
+        for act in legal:
+            k = act.card  # type: ignore[attr-defined]
+            after = list(hand)
+            if after[k]:
+                after[k] -= 1
+            score = looseness(after)
+            if best_score is None or score < best_score:
+                best, best_score = [act], score
+            elif score == best_score:
+                best.append(act)
+        return rng.choice(best)
+
+    def _decide(
+        self, observation: dict[str, Any], legal: list[Action], hand: list[int], rng: Rng
+    ) -> Action:
+        live = observation["live"]["card"]
+        base = looseness(hand)
+        best: Action | None = None
+        best_score = base - 1  # an eat must leave the hand clearly tighter
+        for act in legal:
+            if act.verb not in ("eat", "extend"):
+                continue
+            phu = an.ALL_PHU[act.phu]  # type: ignore[attr-defined]
+            after = list(hand)
+            if act.verb == "eat":
+                rest = list(phu.cards)
+                rest.remove(live)
+                for k in rest:
+                    after[k] -= 1
+            # the eat takes cards out of the hand; the discard after it removes the loosest
+            score = looseness(after) - 2
+            if score < best_score or (act.verb == "extend" and score <= best_score):
+                best, best_score = act, score
+        if best is not None:
+            return best
+        for fallback in (A.PASS, A.DRAW):
+            if fallback in legal:
+                return fallback
+        return rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return "HeuristicTotomBot()"
+
+
+_RULES = Rules()
+
+#: ``heuristic`` is the rule-based player.
+BOTS: Mapping[str, Callable[[], Bot]] = {"heuristic": HeuristicTotomBot}

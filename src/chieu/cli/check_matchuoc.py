@@ -1,0 +1,59 @@
+"""The person-facing view of ``chieu check matchuoc`` (Rich)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+_KIND = {"pung": "phỗng", "kong": "coong", "chow": "phình", "pair": "mắt"}
+
+
+def _group(g: Mapping[str, Any]) -> str:
+    tiles = []
+    for t, k in zip(g["tiles"], g["khung"], strict=True):
+        tiles.append(f"{k}={t}" if k else t)
+    shown = "[" + " ".join(tiles) + "]" if g.get("exposed") else " ".join(tiles)
+    return f"{shown} ({_KIND.get(g['kind'], g['kind'])})"
+
+
+def render(console: Console, report: Mapping[str, Any]) -> None:
+    title = Text(str(report.get("input", "")), style="bold")
+    table = Table(title=title, show_header=False, box=None, title_justify="left")
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row("Cửa", Text(str(report["seat"])))
+    table.add_row("Quân", Text(" ".join(report["tiles"])))
+    if report["melds"]:
+        table.add_row("Phu đã hạ", Text(" | ".join(_group(g) for g in report["melds"])))
+    if report.get("win_tile"):
+        table.add_row("Quân ù", Text(report["win_tile"]))
+    if report["win"]:
+        table.add_row("Kết quả", Text("Ù", style="bold green"))
+        table.add_row("Phu", Text(" | ".join(_group(g) for g in report["groups"])))
+        for p in report["patterns"]:
+            table.add_row("", Text(f"{p['name']}: {p['phan']} phán"))
+        table.add_row("Tổng", Text(f"{report['phan']} phán = {report['mun']} mủn", style="bold"))
+        pay = report["payments"]
+        if pay["self_draw"]:
+            line = "bốc lấy: cả làng chung cái " + str(
+                pay["by_cua"][str(1 if report["seat"] != 1 else 2)]
+            )
+        elif pay["den"]:
+            line = f"cửa {pay['discarder_cua']} đền {pay['discarder']}"
+        else:
+            line = (
+                f"cửa {pay['discarder_cua']} chung {pay['discarder']}, hai nhà kia {pay['others']}"
+            )
+        table.add_row("Chung", Text(f"{line}; người ù được {pay['winner_gets']}"))
+    elif report.get("waits"):
+        table.add_row("Chờ", Text(" ".join(report["waits"]), style="bold"))
+    else:
+        d = report.get("distance", 99)
+        verdict = "Không ù" if report.get("win_tile") else f"Chưa chờ (còn {d} bước)"
+        table.add_row("Kết quả", Text(verdict, style="bold yellow"))
+    console.print(table)
+    console.print()

@@ -1,0 +1,54 @@
+"""The person-facing view of ``chieu check phom`` (Rich)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chieu.games.phom.cards import parse_cards, symbol
+
+
+def _sym(codes: list[str]) -> str:
+    return " ".join(symbol(parse_cards(c)[0]) for c in codes)
+
+
+def render(console: Console, report: Mapping[str, Any]) -> None:
+    title = Text(str(report.get("input", "")), style="bold")
+    table = Table(title=title, show_header=False, box=None, title_justify="left")
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row("Bài", Text(_sym(report["cards"])))
+    if report["eaten"]:
+        table.add_row("Quân đã ăn", Text(_sym(report["eaten"])))
+    for m in report["table"]:
+        table.add_row("Phỏm trên bàn", Text(_sym(m)))
+    melds = " | ".join(_sym(m) for m in report["melds"]) or "(không có phỏm)"
+    table.add_row("Phỏm", Text(melds))
+    for s in report["sent"]:
+        table.add_row("Gửi", Text(f"{_sym([s['card']])} → {_sym(s['onto'])}"))
+    if report["discard"]:
+        table.add_row("Đánh", Text(_sym([report["discard"]])))
+    table.add_row("Rác", Text(_sym(report["deadwood"]) or "—"))
+    if report["u"]:
+        verdict = Text("Ù (0 điểm)", style="bold green")
+    elif report["mom"]:
+        verdict = Text(f"Móm: {report['points']} điểm", style="bold red")
+    else:
+        verdict = Text(f"{report['points']} điểm", style="bold")
+    table.add_row("Kết quả", verdict)
+    if report.get("u_khan"):
+        table.add_row("Ù khan", Text("bài không có cạ, không có phỏm (nếu luật cho ù khan)"))
+    if report["alternatives"]:
+        table.add_row("Cách xếp khác", Text(f"{len(report['alternatives'])} cách cùng điểm"))
+        for alt in report["alternatives"][:5]:
+            table.add_row("", Text(" | ".join(_sym(m) for m in alt["melds"])))
+    outs = [o for o in report["outs"] if o["completes"] and o["unseen"]]
+    if outs:
+        line = " ".join(_sym([o["card"]]) for o in outs)
+        table.add_row("Chờ ăn", Text(f"{line} ({len(outs)} quân chưa lộ)"))
+    console.print(table)
+    console.print()

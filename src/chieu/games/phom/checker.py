@@ -1,0 +1,173 @@
+"""The Phỏm hand checker behind ``chieu check phom``: text in, a JSON-ready dict out.
+
+The HAND lists the 9 to 11 cards a player holds (eaten cards included). With 10 or 11 cards
+the report includes the best discard; with ``--table`` the cards that can be sent (gửi) onto
+the phỏm already laid down; with ``--eaten`` the eaten cards, which must each sit in a
+different phỏm (A.4). The best arrangement leaves the fewest points (A.9b), then sends the most
+cards; ``alternatives`` lists every other arrangement that is as good.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chieu.core.checking import CheckOption
+from chieu.core.errors import NotationError
+from chieu.games.phom import analysis as an
+from chieu.games.phom.cards import (
+    card_name,
+    cards_of,
+    check_distinct,
+    code,
+    parse_cards,
+    sort_key,
+)
+from chieu.games.phom.rules import Rules
+
+HAND_SIZES = (9, 10, 11)
+
+CHECK_OPTIONS: list[CheckOption] = [
+    CheckOption(
+        "eaten",
+        str,
+        'cards of the hand that were eaten (each must sit in its own phỏm), e.g. "Kh 7s"',
+        "",
+    ),
+    CheckOption(
+        "table",
+        str,
+        "phỏm already laid down by other players, ';'-separated, for gửi (e.g. \"Js Jh Jd; "
+        '4c 5c 6c")',
+        "",
+    ),
+    CheckOption(
+        "seen",
+        str,
+        "cards seen elsewhere (rows, other eaten cards), for the unseen counts of the outs",
+        "",
+    ),
+]
+
+
+def _codes(mask: int) -> list[str]:
+    return [code(c) for c in sorted(cards_of(mask), key=sort_key)]
+
+
+def _meld_codes(mask: int) -> list[str]:
+    cards = cards_of(mask)
+    if an.phom_kind(mask) == "set":
+        return [code(c) for c in cards]
+    return [code(c) for c in sorted(cards, key=sort_key)]
+
+
+def _parse_table(text: str, used: int) -> list[int]:
+    out: list[int] = []
+    for chunk in text.split(";"):
+        if not chunk.strip():
+            continue
+        cards = parse_cards(chunk)
+        m = check_distinct(cards, "table")
+        shown = " ".join(code(c) for c in cards)
+        if not an.is_phom(m):
+            raise NotationError(
+                f"table phỏm '{shown}' is not a phỏm: 3-4 cards of one rank, or 3+ consecutive "
+                "cards of one suit (A low, no wrap-around)",
+                token=chunk.strip(),
+            )
+        if m & used:
+            c = cards_of(m & used)[0]
+            raise NotationError(
+                f"{code(c)} ({card_name(c)}) of table phỏm '{shown}' is already in the hand "
+                "or in another table phỏm",
+                token=code(c),
+            )
+        used |= m
+        out.append(m)
+    return out
+
+
+def _arrangement_json(a: an.Arrangement, table: list[int]) -> dict[str, Any]:
+    return {
+        "melds": [_meld_codes(m) for m in a.melds],
+        "sent": [{"card": code(c), "onto": _meld_codes(table[i])} for c, i in a.sent],
+        "deadwood": _codes(a.deadwood),
+        "points": a.points,
+        "discard": None if a.discard is None else code(a.discard),
+    }
+
+
+def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[str, Any]:
+    """Check one Phỏm hand; the JSON-ready report (see the module docstring).
+
+    Keys: game, input, cards, eaten, table, melds, sent, deadwood, points, u, mom, discard,
+    alternatives, u_khan, outs.
+    """
+    cards = parse_cards(text)
+    if len(cards) not in HAND_SIZES:
+        raise NotationError(
+            f"a Phỏm hand lists 9 to 11 cards (eaten cards included); got {len(cards)} cards"
+        )
+    hand = check_distinct(cards)
+    eaten_text = str(options.get("eaten") or "")
+    eaten_cards = parse_cards(eaten_text)
+    eaten = check_distinct(eaten_cards, "eaten cards")
+    if eaten & ~hand:
+        c = cards_of(eaten & ~hand)[0]
+        raise NotationError(
+            f"eaten card {code(c)} ({card_name(c)}) is not in the hand: the hand lists every "
+            "held card, eaten ones included",
+            token=code(c),
+        )
+    if eaten.bit_count() > 3:
+        raise NotationError("more than 3 eaten cards: the third eat already ends the hand (ù)")
+    table = _parse_table(str(options.get("table") or ""), hand)
+    seen_extra = check_distinct(parse_cards(str(options.get("seen") or "")), "seen cards")
+    discard = len(cards) >= 10
+    found = an.best_arrangements(
+        hand,
+        eaten,
+        table,
+        send=bool(table),
+        discard=discard,
+        mom_may_send=rules.mom_may_send,
+        variant=rules.card_points,
+    )
+    if not found:
+        raise NotationError(
+            "the eaten cards cannot each sit in a different phỏm of this hand "
+            f"({' '.join(code(c) for c in eaten_cards)}): the eaten-card invariant fails"
+        )
+    best = found[0]
+    rest = hand & ~best.deadwood  # placed cards
+    after = hand if best.discard is None else hand & ~(1 << best.discard)
+    seen = seen_extra
+    for m in table:
+        seen |= m
+    outs = an.outs(after, eaten, seen | hand, rules.card_points)
+    del rest
+    report: dict[str, Any] = {
+        "game": "phom",
+        "input": text,
+        "cards": _codes(hand),
+        "eaten": _codes(eaten),
+        "table": [_meld_codes(m) for m in table],
+        **_arrangement_json(best, table),
+        "u": best.points == 0,
+        "mom": best.mom,
+        "u_khan": len(cards) <= 10
+        and not an.has_phom(hand)
+        and not an.has_ca(hand, rules.u_khan_ca == "within_two"),
+        "alternatives": [_arrangement_json(a, table) for a in found[1:]],
+        "outs": [
+            {
+                "card": code(o.card),
+                "points": o.points,
+                "completes": o.completes,
+                "unseen": o.unseen,
+            }
+            for o in sorted(outs, key=lambda o: (o.points, sort_key(o.card)))
+        ],
+    }
+    report["outs_unseen"] = sum(o["unseen"] for o in report["outs"])
+    return report

@@ -1,0 +1,123 @@
+"""Phỏm settlement (shared/rules A.7): ranking, place payments, móm, ù, đền, and the running
+score sheet of a sitting. Amounts are in units; the state multiplies them by ``rules.stake``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from chieu.games.phom.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: int
+    payee: int
+    amount: float
+    reason: str  # "an", "an_chot", "nhi", "ba", "bet", "mom", "u", "den"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": self.amount,
+            "reason": self.reason,
+        }
+
+
+PLACE_REASONS = ("nhat", "nhi", "ba", "bet")
+
+
+def eat_amount(rules: Rules, chot: bool, nth: int) -> int:
+    """What the fed player pays for the eater's ``nth`` eat (1-based) [A.7.2]."""
+    if chot:
+        return rules.pay_eat_chot
+    if rules.pay_eat_mode == "escalating":
+        return rules.pay_eat * nth
+    return rules.pay_eat
+
+
+def ranking(points: Sequence[int], mom: Sequence[bool], lay_order: Sequence[int]) -> list[int]:
+    """Seats from nhất to bét (A.7.1): non-móm before móm, fewer points first, then the
+    earlier lay-down."""
+    n = len(points)
+    order = {s: i for i, s in enumerate(lay_order)}
+    return sorted(range(n), key=lambda s: (mom[s], points[s], order.get(s, n + s)))
+
+
+def places(
+    rank: Sequence[int], points: Sequence[int], mom: Sequence[bool], tie_break: str
+) -> list[int]:
+    """The place (0 = nhất) of each seat. With ``split`` tied seats share the better place
+    (standard competition ranking); otherwise the ranking order decides."""
+    place = [0] * len(rank)
+    for i, s in enumerate(rank):
+        place[s] = i
+        if tie_break == "split" and i > 0:
+            prev = rank[i - 1]
+            if (mom[prev], points[prev]) == (mom[s], points[s]):
+                place[s] = place[prev]
+    return place
+
+
+def settle_normal(
+    rules: Rules, points: Sequence[int], mom: Sequence[bool], lay_order: Sequence[int]
+) -> tuple[list[int], list[int], list[Payment]]:
+    """Ranking, places and the place / móm payments of a hand that ended without ù."""
+    n = len(points)
+    rank = ranking(points, mom, lay_order)
+    place = places(rank, points, mom, rules.tie_break)
+    winners = [s for s in range(n) if place[s] == 0]
+    pays: list[Payment] = []
+    for s in range(n):
+        if place[s] == 0:
+            continue
+        amount = rules.pay_mom if mom[s] else rules.pay_rank[place[s]]
+        reason = "mom" if mom[s] else PLACE_REASONS[place[s]]
+        for w in winners:
+            if amount:
+                pays.append(Payment(s, w, amount / len(winners), reason))
+    return rank, place, pays
+
+
+def settle_u(rules: Rules, n: int, winner: int, den: int | None, khan: bool) -> list[Payment]:
+    """Every other seat pays ``pay_u`` to the ù-er; with đền one seat pays them all."""
+    if den is not None and not khan:
+        return [Payment(den, winner, rules.pay_u * (n - 1), "den")]
+    return [Payment(s, winner, rules.pay_u, "u") for s in range(n) if s != winner]
+
+
+@dataclass
+class ScoreSheet:
+    """A sitting (hội): the running totals over several hands; the winner of a hand (the ù-er,
+    or else the nhất, ``details["nhat"]``) starts the next one."""
+
+    players: int
+    totals: list[float] = field(default_factory=list)
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    next_first: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.totals:
+            self.totals = [0.0] * self.players
+
+    def add(self, outcome: Any) -> None:
+        """Add one finished hand's ``Outcome``."""
+        payoffs = list(outcome.payoffs)
+        for s, v in enumerate(payoffs):
+            self.totals[s] += v
+        first = outcome.winner
+        if first is None:
+            first = outcome.details.get("nhat")
+        self.hands.append({"payoffs": payoffs, "winner": outcome.winner, "nhat": first})
+        if first is not None:
+            self.next_first = int(first)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "totals": list(self.totals),
+            "hands": list(self.hands),
+            "next_first": self.next_first,
+        }

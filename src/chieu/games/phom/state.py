@@ -1,0 +1,877 @@
+"""The Phỏm state machine (shared/rules/phom_matchuoc.md A.3–A.7).
+
+Phases: ``khan`` (option ``allow_u_khan``: every seat in turn order may declare ù khan or pass),
+``draw`` (the seat to play eats the previous player's discard, draws, or passes), ``act`` (the
+seat may declare ù, lays its phỏm one by one on its lay-down turn, sends cards, discards),
+``end``. A player's lay-down turn is the one whose discard will be the 4th card in its row;
+eaten cards leave the row (né hạ). A player is *finished* once laid down with 4 row cards.
+
+Hands are private; the row, the table phỏm and the eaten cards (laid face up in front of the
+eater, A.5.3) are public. When the hand ends without ù every hand is shown to count points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.events import Event
+from chieu.core.outcome import Outcome, PatternHit, Termination
+from chieu.core.rng import Rng
+from chieu.games.phom import actions as A
+from chieu.games.phom import analysis as an
+from chieu.games.phom.cards import KINDS, SUIT_MASK, card_of, cards_of, rank_of, suit_of
+from chieu.games.phom.patterns import UContext, u_patterns
+from chieu.games.phom.rules import Rules
+from chieu.games.phom.scoring import Payment, eat_amount, settle_normal, settle_u
+
+PHASES = ("khan", "draw", "act", "end")
+FIRST_HAND = 10
+OTHER_HAND = 9
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _bits(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class PhomState:
+    """One hand (ván) of Phỏm. Create with ``PhomGame.new_state`` (or directly)."""
+
+    game: Any = None  # set by chieu.games.phom.game
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int = 0,
+        *,
+        setup: Mapping[str, Any] | None = None,
+        deal: Sequence[int] | None = None,
+    ) -> None:
+        self.rules = rules = rules or Rules()
+        self.seed = seed
+        n = self.num_players = rules.players
+        setup = dict(setup or {})
+        unknown = set(setup) - {"first"}
+        if unknown:
+            raise ChieuError(f"unknown Phỏm setup key(s): {', '.join(sorted(unknown))}")
+        first = setup.get("first", 0)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
+            raise ChieuError(f"setup first={first!r} is not a seat 0..{n - 1}")
+        self.setup: dict[str, Any] = {"first": first}
+        if deal is None:
+            deck = Rng(seed, "phom", "deal").shuffled(list(range(52)))
+        else:
+            deck = [int(c) for c in deal]
+            if sorted(deck) != list(range(52)):
+                raise ChieuError("a Phỏm deal is the 52 cards 0..51, each once")
+        self.first = first
+        self.dir = rules.direction
+        self.pts = an.card_points(rules.card_points)
+        # A.3: the first player gets 10 cards, the others 9, in play order
+        self.hands = [0] * n
+        i = 0
+        for j in range(n):
+            seat = (first + self.dir * j) % n
+            size = FIRST_HAND if j == 0 else OTHER_HAND
+            self.hands[seat] = _bits(deck[i : i + size])
+            i += size
+        self.stock: list[int] = list(reversed(deck[i:]))  # the top is the end of the list
+        self.dealt = list(self.hands)
+        self.eaten = [0] * n  # every card each seat ate (in hand or laid)
+        self.eat_count = [0] * n
+        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.melds: list[list[int]] = [[] for _ in range(n)]  # table phỏm (with gửi received)
+        self.laid = [False] * n
+        self.lay_order: list[int] = []
+        self.live = -1  # the discard the next player may eat
+        self.live_from = -1
+        self.live_chot = False
+        self.actor = first
+        self.phase = "draw"
+        self.stage = "start"  # act: start (ù may be declared), lay, free
+        self.laying = False  # the lay-down turn's hạ is under way
+        self.laydown_turn = False
+        self.must_lay = -1  # a laid player's eaten card that must go into a new phỏm now
+        self.chot_from = -1  # whose chốt the actor ate this turn
+        self.turn_sent = 0  # cards the actor sent (gửi) this turn
+        self.first_turns = 0
+        self.khan_queue: list[int] = []
+        self.payments: list[Payment] = []
+        self.payoffs = [0.0] * n
+        self.shown: set[int] = set()
+        self.winner: int | None = None
+        self.u_kind = ""
+        self.den: int | None = None
+        self._outcome: Outcome | None = None
+        self.steps = 0
+        self._legal_at = -1
+        self._legal: list[Action] = []
+        self.events: list[Event] = [
+            Event("deal", None, {"deck": deck}, _NOBODY, ("deck",)),
+            *(
+                Event(
+                    "hand",
+                    s,
+                    {"cards": cards_of(self.hands[s]), "size": self.hands[s].bit_count()},
+                    frozenset({s}),
+                    ("cards",),
+                )
+                for s in range(n)
+            ),
+            Event("start", first, {"first": first, "stock": len(self.stock)}),
+        ]
+        if rules.allow_u_khan:
+            self.khan_queue = [(first + self.dir * j) % n for j in range(n)]
+            self.phase = "khan"
+            self.actor = self.khan_queue[0]
+        else:
+            self._begin_turn(first, can_eat=False, opening=True)
+
+    # ------------------------------------------------------------------ seats
+    def next_seat(self, seat: int) -> int:
+        return (seat + self.dir) % self.num_players
+
+    def prev_seat(self, seat: int) -> int:
+        return (seat - self.dir) % self.num_players
+
+    def finished(self, seat: int) -> bool:
+        return self.laid[seat] and len(self.rows[seat]) >= 4
+
+    def table_for(self, seat: int) -> list[int]:
+        """The phỏm on the table that ``seat`` may send cards onto (other players')."""
+        return [m for s in range(self.num_players) if s != seat for m in self.melds[s]]
+
+    def may_send(self, seat: int) -> bool:
+        if not (self.laid[seat] or self.laying):
+            return False
+        if not self.melds[seat] and not self.rules.mom_may_send:
+            return False
+        return self.laydown_turn or self.rules.send_timing == "laydown_and_later_turns"
+
+    # ------------------------------------------------------------------ protocol queries
+    def current_player(self) -> int | None:
+        return None if self.phase == "end" else self.actor
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == "end" else (self.actor,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "end"
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        cur = self.current_player()
+        if cur is None or (seat is not None and seat != cur):
+            return []
+        if self._legal_at == self.steps:
+            return list(self._legal)
+        acts = self._legal_actions(cur)
+        self._legal_at, self._legal = self.steps, acts
+        return list(acts)
+
+    def _legal_actions(self, p: int) -> list[Action]:
+        phase = self.phase
+        if phase == "draw":
+            acts: list[Action] = []
+            if self.live >= 0 and self.can_eat(p, self.live):
+                acts.append(A.EAT)
+            if self.finished(p) or not self.stock:
+                acts.append(A.PASS)
+            else:
+                acts.append(A.DRAW)
+            return acts
+        if phase == "khan":
+            acts = []
+            if self._is_u_khan(p):
+                acts.append(A.U_KHAN)
+            acts.append(A.PASS)
+            return acts
+        # act
+        acts = []
+        if self.stage == "start" and self.can_win(p):
+            acts.append(A.WIN)
+        if self.laying:
+            lays = self._laydown_options(p)
+            if lays:
+                return acts + lays
+        if self.must_lay >= 0:
+            lays = [A.LAY[m] for m in self._tai_melds(p) if m >> self.must_lay & 1]
+            if lays:
+                return acts + lays
+        hand = self.hands[p]
+        if self.laid[p] or self.laying:
+            if not self.laying:
+                acts += [A.LAY[m] for m in self._tai_melds(p)]
+            if self.may_send(p):
+                acts += self._layoff_options(p)
+            free = hand
+        else:
+            free = an.free_cards(hand, self.eaten[p])
+            if not free:
+                free = hand & ~self.eaten[p] or hand  # a re-dealt (impossible) hand: any card
+        d = A.DISCARDS
+        acts += (
+            *d[0][free & SUIT_MASK],
+            *d[1][free >> 13 & SUIT_MASK],
+            *d[2][free >> 26 & SUIT_MASK],
+            *d[3][free >> 39],
+        )
+        return acts
+
+    # -- legality helpers
+    def _is_u_khan(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        return (
+            hand == self.dealt[seat]
+            and not an.has_phom(hand)
+            and not an.has_ca(hand, self.rules.u_khan_ca == "within_two")
+        )
+
+    def can_eat(self, seat: int, card: int) -> bool:
+        """May ``seat`` eat ``card`` now (A.5.3)? The eaten-card invariant for a player who has
+        not laid down; a new phỏm with held cards for one who has."""
+        hand = self.hands[seat]
+        if self.laid[seat]:
+            if self.finished(seat) and not self.rules.finished_player_may_eat:
+                return False
+            if not an.makes_phom(hand, card):
+                return False
+            full = hand | 1 << card
+            return any(self.rules.allow_u_tron or m != full for m in an.phom_with(card, hand))
+        return an.can_eat(hand, self.eaten[seat], card)
+
+    def _laydown_options(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        eaten = self.eaten[p] & hand
+        out: list[Action] = []
+        for m in an.phom_in(hand):
+            e = m & eaten
+            if e & (e - 1):
+                continue
+            if eaten and not an.invariant_ok(hand & ~m, eaten & ~m):
+                continue
+            out.append(A.LAY[m])
+        return out
+
+    def _tai_melds(self, p: int) -> list[int]:
+        """Phỏm a laid player may add on a later turn (no ù tròn unless allowed)."""
+        hand = self.hands[p]
+        if not an.has_phom(hand):
+            return []
+        return [m for m in an.phom_in(hand) if self.rules.allow_u_tron or m != hand]
+
+    def _targets(self, p: int) -> dict[tuple[int, str], tuple[int, int]]:
+        """(card, onto) -> (owner, meld index) for every card that could be sent now."""
+        out: dict[tuple[int, str], tuple[int, int]] = {}
+        for s in range(self.num_players):
+            if s == p:
+                continue
+            for i, m in enumerate(self.melds[s]):
+                cards = cards_of(m)
+                r0, r1 = rank_of(cards[0]), rank_of(cards[-1])
+                if all(rank_of(c) == r0 for c in cards):
+                    if len(cards) == 3:
+                        for t in range(4):
+                            c = card_of(r0, t)
+                            if not m >> c & 1:
+                                out[(c, "set")] = (s, i)
+                    continue
+                su = suit_of(cards[0])
+                if r0 > 0:
+                    out[(card_of(r0 - 1, su), "low")] = (s, i)
+                if r1 < 12:
+                    out[(card_of(r1 + 1, su), "high")] = (s, i)
+        return out
+
+    def _layoff_options(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        return [A.LAYOFF[key] for key in sorted(self._targets(p)) if hand >> key[0] & 1]
+
+    def _send_allowed_now(self, p: int) -> bool:
+        """Could gửi count for an ù declared now (lay-down turn, or a later turn)?"""
+        if self.laid[p]:
+            return self.may_send(p)
+        return self.laydown_turn
+
+    def _u_plan(self, p: int) -> an.Arrangement | None:
+        """The lay-down that makes ``p`` ù now, or None (A.6)."""
+        hand = self.hands[p]
+        eaten = self.eaten[p] & hand
+        send = self._send_allowed_now(p)
+        table = self.table_for(p) if send else []
+        unc = hand & ~an.covered(hand)
+        if unc & (unc - 1) and send and table:
+            unc &= ~self._sendable_bound(table)
+        if unc & (unc - 1):
+            return None  # two cards in no phỏm and that no gửi can take: no ù
+        best: an.Arrangement | None = None
+        for a in an.arrangements(
+            hand,
+            eaten,
+            table,
+            send=send,
+            mom_may_send=self.rules.mom_may_send,
+            variant=self.rules.card_points,
+        ):
+            left = a.deadwood.bit_count()
+            if left > 1:
+                continue
+            if (
+                left == 0
+                and self.laid[p]
+                and not self.rules.allow_u_tron
+                and not any(m.bit_count() >= 4 for m in a.melds)
+            ):
+                continue
+            if best is None or left > best.deadwood.bit_count():
+                best = a
+            if left == 1:
+                break
+        return best
+
+    @staticmethod
+    def _sendable_bound(table: list[int]) -> int:
+        """Every card that some chain of gửi onto ``table`` might take (a superset)."""
+        out = 0
+        for m in table:
+            cards = cards_of(m)
+            if len(cards) == 3 and rank_of(cards[0]) == rank_of(cards[-1]):
+                r = rank_of(cards[0])
+                out |= (1 | 1 << 13 | 1 << 26 | 1 << 39) << r
+            elif rank_of(cards[0]) != rank_of(cards[-1]):
+                out |= SUIT_MASK << (13 * suit_of(cards[0]))
+        return out
+
+    def can_win(self, seat: int) -> bool:
+        return self.phase == "act" and self._u_plan(seat) is not None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        cur = self.current_player()
+        if cur is None:
+            raise IllegalActionError("the game is over; no action is legal")
+        if seat is None:
+            seat = cur
+        if seat != cur:
+            raise IllegalActionError(
+                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
+            )
+        legal = self._legal if self._legal_at == self.steps else self.legal_actions(seat)
+        if action not in legal:
+            shown = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(
+                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
+            )
+        start = len(self.events)
+        self.steps += 1
+        self.events.append(Event("action", seat, {"action": A.ACTION_SPACE.json_of(action)}))
+        verb = action.verb
+        if verb == "discard":
+            self._discard(seat, action.card)  # type: ignore[attr-defined]
+        elif verb == "draw":
+            self._draw(seat)
+        elif verb == "eat":
+            self._eat(seat)
+        elif verb == "lay":
+            self._lay(seat, action.mask)  # type: ignore[attr-defined]
+        elif verb == "layoff":
+            self._layoff(seat, action.card, action.onto)  # type: ignore[attr-defined]
+        elif verb == "pass":
+            self._pass(seat)
+        elif verb == "win":
+            self._declare_win(seat)
+        elif verb == "u_khan":
+            self.events.append(Event("show", seat, {"hand": cards_of(self.hands[seat])}))
+            self.shown.add(seat)
+            self._win(seat, "u_khan")
+        return self.events[start:]
+
+    # -- turn flow
+    def _begin_turn(self, p: int, can_eat: bool, opening: bool = False) -> None:
+        n = self.num_players
+        for _ in range(2 * n + 2):
+            if p == self.first:
+                self.first_turns += 1
+                if (
+                    self.rules.chot_definition == "seed_round3"
+                    and self.first_turns == 4
+                    and can_eat
+                    and self.live >= 0
+                ):
+                    self.live_chot = True
+            if opening:
+                self._start_act(p)
+                return
+            d_ok = can_eat and self.live >= 0 and self.live_from == self.prev_seat(p)
+            if self.finished(p):
+                if d_ok and self.rules.finished_player_may_eat:
+                    self.phase, self.actor, self.stage = "draw", p, "start"
+                    return
+                self.events.append(Event("skip", p))
+                self.live = -1
+                if all(self.finished(s) for s in range(n)):
+                    self._end_normal(p)
+                    return
+                p, can_eat = self.next_seat(p), False
+                continue
+            if not d_ok:
+                self.live = -1
+                if not self.stock:
+                    self._end_normal(p)
+                    return
+            self.phase, self.actor, self.stage = "draw", p, "start"
+            return
+        raise AssertionError("no seat to play")  # pragma: no cover
+
+    def _start_act(self, p: int) -> None:
+        self.phase, self.actor, self.stage = "act", p, "start"
+        self.turn_sent = 0
+        self.laydown_turn = not self.laid[p] and len(self.rows[p]) == 3
+        self.laying = self.laydown_turn
+
+    def _finish_laydown(self, p: int) -> None:
+        self.laying = False
+        self.laid[p] = True
+        self.lay_order.append(p)
+        self.events.append(Event("ha", p, {"mom": not self.melds[p]}))
+
+    def _draw(self, p: int) -> None:
+        card = self.stock.pop()
+        self.hands[p] |= 1 << card
+        self.live = -1
+        self.events.append(Event("drawn", p, {"card": card}, frozenset({p}), ("card",)))
+        self._start_act(p)
+
+    def _eat(self, p: int) -> None:
+        card, fed = self.live, self.live_from
+        row = self.rows[fed]
+        row.remove(card)
+        self.hands[p] |= 1 << card
+        self.eaten[p] |= 1 << card
+        self.eat_count[p] += 1
+        chot = self.live_chot
+        self.live = -1
+        self.live_chot = False
+        amount = eat_amount(self.rules, chot, self.eat_count[p])
+        self._pay(fed, p, amount, "an_chot" if chot else "an")
+        self.events.append(
+            Event("eat", p, {"card": card, "from": fed, "chot": chot, "count": self.eat_count[p]})
+        )
+        self.chot_from = fed if chot else -1
+        if self.eat_count[p] >= 3:
+            self._lay_out_win(p, self._u_plan_forced(p))
+            self._win(p, "u_an_ba_cay")
+            return
+        if self.laid[p]:
+            self.must_lay = card
+        self._start_act(p)
+
+    def _u_plan_forced(self, p: int) -> an.Arrangement | None:
+        hand = self.hands[p]
+        found = an.best_arrangements(
+            hand, self.eaten[p] & hand, discard=True, variant=self.rules.card_points
+        )
+        return found[0] if found else None
+
+    def _pass(self, p: int) -> None:
+        if self.phase == "khan":
+            self.khan_queue.pop(0)
+            if self.khan_queue:
+                self.actor = self.khan_queue[0]
+            else:
+                self._begin_turn(self.first, can_eat=False, opening=True)
+            return
+        self.live = -1
+        self.live_chot = False
+        if self.finished(p):
+            self.events.append(Event("skip", p))
+            if all(self.finished(s) for s in range(self.num_players)):
+                self._end_normal(p)
+            else:
+                self._begin_turn(self.next_seat(p), can_eat=False)
+            return
+        self._end_normal(p)  # the stock is empty and the discard is left: the hand ends
+
+    def _lay(self, p: int, m: int) -> None:
+        self.hands[p] &= ~m
+        self.melds[p].append(m)
+        self.events.append(Event("lay", p, {"cards": cards_of(m)}))
+        if self.must_lay >= 0 and m >> self.must_lay & 1:
+            self.must_lay = -1
+        if self.stage == "start":
+            self.stage = "lay" if self.laying else "free"
+        if not self.hands[p]:
+            if self.laying:
+                self._finish_laydown(p)
+            self._win(p, "u_tron" if self.laid[p] and not self.laydown_turn else "u")
+            return
+
+    def _layoff(self, p: int, card: int, onto: str) -> None:
+        owner, i = self._targets(p)[(card, onto)]
+        if self.laying:
+            self._finish_laydown(p)
+        self.hands[p] &= ~(1 << card)
+        self.melds[owner][i] |= 1 << card
+        self.turn_sent += 1
+        self.stage = "free"
+        self.events.append(Event("layoff", p, {"card": card, "to": owner, "meld": i}))
+        if not self.hands[p]:
+            self._win(p, "u")
+
+    def _discard(self, p: int, card: int) -> None:
+        if self.laying:
+            self._finish_laydown(p)
+        self.hands[p] &= ~(1 << card)
+        self.rows[p].append(card)
+        self.must_lay = -1
+        self.events.append(Event("discard", p, {"card": card}))
+        if not self.hands[p]:
+            self._win(p, "u")
+            return
+        self.chot_from = -1
+        self.live, self.live_from = card, p
+        self.live_chot = self.rules.chot_definition == "final_discard" and self.finished(p)
+        self._begin_turn(self.next_seat(p), can_eat=True)
+
+    def _declare_win(self, p: int) -> None:
+        plan = self._u_plan(p)
+        tron = (
+            plan is not None
+            and self.laid[p]
+            and not self.laydown_turn
+            and not plan.deadwood
+            and self.rules.allow_u_tron
+        )
+        self._lay_out_win(p, plan, keep_discard=self.laid[p] and not self.rules.allow_u_tron)
+        self._win(p, "u_tron" if tron else "u")
+
+    def _lay_out_win(self, p: int, plan: an.Arrangement | None, keep_discard: bool = False) -> None:
+        """Lay ``plan`` on the table for the ù: its phỏm, its gửi, the last card discarded
+        (``keep_discard``: a card of a 4+ phỏm is kept back to be discarded: no ù tròn)."""
+        if plan is None:
+            return
+        hand = self.hands[p]
+        melds = list(plan.melds)
+        if keep_discard and not plan.deadwood and not plan.sent:
+            for i, m in enumerate(melds):
+                if m.bit_count() >= 4:
+                    top = 1 << (m.bit_length() - 1)
+                    melds[i] = m ^ top
+                    break
+        for m in melds:
+            if m & ~hand:
+                continue
+            hand &= ~m
+            self.melds[p].append(m)
+            self.events.append(Event("lay", p, {"cards": cards_of(m)}))
+        owners = [
+            (s, i) for s in range(self.num_players) if s != p for i in range(len(self.melds[s]))
+        ]
+        for card, ti in plan.sent:
+            if ti < len(owners) and hand >> card & 1:
+                s, i = owners[ti]
+                self.melds[s][i] |= 1 << card
+                hand &= ~(1 << card)
+                self.turn_sent += 1
+                self.events.append(Event("layoff", p, {"card": card, "to": s, "meld": i}))
+        left = cards_of(hand)
+        if len(left) == 1:
+            # the last card is discarded; with a 4-card phỏm and nothing left, keep it whole
+            self.rows[p].append(left[0])
+            hand = 0
+            self.events.append(Event("discard", p, {"card": left[0]}))
+        self.hands[p] = hand
+        if not self.laid[p]:
+            self.laying = False
+            self.laid[p] = True
+            self.lay_order.append(p)
+        if hand:
+            self.shown.add(p)
+            self.events.append(Event("show", p, {"hand": cards_of(hand)}))
+
+    # -- money
+    def _pay(self, payer: int, payee: int, amount: float, reason: str) -> None:
+        if not amount:
+            return
+        value = amount * self.rules.stake
+        self.payments.append(Payment(payer, payee, value, reason))
+        self.payoffs[payer] -= value
+        self.payoffs[payee] += value
+
+    # -- end
+    def _win(self, p: int, kind: str) -> None:
+        n = self.num_players
+        den: int | None = None
+        if kind == "u_an_ba_cay" and self.rules.den_three_eats:
+            den = self.prev_seat(p)
+        elif self.chot_from >= 0 and self.rules.den_u_from_chot and kind != "u_khan":
+            den = self.chot_from
+        self.winner, self.u_kind, self.den = p, kind, den
+        self.events.append(Event("u", p, {"kind": kind, "den": den}))
+        for pay in settle_u(self.rules, n, p, den, kind == "u_khan"):
+            self._pay(pay.payer, pay.payee, pay.amount, pay.reason)
+        shown = self.shown | {p}
+        points: list[int | None] = [
+            0 if s == p else self.hand_points(s) if s in shown else None for s in range(n)
+        ]
+        details = {
+            "u": kind,
+            "den": den,
+            "points": points,  # None: a hand that stays hidden
+            "payments": [x.to_json() for x in self.payments],
+            "lay_order": list(self.lay_order),
+        }
+        hits = u_patterns(UContext(kind, self.turn_sent, den is not None))
+        self._finish(Termination.WIN, p, 0, details, tuple(hits))
+
+    def hand_points(self, seat: int) -> int:
+        pts = self.pts
+        return sum(pts[c] for c in cards_of(self.hands[seat]))
+
+    def _end_normal(self, p: int) -> None:
+        """A.5.9 (b)/(c): everyone who has not laid down does so now (the best arrangement,
+        with gửi as the rules allow), then the ranking and the payments."""
+        n = self.num_players
+        for j in range(n):
+            s = (p + self.dir * j) % n
+            if self.laid[s]:
+                continue
+            hand = self.hands[s]
+            table = self.table_for(s)
+            found = an.best_arrangements(
+                hand,
+                self.eaten[s] & hand,
+                table,
+                mom_may_send=self.rules.mom_may_send,
+                variant=self.rules.card_points,
+            )
+            if found:
+                self._lay_out_final(s, found[0])
+            self.laid[s] = True
+            self.lay_order.append(s)
+            self.events.append(Event("ha", s, {"mom": not self.melds[s]}))
+        self.laying = False
+        self.shown = set(range(n))
+        points = [self.hand_points(s) for s in range(n)]
+        mom = [not self.melds[s] for s in range(n)]
+        self.events.append(
+            Event("show", None, {"hands": [cards_of(self.hands[s]) for s in range(n)]})
+        )
+        rank, place, pays = settle_normal(self.rules, points, mom, self.lay_order)
+        for pay in pays:
+            self._pay(pay.payer, pay.payee, pay.amount, pay.reason)
+        details = {
+            "u": None,
+            "nhat": rank[0],
+            "points": points,
+            "mom": [s for s in range(n) if mom[s]],
+            "ranking": rank,
+            "places": place,
+            "lay_order": list(self.lay_order),
+            "payments": [x.to_json() for x in self.payments],
+        }
+        self._finish(Termination.NO_WINNER, None, None, details)
+
+    def _lay_out_final(self, s: int, plan: an.Arrangement) -> None:
+        hand = self.hands[s]
+        for m in plan.melds:
+            hand &= ~m
+            self.melds[s].append(m)
+            self.events.append(Event("lay", s, {"cards": cards_of(m)}))
+        owners = [
+            (o, i) for o in range(self.num_players) if o != s for i in range(len(self.melds[o]))
+        ]
+        for card, ti in plan.sent:
+            o, i = owners[ti]
+            self.melds[o][i] |= 1 << card
+            hand &= ~(1 << card)
+            self.events.append(Event("layoff", s, {"card": card, "to": o, "meld": i}))
+        self.hands[s] = hand
+
+    def _finish(
+        self,
+        term: Termination,
+        winner: int | None,
+        score: int | None,
+        details: dict[str, Any],
+        hits: tuple[PatternHit, ...] = (),
+    ) -> None:
+        self.phase = "end"
+        self.live = -1
+        self._outcome = Outcome(term, tuple(self.payoffs), winner, score, hits, (), details)
+        self.events.append(Event("end", None, self._outcome.to_json()))
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). Never another seat's hidden cards."""
+        n = self.num_players
+        obs: dict[str, Any] = {
+            "game": "phom",
+            "seat": seat,
+            "players": n,
+            "first": self.first,
+            "direction": self.dir,
+            "phase": self.phase,
+            "actor": None if self.phase == "end" else self.actor,
+            "to_act": seat is not None and self.current_player() == seat,
+            "stock_left": len(self.stock),
+            "live": None
+            if self.live < 0
+            else {"card": self.live, "from": self.live_from, "chot": self.live_chot},
+            "rows": [list(r) for r in self.rows],
+            "melds": [[cards_of(m) for m in self.melds[s]] for s in range(n)],
+            "eaten": [cards_of(self.eaten[s]) for s in range(n)],
+            "eaten_in_hand": [cards_of(self.eaten[s] & self.hands[s]) for s in range(n)],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "laid": list(self.laid),
+            "lay_order": list(self.lay_order),
+            "laying": self.laying and seat == self.actor,
+            "payoffs": list(self.payoffs),
+        }
+        if seat is not None:
+            obs["hand"] = cards_of(self.hands[seat])
+        if self.shown:
+            obs["shown_hands"] = {s: cards_of(self.hands[s]) for s in sorted(self.shown)}
+        if self.phase == "end" and self._outcome is not None:
+            obs["outcome"] = self._outcome.to_json()
+        return obs
+
+    def zones(self) -> dict[str, list[int]]:
+        """Count vectors of every place a card can be (they always sum to the deck)."""
+        z: dict[str, list[int]] = {}
+        for s in range(self.num_players):
+            ate = self.eaten[s] & self.hands[s]
+            z[f"hand{s}"] = _counts(self.hands[s] & ~ate)
+            z[f"eaten{s}"] = _counts(ate)
+            z[f"row{s}"] = KINDS.counts(self.rows[s])
+            table = 0
+            for m in self.melds[s]:
+                table |= m
+            z[f"melds{s}"] = _counts(table)
+        z["stock"] = KINDS.counts(self.stock)
+        return z
+
+    def hidden_from(self, seat: int | None) -> dict[str, list[int]]:
+        z = self.zones()
+        shown = self._revealed(seat)
+        return {
+            k: v
+            for k, v in z.items()
+            if k == "stock" or (k.startswith("hand") and int(k[4:]) not in shown)
+        }
+
+    def _revealed(self, seat: int | None) -> set[int]:
+        out = set() if seat is None else {seat}
+        return out | self.shown
+
+    def resample_hidden(self, seat: int | None, rng: Rng) -> PhomState:
+        """A clone where every card hidden from ``seat`` (other hands but their eaten cards,
+        the stock) is dealt again at random, zone sizes kept (for leak tests and ISMCTS)."""
+        st = self.clone()
+        st._legal_at = -1
+        shown = self._revealed(seat)
+        others = [s for s in range(self.num_players) if s not in shown]
+        pool: list[int] = list(st.stock)
+        for s in others:
+            pool += cards_of(st.hands[s] & ~st.eaten[s])
+        rng.shuffle(pool)
+        i = 0
+        for s in others:
+            keep = st.hands[s] & st.eaten[s]
+            size = (st.hands[s] & ~keep).bit_count()
+            st.hands[s] = keep | _bits(pool[i : i + size])
+            i += size
+        st.stock = pool[i:]
+        return st
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state as plain data (for equality in tests)."""
+        return {
+            "hands": [cards_of(h) for h in self.hands],
+            "eaten": [cards_of(e) for e in self.eaten],
+            "rows": [list(r) for r in self.rows],
+            "melds": [[cards_of(m) for m in ms] for ms in self.melds],
+            "stock": list(self.stock),
+            "phase": self.phase,
+            "actor": self.actor,
+            "stage": self.stage,
+            "laying": self.laying,
+            "laydown_turn": self.laydown_turn,
+            "must_lay": self.must_lay,
+            "live": (self.live, self.live_from, self.live_chot),
+            "laid": list(self.laid),
+            "lay_order": list(self.lay_order),
+            "khan_queue": list(self.khan_queue),
+            "first_turns": self.first_turns,
+            "chot_from": self.chot_from,
+            "turn_sent": self.turn_sent,
+            "payoffs": list(self.payoffs),
+            "outcome": None if self._outcome is None else self._outcome.to_json(),
+        }
+
+    def clone(self) -> PhomState:
+        st = object.__new__(PhomState)
+        st.__dict__.update(self.__dict__)
+        st.hands = list(self.hands)
+        st.eaten = list(self.eaten)
+        st.eat_count = list(self.eat_count)
+        st.rows = [list(r) for r in self.rows]
+        st.melds = [list(m) for m in self.melds]
+        st.laid = list(self.laid)
+        st.lay_order = list(self.lay_order)
+        st.stock = list(self.stock)
+        st.khan_queue = list(self.khan_queue)
+        st.payments = list(self.payments)
+        st.payoffs = list(self.payoffs)
+        st.shown = set(self.shown)
+        st.events = list(self.events)
+        return st
+
+    def __repr__(self) -> str:
+        return (
+            f"<PhomState seed={self.seed} phase={self.phase} actor={self.current_player()} "
+            f"stock={len(self.stock)}>"
+        )
+
+
+def _counts(mask: int) -> list[int]:
+    out = [0] * 52
+    for c in cards_of(mask):
+        out[c] = 1
+    return out
+
+
+def deck_for(
+    hands: Sequence[Sequence[int]],
+    draws: Sequence[int] = (),
+    *,
+    first: int = 0,
+    direction: int = 1,
+) -> list[int]:
+    """A deck whose deal gives ``hands[seat]`` to each seat (the first player's 10 cards, 9
+    for each other) and whose stock is drawn in the order ``draws`` (then the rest). For
+    scenario tests, puzzles and teaching positions: pass it as ``deal=`` with
+    ``setup={"first": first}``."""
+    n = len(hands)
+    if not 2 <= n <= 4:
+        raise ChieuError("deck_for needs 2-4 hands")
+    order = [(first + direction * j) % n for j in range(n)]
+    deck: list[int] = []
+    for j, seat in enumerate(order):
+        want = FIRST_HAND if j == 0 else OTHER_HAND
+        if len(hands[seat]) != want:
+            raise ChieuError(f"seat {seat} needs {want} cards, got {len(hands[seat])}")
+        deck += list(hands[seat])
+    deck += list(draws)
+    if len(set(deck)) != len(deck):
+        raise ChieuError("deck_for: a card appears twice among the hands and draws")
+    deck += [c for c in range(52) if c not in set(deck)]
+    return deck

@@ -1,0 +1,183 @@
+"""Tổ tôm actions (typed values) and the ACTION_SPACE with stable integer ids.
+
+Card fields are kinds (0..29, see cards.py). ``Eat.phu`` and ``Extend.phu`` index
+``analysis.ALL_PHU``: the whole phu formed with the live card (the live card is implied).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from chieu.core.actions import Action, ActionSpace
+from chieu.games.totom.analysis import ALL_PHU
+from chieu.games.totom.cards import KINDS, NUM_KINDS
+from chieu.games.totom.cuoc import CALLABLE
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Đánh: give a held card to the right neighbour (or back into a door: trả cửa)."""
+
+    verb: ClassVar[str] = "discard"
+    card: int
+
+    def __str__(self) -> str:
+        return f"đánh {KINDS.codes[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Eat(Action):
+    """Ăn: lay the phu ``ALL_PHU[phu]`` formed by the live card and held cards."""
+
+    verb: ClassVar[str] = "eat"
+    phu: int
+
+    def __str__(self) -> str:
+        return f"ăn {ALL_PHU[self.phu].label()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Extend(Action):
+    """Ăn: add the live card to a phu already on one's own mat, making ``ALL_PHU[phu]``."""
+
+    verb: ClassVar[str] = "extend"
+    phu: int
+
+    def __str__(self) -> str:
+        return f"ăn thêm vào phu {ALL_PHU[self.phu].label()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Xin 1 quân: decline the live card and turn up a nọc card for oneself."""
+
+    verb: ClassVar[str] = "draw"
+
+    def __str__(self) -> str:
+        return "xin 1 quân"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Mất lượt: leave one's own nọc card (it stays live for the right neighbour)."""
+
+    verb: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "bỏ lượt"
+
+
+@dataclass(frozen=True, slots=True)
+class Phong(Action):
+    """Phỗng: take the live card with two identical held cards."""
+
+    verb: ClassVar[str] = "phong"
+
+    def __str__(self) -> str:
+        return "phỗng"
+
+
+@dataclass(frozen=True, slots=True)
+class DayKhan(Action):
+    """Dậy khàn: the live card is the 4th of one's khàn (face down or bất thực)."""
+
+    verb: ClassVar[str] = "day_khan"
+
+    def __str__(self) -> str:
+        return "dậy khàn"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareWin(Action):
+    """Ù."""
+
+    verb: ClassVar[str] = "win"
+
+    def __str__(self) -> str:
+        return "ù"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Let a card one could claim go by."""
+
+    verb: ClassVar[str] = "decline"
+
+    def __str__(self) -> str:
+        return "bỏ qua"
+
+
+@dataclass(frozen=True, slots=True)
+class BatThuc(Action):
+    """Khàn bất thực: keep a dealt khàn in hand (with the cup as a marker)."""
+
+    verb: ClassVar[str] = "bat_thuc"
+    card: int
+
+    def __str__(self) -> str:
+        return f"khàn bất thực {KINDS.codes[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangeDone(Action):
+    """Done arranging the hand (khàn face down, bất thực declared)."""
+
+    verb: ClassVar[str] = "arrange_done"
+
+    def __str__(self) -> str:
+        return "xếp bài xong"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Hô one cước (repeat for a count > 1)."""
+
+    verb: ClassVar[str] = "call"
+    cuoc: str
+
+    def __str__(self) -> str:
+        return f"hô {self.cuoc}"
+
+
+@dataclass(frozen=True, slots=True)
+class CallDone(Action):
+    """End the calls."""
+
+    verb: ClassVar[str] = "call_done"
+
+    def __str__(self) -> str:
+        return "hô xong"
+
+
+DISCARD = tuple(Discard(k) for k in range(NUM_KINDS))
+EAT = tuple(Eat(i) for i in range(len(ALL_PHU)))
+EXTEND = tuple(Extend(i) for i in range(len(ALL_PHU)))
+BAT_THUC = tuple(BatThuc(k) for k in range(NUM_KINDS))
+DRAW = Draw()
+PASS = Pass()
+PHONG = Phong()
+DAY_KHAN = DayKhan()
+WIN = DeclareWin()
+DECLINE = Decline()
+ARRANGE_DONE = ArrangeDone()
+CALL = {cid: Call(cid) for cid in CALLABLE}
+CALL_DONE = CallDone()
+
+ACTION_SPACE = ActionSpace(
+    [
+        *DISCARD,
+        *EAT,
+        *EXTEND,
+        DRAW,
+        PASS,
+        PHONG,
+        DAY_KHAN,
+        WIN,
+        DECLINE,
+        *BAT_THUC,
+        ARRANGE_DONE,
+        *CALL.values(),
+        CALL_DONE,
+    ]
+)

@@ -1,0 +1,840 @@
+"""Tổ tôm hand analysis: phu, lưng, the best partition of a winning hand, and waits.
+
+A *phu* (B4.1) is a run (phu dọc), a phu bí (one rank, all three suits, at most one duplicate),
+a named lưng (B4.2), an identical triple (a dealt khàn, or a phỗng triple when it takes the
+winning card), four identical cards (thiên khai / dậy khàn) or a lone yêu. Which phu count as
+lưng depends on the reading (``Rules.lung_reading``, B4.3).
+
+The partition search works on count vectors: it takes the lowest kind still held, tries every
+phu whose lowest kind it is, and recurses. Results are memoised on ``(counts, phỗng kind)`` and
+are Pareto sets ``{partition points: (lưng, groups)}`` where the partition points are the cước
+that depend on the partition (có tôm +1, có lèo +2 each). The best partition has the most
+points, then the most lưng (B4.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from chieu.games.totom.cards import CC, KINDS, NUM_KINDS, OL, TT, YEU, kind_of, rank_of, suit_of
+from chieu.games.totom.rules import Rules
+
+V, S, W = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Phu:
+    """One phu: its cards (sorted kinds) and its type.
+
+    ``type`` is ``doc`` (run), ``bi``, ``named`` (a named lưng: ``name`` says which),
+    ``khan`` (three identical dealt), ``phong`` (three identical, the third taken by phỗng),
+    ``thien_khai`` (four identical: dealt, or a khàn raised by its 4th card) or ``yeu``.
+    """
+
+    cards: tuple[int, ...]
+    type: str
+    name: str = ""
+
+    def is_lung(self, rules: Rules) -> bool:
+        t = self.type
+        if t in ("named", "khan", "thien_khai"):
+            return True
+        if t == "bi":
+            return rules.bi_is_lung
+        if t == "yeu":
+            return rules.yeu_is_lung
+        return False
+
+    @property
+    def points(self) -> int:
+        """Partition-dependent cước points: có tôm +1, có lèo +2 (B5.1)."""
+        return 1 if self.name == "tom" else 2 if self.name == "leo" else 0
+
+    def codes(self) -> list[str]:
+        return [KINDS.codes[k] for k in self.cards]
+
+    def label(self) -> str:
+        return " ".join(self.codes())
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"cards": self.codes(), "type": self.type}
+        if self.name:
+            out["name"] = self.name
+        return out
+
+
+NAMED_NAMES = {
+    "tom": "tôm",
+    "leo": "lèo",
+    "nhat_nhi_tam": "nhất nhị tam văn",
+    "cuu_van_nhat": "cửu văn nhất vạn nhất sách",
+    "bat_van_nhi": "bát văn nhị vạn nhị sách",
+    "cuu_cuu_thang": "cửu vạn cửu sách thang thang",
+    "cuu_thang_lao": "cửu sách thang thang ông lão",
+}
+PHU_TYPE_NAMES = {
+    "doc": "phu dọc",
+    "bi": "phu bí",
+    "named": "lưng",
+    "khan": "khàn",
+    "phong": "phỗng",
+    "thien_khai": "thiên khai",
+    "yeu": "yêu",
+}
+
+
+def _k(rank: int, suit: int) -> int:
+    return kind_of(rank, suit)
+
+
+def _named() -> list[Phu]:
+    out = [
+        Phu(tuple(sorted((_k(9, W), _k(1, V), _k(1, S)))), "named", "cuu_van_nhat"),
+        Phu(tuple(sorted((_k(8, W), _k(2, V), _k(2, S)))), "named", "bat_van_nhi"),
+        Phu(tuple(sorted((_k(7, W), _k(3, V), _k(3, S)))), "named", "tom"),
+        Phu((_k(1, W), _k(2, W), _k(3, W)), "named", "nhat_nhi_tam"),
+        Phu(tuple(sorted((_k(9, V), _k(8, S), CC))), "named", "leo"),
+        Phu(tuple(sorted((_k(9, V), _k(9, S), TT))), "named", "cuu_cuu_thang"),
+        Phu(tuple(sorted((_k(9, S), TT, OL))), "named", "cuu_thang_lao"),
+    ]
+    return out
+
+
+NAMED: tuple[Phu, ...] = tuple(_named())
+TOM = NAMED[2]
+LEO = NAMED[4]
+
+
+def _all_phu() -> list[Phu]:
+    """Every phu shape except identical groups and lone yêu (those are built on the fly)."""
+    out: list[Phu] = list(NAMED)
+    for s in (V, S, W):
+        for length in range(3, 10):
+            for r in range(1, 11 - length):
+                cards = tuple(_k(r + i, s) for i in range(length))
+                if cards == NAMED[3].cards:
+                    continue  # 1W2W3W is the named lưng
+                out.append(Phu(cards, "doc"))
+    for r in range(1, 10):
+        base = (_k(r, V), _k(r, S), _k(r, W))
+        out.append(Phu(base, "bi"))
+        for dup in base:
+            out.append(Phu(tuple(sorted((*base, dup))), "bi"))
+    return out
+
+
+ALL_PHU: tuple[Phu, ...] = tuple(_all_phu())
+KHAN = tuple(Phu((k, k, k), "khan") for k in range(NUM_KINDS))
+PHONG = tuple(Phu((k, k, k), "phong") for k in range(NUM_KINDS))
+QUAD = tuple(Phu((k, k, k, k), "thien_khai") for k in range(NUM_KINDS))
+LONE = {y: Phu((y,), "yeu") for y in YEU}
+
+
+def _needs(cards: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    c: dict[int, int] = {}
+    for k in cards:
+        c[k] = c.get(k, 0) + 1
+    return tuple(sorted(c.items()))
+
+
+# per lowest kind: (phu, needs)
+_BY_LOW: list[list[tuple[Phu, tuple[tuple[int, int], ...]]]] = [[] for _ in range(NUM_KINDS)]
+for _p in ALL_PHU:
+    _BY_LOW[min(_p.cards)].append((_p, _needs(_p.cards)))
+
+# -- packed count vectors ----------------------------------------------------------------------
+#
+# The searches work on a count vector packed into one int: 4 bits per kind (kind k at bits
+# 4k..4k+3, a count 0..4). Whether ``c`` holds the needs ``n`` of a phu is then a borrow test
+# (``((c | _HIGH) - n) & _HIGH == _HIGH``), taking them is ``c - n``, and the lowest held kind
+# is the lowest set bit. The ints are also the memo keys.
+
+_LOW = sum(1 << 4 * k for k in range(NUM_KINDS))  # bit 0 of every field
+_HIGH = _LOW << 3  # the guard bit of every field
+_ALL_FIELDS = _LOW * 15
+_NUMBERED = sum(1 << 4 * k for k in range(CC))
+_RUN_START = sum(1 << 4 * k for k in range(CC) if rank_of(k) <= 7)
+_BI_START = sum(1 << 4 * k for k in range(CC) if suit_of(k) == V)
+_KEY_SHIFT = 4 * NUM_KINDS
+
+
+def _pack(counts: Sequence[int]) -> int:
+    s = 0
+    for k, n in enumerate(counts):
+        s |= n << 4 * k
+    return s
+
+
+def _pack_needs(needs: tuple[tuple[int, int], ...]) -> int:
+    return sum(m << 4 * k for k, m in needs)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    return sum(1 << 4 * k for k in set(cards))
+
+
+_NAMED_MASKS = tuple(_mask(p.cards) for p in NAMED)
+_NAMED_KINDS = _mask([k for p in NAMED for k in p.cards])
+
+
+def _orphans(
+    s: int,
+    sevens: int = 7 * _LOW,
+    fives: int = 5 * _LOW,
+    high: int = _HIGH,
+    run_start: int = _RUN_START,
+    bi_start: int = _BI_START,
+    numbered: int = _NUMBERED,
+    named_kinds: int = _NAMED_KINDS,
+    exact: bool = True,
+) -> int:
+    """The numbered kinds held in ``s`` that no phu within ``s`` contains (as field bits).
+
+    A held card must be in some phu, so ``s`` has no partition when this is not 0. Presence
+    is enough: every run of ≥ 3 cards holding a kind holds a 3-card window with it, a 4-card
+    phu bí holds the 3-card one, and a kind held three times or more is a khàn. With
+    ``exact=False`` only whether there is an orphan counts (the set may be too big). (The
+    other defaults only make the constants local.)"""
+    p = ((s + sevens) & high) >> 3
+    runs = p & p >> 12 & p >> 24 & run_start
+    bis = p & p >> 4 & p >> 8 & bi_start
+    left = p & numbered & ~(runs | runs << 12 | runs << 24 | bis | bis << 4 | bis << 8)
+    if left:
+        left &= ~(((s + fives) & high) >> 3)  # three or four identical cards
+        if left and (exact or not left & ~named_kinds):
+            for m in _NAMED_MASKS:
+                if left & m and p & m == m:
+                    left &= ~m
+    return left
+
+
+Pareto = dict[int, tuple[int, tuple[Phu, ...]]]
+JPareto = dict[int, Pareto]
+_EMPTY: Pareto = {0: (0, ())}
+_CACHE_MAX = 400_000
+
+# an option: (phu, packed needs, lưng 0/1, points)
+_Opt = tuple[Phu, int, int, int]
+# a joker option: (phu, the joker's kind, packed needs of the held cards, lưng 0/1, points)
+_JOpt = tuple[Phu, int, int, int, int]
+
+
+@dataclass(slots=True)
+class _Tables:
+    """The phu options of one lưng reading, per lowest kind, and that reading's memos.
+
+    ``avail[k]`` / ``javail[k]`` memoise, per pattern of the held counts around ``k`` (the
+    fields ``rel[k]`` / ``jrel[k]``), the options that pattern holds, in the search order."""
+
+    by_low: list[list[_Opt]]
+    joker: list[list[_JOpt]]
+    lone: list[_Opt | None]
+    khan: list[_Opt]
+    phong: list[_Opt]
+    quad: list[_Opt]
+    rel: list[int]
+    jrel: list[int]
+    avail: list[dict[int, list[_Opt]]]
+    javail: list[dict[int, list[_JOpt]]]
+    cache: dict[int, Pareto] = field(default_factory=dict)
+    jcache: dict[int, JPareto] = field(default_factory=dict)
+
+    def clear(self) -> None:
+        self.cache.clear()
+        self.jcache.clear()
+        for d in self.avail:
+            d.clear()
+        for jd in self.javail:
+            jd.clear()
+
+    def options(self, s: int, k: int, phong: int) -> list[_Opt]:
+        """The phu whose lowest kind is ``k`` held in ``s``, in the search order: a lone yêu,
+        the identical triple (a phỗng when ``k`` is ``phong``), the four, then ``by_low``."""
+        n = s >> 4 * k & 15
+        out: list[_Opt] = []
+        lone = self.lone[k]
+        if lone is not None:
+            out.append(lone)
+        if n >= 3:
+            out.append(self.phong[k] if k == phong else self.khan[k])
+        if n >= 4:
+            out.append(self.quad[k])
+        sh = s | _HIGH
+        out += [o for o in self.by_low[k] if (sh - o[1]) & _HIGH == _HIGH]
+        return out
+
+    def joker_options(self, s: int, k: int, three: bool) -> list[_JOpt]:
+        """The phu holding the joker and ``k`` (and no lower held kind) that ``s`` completes:
+        the identical triple (a khàn when ``k`` was held three times in the whole hand, else
+        a phỗng), the four, then ``joker``."""
+        n = s >> 4 * k & 15
+        out: list[_JOpt] = []
+        if n >= 2:
+            triple = self.khan[k] if three else self.phong[k]
+            out.append((triple[0], k, 2 << 4 * k, triple[2], triple[3]))
+        if n >= 3:
+            quad = self.quad[k]
+            out.append((quad[0], k, 3 << 4 * k, quad[2], quad[3]))
+        sh = s | _HIGH
+        out += [o for o in self.joker[k] if (sh - o[2]) & _HIGH == _HIGH]
+        return out
+
+
+def _build_tables(rules: Rules) -> _Tables:
+    def opt(phu: Phu) -> _Opt:
+        return (phu, _pack_needs(_needs(phu.cards)), int(phu.is_lung(rules)), phu.points)
+
+    by_low = [[opt(p) for p, _ in lst] for lst in _BY_LOW]
+    joker = [
+        [
+            (p, x, _pack_needs(nd), int(p.is_lung(rules)), p.points + (1 if xuyen else 0))
+            for p, x, nd, xuyen in lst
+        ]
+        for lst in _JOKER
+    ]
+    lone: list[_Opt | None] = [opt(LONE[k]) if k in LONE else None for k in range(NUM_KINDS)]
+    field_k = [15 << 4 * k for k in range(NUM_KINDS)]
+    rel = [field_k[k] for k in range(NUM_KINDS)]
+    jrel = [field_k[k] for k in range(NUM_KINDS)]
+    for k in range(NUM_KINDS):
+        for o in by_low[k]:
+            rel[k] |= o[1] * 15 & _ALL_FIELDS
+        for j in joker[k]:
+            jrel[k] |= j[2] * 15 & _ALL_FIELDS
+    return _Tables(
+        by_low,
+        joker,
+        lone,
+        [opt(KHAN[k]) for k in range(NUM_KINDS)],
+        [opt(PHONG[k]) for k in range(NUM_KINDS)],
+        [opt(QUAD[k]) for k in range(NUM_KINDS)],
+        rel,
+        jrel,
+        [{} for _ in range(NUM_KINDS)],
+        [{} for _ in range(NUM_KINDS)],
+    )
+
+
+_TABLES: dict[str, _Tables] = {}
+
+
+def _tables(rules: Rules) -> _Tables:
+    t = _TABLES.get(rules.lung_reading)
+    if t is None:
+        t = _TABLES[rules.lung_reading] = _build_tables(rules)
+    return t
+
+
+def _prune(found: Pareto) -> Pareto:
+    """Keep only entries not dominated by one with more points and at least as many lưng."""
+    if len(found) <= 1:
+        return found
+    out: Pareto = {}
+    best_lung = -1
+    for p in sorted(found, reverse=True):
+        lung = found[p][0]
+        if lung > best_lung:
+            out[p] = found[p]
+            best_lung = lung
+    return out
+
+
+def _solve(s: int, phong: int, t: _Tables) -> Pareto:
+    """The Pareto set of partitions of the packed counts ``s`` into phu; three identical
+    cards of kind ``phong`` are a phỗng triple (no lưng), any other a khàn."""
+    if not s:
+        return _EMPTY
+    cache = t.cache
+    key = s | (phong + 1) << _KEY_SHIFT
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    found: Pareto = {}
+    if not _orphans(s, exact=False):
+        k = ((s & -s).bit_length() - 1) >> 2
+        avail = t.avail[k]
+        akey = s & t.rel[k] | (k == phong) << _KEY_SHIFT
+        opts = avail.get(akey)
+        if opts is None:
+            opts = avail[akey] = t.options(s, k, phong)
+        for phu, need, lung, pts in opts:
+            sub = _solve(s - need, phong, t)
+            for p, (l0, groups) in sub.items():
+                np, nl = p + pts, l0 + lung
+                old = found.get(np)
+                if old is None or old[0] < nl:
+                    found[np] = (nl, (phu, groups))  # type: ignore[assignment]
+        found = _prune(found)
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
+    cache[key] = found
+    return found
+
+
+def _solve_counts(counts: Sequence[int], phong: int, rules: Rules) -> Pareto:
+    return _solve(_pack(counts), phong, _tables(rules))
+
+
+def _flat(groups: Any) -> tuple[Phu, ...]:
+    """Groups are kept as linked pairs ``(phu, rest)`` while searching (no copying)."""
+    out: list[Phu] = []
+    while groups:
+        out.append(groups[0])
+        groups = groups[1]
+    return tuple(out)
+
+
+def partitions(counts: Sequence[int], rules: Rules, phong: int = -1) -> Pareto:
+    """The Pareto set of partitions of ``counts`` into phu (empty when there is none)."""
+    return {p: (lung, _flat(g)) for p, (lung, g) in _solve_counts(counts, phong, rules).items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Partition:
+    """A complete partition of the winning hand (its ``groups``) and what it is worth."""
+
+    groups: tuple[Phu, ...]
+    lung: int
+    points: int  # partition-dependent cước points (tôm, lèo, xuyên)
+    xuyen: bool = False
+
+    def count(self, name: str) -> int:
+        return sum(1 for g in self.groups if g.name == name)
+
+    def to_json(self) -> list[dict[str, object]]:
+        return [g.to_json() for g in self.groups]
+
+
+@dataclass(frozen=True, slots=True)
+class WinCheck:
+    """The verdict on 21 cards: the best valid partition (``best``), else the best complete
+    shape with too few lưng (``shape``: thiếu lưng), else neither (bất thành phu)."""
+
+    best: Partition | None
+    shape: Partition | None
+
+    @property
+    def win(self) -> bool:
+        return self.best is not None
+
+    @property
+    def complete(self) -> bool:
+        return self.best is not None or self.shape is not None
+
+
+def _candidates(
+    counts: list[int], win: int | None, rules: Rules
+) -> list[tuple[int, int, tuple[Phu, ...], bool]]:
+    """(points, lưng, groups, xuyên) of the Pareto-best partitions of every kind."""
+    out: list[tuple[int, int, tuple[Phu, ...], bool]] = []
+
+    def add(sub: Pareto, first: tuple[Phu, ...], xuyen: bool = False) -> None:
+        base_pts = sum(g.points for g in first) + (1 if xuyen else 0)
+        base_lung = sum(1 for g in first if g.is_lung(rules))
+        for p, (lung, groups) in sub.items():
+            out.append((p + base_pts, lung + base_lung, (*first, *_flat(groups)), xuyen))
+
+    if win is None:
+        add(_solve_counts(counts, -1, rules), ())
+        return out
+    phong = win if counts[win] == 3 else -1
+    if win >= CC:
+        # the winning yêu must join a phu of ≥ 2 cards (B4.3 winning-card constraint)
+        options: list[Phu] = [p for p in NAMED if win in p.cards]
+        if counts[win] >= 3:
+            options.append(PHONG[win] if counts[win] == 3 else KHAN[win])
+        if counts[win] == 4:
+            options.append(QUAD[win])
+        for phu in options:
+            needs = _needs(phu.cards)
+            if all(counts[kk] >= m for kk, m in needs):
+                for kk, m in needs:
+                    counts[kk] -= m
+                add(_solve_counts(counts, -1, rules), (phu,))
+                for kk, m in needs:
+                    counts[kk] += m
+        return out
+    add(_solve_counts(counts, phong, rules), ())
+    r, s = rank_of(win), suit_of(win)
+    if 3 <= r <= 7:
+        run = tuple(_k(r + d, s) for d in (-2, -1, 0, 1, 2))
+        if all(counts[kk] >= 1 for kk in run):
+            for kk in run:
+                counts[kk] -= 1
+            add(_solve_counts(counts, -1, rules), (Phu(run, "doc"),), xuyen=True)
+            for kk in run:
+                counts[kk] += 1
+    return out
+
+
+def _order(groups: tuple[Phu, ...]) -> tuple[Phu, ...]:
+    rank = {"named": 0, "thien_khai": 1, "khan": 2, "bi": 3, "yeu": 4, "doc": 5, "phong": 6}
+    return tuple(sorted(groups, key=lambda g: (rank[g.type], g.cards)))
+
+
+def check_win(
+    counts: Sequence[int],
+    win: int | None,
+    rules: Rules,
+    *,
+    fixed: Sequence[Phu] = (),
+) -> WinCheck:
+    """Judge ``counts`` (the 21 cards, or the held cards when ``fixed`` phu lie on the mat)
+    won on ``win`` (None: unknown). The best valid partition has the most points, then the
+    most lưng (B4.5); ``fixed`` phu are part of every partition."""
+    c = list(counts)
+    cands = _candidates(c, win, rules)
+    extra_lung = sum(1 for g in fixed if g.is_lung(rules))
+    extra_pts = sum(g.points for g in fixed)
+    best: tuple[int, int, tuple[Phu, ...], bool] | None = None
+    shape: tuple[int, int, tuple[Phu, ...], bool] | None = None
+    for p, lung, groups, xuyen in cands:
+        item = (p + extra_pts, lung + extra_lung, groups, xuyen)
+        if item[1] >= rules.min_lung:
+            if best is None or (item[0], item[1]) > (best[0], best[1]):
+                best = item
+        elif shape is None or (item[1], item[0]) > (shape[1], shape[0]):
+            shape = item
+
+    def part(x: tuple[int, int, tuple[Phu, ...], bool] | None) -> Partition | None:
+        if x is None:
+            return None
+        return Partition(_order((*fixed, *x[2])), x[1], x[0], x[3])
+
+    return WinCheck(part(best), part(shape) if best is None else None)
+
+
+def _needs_minus(cards: Sequence[int], x: int) -> tuple[tuple[int, int], ...]:
+    rest = list(cards)
+    rest.remove(x)
+    return _needs(rest)
+
+
+# per kind: every phu shape containing it, as (cards, needs, [(x, needs without x)])
+_CONTAINING: list[
+    list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, Any], ...]]]
+] = [[] for _ in range(NUM_KINDS)]
+for _p in ALL_PHU:
+    _entry = (
+        _p.cards,
+        _needs(_p.cards),
+        tuple((x, _needs_minus(_p.cards, x)) for x in sorted(set(_p.cards))),
+    )
+    for _kk in set(_p.cards):
+        _CONTAINING[_kk].append(_entry)
+for _lst in _CONTAINING:
+    _lst.sort(key=lambda e: len(e[0]))  # the small phu first: a fit is found sooner
+
+
+def rescuers(hand: Sequence[int]) -> frozenset[int] | None:
+    """The only kinds that can complete ``hand`` when some held card is an *orphan* (a numbered
+    card in no phu within the hand); None when there is no orphan (any kind may).
+
+    Every copy of every orphan must share the one phu that takes the extra card."""
+    orphans = []
+    for k in range(CC):
+        n = hand[k]
+        if not n or n >= 3:
+            continue
+        for _, needs, _ in _CONTAINING[k]:
+            for kk, m in needs:
+                if hand[kk] < m:
+                    break
+            else:
+                break
+        else:
+            orphans.append(k)
+    if not orphans:
+        return None
+    out: set[int] = set()
+    if len(orphans) == 1 and hand[orphans[0]] == 2:
+        out.add(orphans[0])  # the pair becomes an identical triple
+    for cards, needs, _ in _CONTAINING[orphans[0]]:
+        short = -1
+        for kk, m in needs:
+            gap = m - hand[kk]
+            if gap > 0:
+                if gap > 1 or short >= 0:
+                    break
+                short = kk
+        else:
+            # one card short of this phu: it takes ``short``; it must hold every orphan copy
+            if short >= 0 and all(cards.count(o) >= hand[o] for o in orphans):
+                out.add(short)
+    return frozenset(out)
+
+
+# joker groups: per held kind k, every (phu, joker kind x, held needs) where the phu contains k,
+# every member other than the joker is held, and no held member is below k
+_JOKER: list[list[tuple[Phu, int, tuple[tuple[int, int], ...], bool]]] = [
+    [] for _ in range(NUM_KINDS)
+]
+for _p in ALL_PHU:
+    for _x in sorted(set(_p.cards)):
+        _rest = list(_p.cards)
+        _rest.remove(_x)
+        _low = min(_rest)
+        _xuyen = (
+            _p.type == "doc" and len(_p.cards) == 5 and _p.cards[2] == _x
+        )  # the joker is the middle card of a 5-card run
+        _JOKER[_low].append((_p, _x, _needs(_rest), _xuyen))
+
+# every phu shape less one card (the joker), packed: the held cards a joker may complete
+_JOKER_RESTS = sorted(
+    {
+        _pack_needs(_needs_minus(cards, x))
+        for cards in [p.cards for p in ALL_PHU] + [(k,) * n for k in range(CC) for n in (3, 4)]
+        for x in set(cards)
+    }
+)
+_COVERABLE: dict[int, bool] = {}
+
+
+def _coverable(held: int) -> bool:
+    """Whether the packed cards ``held`` fit in one phu with the joker (the orphans of a
+    hand searched with a joker must all join the joker's phu)."""
+    got = _COVERABLE.get(held)
+    if got is None:
+        hh = held | _HIGH
+        got = _COVERABLE[held] = any((r | _HIGH) - held & _HIGH == _HIGH for r in _JOKER_RESTS)
+    return got
+
+
+def _add(found: Pareto, p: int, lung: int, groups: tuple[Phu, ...]) -> None:
+    old = found.get(p)
+    if old is None or old[0] < lung:
+        found[p] = (lung, groups)
+
+
+def _solve_joker(s: int, threes: int, t: _Tables) -> JPareto:
+    """Partitions of the packed held cards ``s`` plus one joker (the winning card): for every
+    kind the joker may be, the Pareto set ``{points: (lưng, groups)}``. ``threes`` has the
+    top bit (8) of the field of every kind held three times in the whole hand, above any
+    count, so ``threes & -(s & -s)`` drops the kinds below the lowest held one (a triple completed by the joker is
+    then a khàn's fourth card story, else a phỗng)."""
+    if not s:
+        return {}
+    low = s & -s
+    k = (low.bit_length() - 1) >> 2
+    threes &= -low
+    jcache = t.jcache
+    key = s | threes << _KEY_SHIFT
+    hit = jcache.get(key)
+    if hit is not None:
+        return hit
+    out: JPareto = {}
+    orphans = _orphans(s) * 15
+    held = s & orphans
+    if held and not _coverable(held):
+        jcache[key] = out
+        return out
+    avail = t.avail[k]
+    akey = s & t.rel[k]
+    plain = avail.get(akey)
+    if plain is None:
+        plain = avail[akey] = t.options(s, k, -1)
+    for phu, need, lung, pts in plain:
+        r = s - need
+        if not r:
+            continue
+        child = jcache.get(r | (threes & -(r & -r)) << _KEY_SHIFT)  # the child's memo key
+        if child is None:
+            child = _solve_joker(r, threes, t)
+        for x, par in child.items():
+            found = out.get(x)
+            if found is None:
+                found = out[x] = {}
+            for p, (l0, groups) in par.items():
+                np, nl = p + pts, l0 + lung
+                old = found.get(np)
+                if old is None or old[0] < nl:
+                    found[np] = (nl, (phu, groups))  # type: ignore[assignment]
+    # the joker joins the lowest held kind's phu; it must take every copy of every held kind
+    # that no phu within ``s`` contains (an orphan)
+    javail = t.javail[k]
+    three = threes >> 4 * k & 8
+    jkey = s & t.jrel[k] | three << _KEY_SHIFT
+    jopts = javail.get(jkey)
+    if jopts is None:
+        jopts = javail[jkey] = t.joker_options(s, k, bool(three))
+    cache = t.cache
+    for phu, x, need, lung, pts in jopts:
+        if need & orphans != held:
+            continue
+        r = s - need
+        sub = cache.get(r)  # the memo key of ``_solve(r, -1, t)``
+        if sub is None:
+            sub = _solve(r, -1, t)
+        if not sub:
+            continue
+        found = out.get(x)
+        if found is None:
+            found = out[x] = {}
+        for p, (l0, groups) in sub.items():
+            np, nl = p + pts, l0 + lung
+            old = found.get(np)
+            if old is None or old[0] < nl:
+                found[np] = (nl, (phu, groups))  # type: ignore[assignment]
+    for x, par in out.items():
+        if len(par) > 1:
+            out[x] = _prune(par)
+    if len(jcache) >= _CACHE_MAX:
+        jcache.clear()
+    jcache[key] = out
+    return out
+
+
+def waits(hand: Sequence[int], rules: Rules, *, fixed: Sequence[Phu] = ()) -> dict[int, Partition]:
+    """Every kind that wins on ``hand`` (20 cards, or the held cards with ``fixed`` phu on the
+    mat), with the best partition of each win.
+
+    One search with a joker (the winning card) serves all 30 candidates; ``check_win`` on each
+    candidate gives the same answer (a test asserts it)."""
+    c = list(hand)
+    only = rescuers(c)
+    if only is not None and not only:
+        return {}
+    threes = sum(8 << 4 * kk for kk in range(NUM_KINDS) if c[kk] == 3)
+    extra_lung = sum(1 for g in fixed if g.is_lung(rules))
+    extra_pts = sum(g.points for g in fixed)
+    out: dict[int, Partition] = {}
+    for x, par in sorted(_solve_joker(_pack(c), threes, _tables(rules)).items()):
+        if c[x] >= 4 or (only is not None and x not in only):
+            continue
+        best: tuple[int, int, tuple[Phu, ...]] | None = None
+        for p, (lung, groups) in par.items():
+            item = (p + extra_pts, lung + extra_lung, _flat(groups))
+            if item[1] >= rules.min_lung and (best is None or item[:2] > best[:2]):
+                best = item
+        if best is not None:
+            xuyen = (
+                any(g.type == "doc" and len(g.cards) == 5 and g.cards[2] == x for g in best[2])
+                and best[0] > sum(g.points for g in best[2]) + extra_pts
+            )
+            out[x] = Partition(_order((*fixed, *best[2])), best[1], best[0], xuyen)
+    return out
+
+
+def win_on(free: Sequence[int], card: int, rules: Rules, *, fixed: Sequence[Phu] = ()) -> WinCheck:
+    """The held cards ``free`` and the laid (or face-down) phu ``fixed`` won on ``card``: the
+    card joins the held cards, or extends one laid phu (chạm thành; on a face-down khàn it is
+    dậy khàn then ù). The better of the two verdicts."""
+    c = list(free)
+    c[card] += 1
+    best = check_win(c, card, rules, fixed=fixed)
+    for i, g in enumerate(fixed):
+        ext = extends(g, card)
+        if ext is None:
+            continue
+        other = [*fixed[:i], ext, *fixed[i + 1 :]]
+        best = better(best, check_win(free, None, rules, fixed=other))
+    return best
+
+
+def better(a: WinCheck, b: WinCheck) -> WinCheck:
+    """The better verdict: a valid win with more points then lưng, else the fuller shape."""
+    if b.best is not None:
+        if a.best is None or (b.best.points, b.best.lung) > (a.best.points, a.best.lung):
+            return b
+        return a
+    if a.best is None and b.shape is not None and (a.shape is None or b.shape.lung > a.shape.lung):
+        return b
+    return a
+
+
+def shape_waits(hand: Sequence[int], rules: Rules) -> set[int]:
+    """Kinds that complete ``hand`` into phu, whatever the lưng count (for referee mode)."""
+    out: set[int] = set()
+    c = list(hand)
+    for x in range(NUM_KINDS):
+        if c[x] >= 4:
+            continue
+        c[x] += 1
+        if _candidates(c, x, rules):
+            out.add(x)
+        c[x] -= 1
+    return out
+
+
+def is_complete(hand: Sequence[int], rules: Rules, *, fixed: Sequence[Phu] = ()) -> bool:
+    """Bài thành (B4.3): the cards already all in phu with enough lưng."""
+    return check_win(hand, None, rules, fixed=fixed).best is not None
+
+
+def extends(phu: Phu, card: int) -> Phu | None:
+    """The phu ``phu`` with ``card`` added, when that is still a phu (chạm thành on a laid phu;
+    a khàn raised by its 4th card becomes a thiên khai group)."""
+    cards = tuple(sorted((*phu.cards, card)))
+    if phu.type in ("khan", "phong") and card == phu.cards[0]:
+        return Phu(cards, "thien_khai")
+    if phu.type == "doc" or (phu.type == "named" and phu.name == "nhat_nhi_tam"):
+        for cand, _ in _BY_LOW[min(cards)]:
+            if cand.cards == cards and cand.type == "doc":
+                return cand
+        return None
+    if phu.type == "bi":
+        for cand, _ in _BY_LOW[min(cards)]:
+            if cand.cards == cards and cand.type == "bi":
+                return cand
+    return None
+
+
+def phu_of(cards: Sequence[int], *, won: int | None = None) -> Phu | None:
+    """The phu formed by exactly ``cards`` (None if they are not one). Identical triples are a
+    phỗng when ``won`` is their kind, else a khàn."""
+    key = tuple(sorted(cards))
+    if not key:
+        return None
+    if len(key) == 1:
+        return LONE.get(key[0])
+    if len(set(key)) == 1:
+        if len(key) == 3:
+            return PHONG[key[0]] if won == key[0] else KHAN[key[0]]
+        if len(key) == 4:
+            return QUAD[key[0]]
+        return None
+    for cand, _ in _BY_LOW[key[0]]:
+        if cand.cards == key:
+            return cand
+    return None
+
+
+def eat_groups(card: int) -> list[Phu]:
+    """Every phu of ≥ 3 cards that contains ``card`` (what an ăn may form with it)."""
+    return [p for p in ALL_PHU if card in p.cards]
+
+
+def red_count(counts: Sequence[int]) -> int:
+    return sum(n for k, n in enumerate(counts) if KINDS.is_red(k))
+
+
+def cache_clear() -> None:
+    for t in _TABLES.values():
+        t.clear()
+
+
+__all__ = [
+    "ALL_PHU",
+    "LEO",
+    "NAMED",
+    "OL",
+    "TOM",
+    "TT",
+    "Partition",
+    "Phu",
+    "WinCheck",
+    "better",
+    "check_win",
+    "eat_groups",
+    "extends",
+    "is_complete",
+    "partitions",
+    "phu_of",
+    "red_count",
+    "rescuers",
+    "shape_waits",
+    "waits",
+    "win_on",
+]

@@ -1,0 +1,271 @@
+"""The Tổ tôm hand checker behind ``chieu check totom``: text in, a JSON-ready dict out.
+
+The HAND text lists the player's cards:
+
+* 20 cards: the waits (B4.3), each with its best partition, cước and score;
+* 21 cards (the last one written is the winning card) or 20 cards ``+`` the winning card: the
+  win: ``win``, ``groups`` (the best partition), ``lung``, ``cuoc``, ``score``.
+
+An identical triple among the 20 held cards counts as a dealt khàn; one completed by the
+winning card is a phỗng triple (B4.1). Options (``CHECK_OPTIONS``) give the context: thông,
+where the winning card came from, the calls made (*hô*) and the lưng reading. Bad text raises
+``NotationError`` naming the token or the count (22 cards, a fifth copy...).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from chieu.core.checking import CheckOption
+from chieu.core.errors import ChieuError, NotationError
+from chieu.games.totom import analysis
+from chieu.games.totom.analysis import Partition
+from chieu.games.totom.cards import KINDS, NUM_KINDS, check_copies, parse_cards
+from chieu.games.totom.cuoc import CALLABLE, CUOC_NAMES, WinContext
+from chieu.games.totom.rules import LUNG_READINGS, Rules
+from chieu.games.totom.scoring import called_score, cuoc_of, hits_json, over_calls, score_of
+
+SOURCES = ("nocc", "self", "discard")
+
+CHECK_OPTIONS: list[CheckOption] = [
+    CheckOption("thong", bool, "the winner also won the previous game (thông)", False),
+    CheckOption(
+        "source",
+        str,
+        "where the winning card came from: nocc (turned up from the nọc, by anyone), self "
+        "(the same: drawn by the winner), discard (played by a player)",
+        "nocc",
+        SOURCES,
+    ),
+    CheckOption(
+        "call",
+        str,
+        'the cước the winner called (hô), comma-separated, e.g. "có lèo" or '
+        '"chi_nay, co_leo"; empty: the engine calls the true cước',
+        "",
+    ),
+    CheckOption(
+        "lung",
+        str,
+        "the lưng reading (B4.3): ra (default: phu bí and lone yêu count, ≥ 3), r0 (the "
+        "named lưng only, ≥ 3), rc (named + lone yêu, ≥ 2)",
+        "",
+        LUNG_READINGS,
+    ),
+]
+_BY_NAME = {o.name: o for o in CHECK_OPTIONS}
+
+
+def _code(kind: int) -> str:
+    return KINDS.codes[kind]
+
+
+def _ident(text: str) -> str:
+    t = unicodedata.normalize("NFD", text.strip().lower().replace("đ", "d"))
+    t = "".join(ch for ch in t if unicodedata.category(ch) != "Mn")
+    return "_".join(t.replace("-", " ").replace("_", " ").split())
+
+
+_CALL_ALIASES = {_ident(name): cid for cid, name in CUOC_NAMES.items()}
+_CALL_ALIASES.update({cid: cid for cid in CUOC_NAMES})
+_CALL_ALIASES.update(
+    {"tom": "co_tom", "leo": "co_leo", "thap_hong": "thap_dieu", "xuyen": "xuyen_5_gian"}
+)
+_CALL_ALIASES.update({"ong_lao": "kinh_cu", "ong_cu": "kinh_cu", "u": "u_suong"})
+
+
+def parse_calls(text: str) -> dict[str, int]:
+    """``"chi nẩy, có lèo"`` -> ``{"chi_nay": 1, "co_leo": 1}`` (ChieuError on a bad name)."""
+    out: dict[str, int] = {}
+    for raw in text.replace(";", ",").replace("+", ",").split(","):
+        if not raw.strip():
+            continue
+        cid = _CALL_ALIASES.get(_ident(raw))
+        if cid is None:
+            known = ", ".join(CUOC_NAMES[c] for c in CALLABLE)
+            raise NotationError(f"unknown call {raw.strip()!r}; known: {known}", token=raw)
+        if cid != "u_suong":
+            out[cid] = out.get(cid, 0) + 1
+    return out
+
+
+def _options(options: Mapping[str, object]) -> dict[str, Any]:
+    values: dict[str, Any] = {o.name: o.default for o in CHECK_OPTIONS}
+    for raw, value in options.items():
+        name = raw.replace("_", "-")
+        opt = _BY_NAME.get(name)
+        if opt is None:
+            known = ", ".join(sorted(_BY_NAME))
+            raise ChieuError(f"unknown Tổ tôm check option {raw!r}; known: {known}")
+        if value is None:
+            continue
+        if opt.kind is bool and not isinstance(value, bool):
+            raise ChieuError(f"option {name} must be true or false, not {value!r}")
+        if opt.kind is str and not isinstance(value, str):
+            raise ChieuError(f"option {name} must be text, not {value!r}")
+        if opt.choices and value not in opt.choices:
+            if name == "source":
+                raise ChieuError(f"option source={value!r}: choose one of {', '.join(SOURCES)}")
+            if name == "lung" and value == "":
+                continue
+            raise ChieuError(f"option {name}={value!r}: choose one of {', '.join(opt.choices)}")
+        values[name] = value
+    return values
+
+
+def _parse_hand(text: str) -> tuple[list[int], int | None]:
+    parts = text.split("+")
+    if len(parts) > 2:
+        raise NotationError(
+            "more than one '+': write the 20 cards, then '+' and the one winning card",
+            token="+",
+        )
+    cards = parse_cards(parts[0])
+    if len(parts) == 2:
+        after = parse_cards(parts[1])
+        if len(after) != 1:
+            raise NotationError(
+                f"'+' must be followed by exactly one card (the winning card), not {len(after)}",
+                token="+",
+            )
+        if len(cards) != 20:
+            raise NotationError(
+                f"before '+' a Tổ tôm hand lists 20 cards; got {len(cards)} cards", token="+"
+            )
+        return cards, after[0]
+    if len(cards) == 21:
+        return cards[:20], cards[20]
+    if len(cards) != 20:
+        raise NotationError(
+            "a Tổ tôm hand lists 20 cards (waits), 21 cards (a win: the last card is the "
+            f"winning card) or 20 cards + the winning card; got {len(cards)} cards",
+            token=str(len(cards)),
+        )
+    return cards, None
+
+
+def _partition_json(part: Partition) -> list[dict[str, object]]:
+    return part.to_json()
+
+
+def judge_win(
+    hand20: list[int],
+    card: int,
+    rules: Rules,
+    *,
+    thong: bool = False,
+    from_nocc: bool = True,
+    calls: Mapping[str, int] | None = None,
+) -> dict[str, Any]:
+    """The verdict on the 20 held cards won on ``card`` (the checker's and tests' core)."""
+    counts = list(hand20)
+    counts[card] += 1
+    verdict = analysis.check_win(counts, card, rules)
+    out: dict[str, Any] = {
+        "complete": verdict.complete,
+        "win": verdict.win,
+        "illegal": None,
+        "groups": [],
+        "lung": None,
+        "cuoc": [],
+        "score": None,
+        "true_score": None,
+        "faults": [],
+    }
+    if verdict.best is None:
+        if verdict.shape is not None:
+            part = verdict.shape
+            out.update(groups=_partition_json(part), lung=part.lung)
+            msg = f"thiếu lưng: {part.lung} lưng, {rules.min_lung} needed (declaring ù → chèo đò)"
+            out["illegal"] = msg
+            out["faults"] = [{"id": "thieu_lung", "name": "Thiếu lưng", "penalty": "cheo_do"}]
+        else:
+            out["illegal"] = "bất thành phu: some card fits no phu (declaring ù → chèo đò)"
+            out["faults"] = [{"id": "bat_thanh_phu", "name": "Bất thành phu", "penalty": "cheo_do"}]
+        return out
+    part = verdict.best
+    wait_count = len(analysis.waits(hand20, rules))
+    ctx = WinContext(tuple(counts), part, card, from_nocc, wait_count, thong)
+    hits = cuoc_of(ctx)
+    true_score = score_of(hits, rules)
+    out.update(
+        groups=_partition_json(part),
+        lung=part.lung,
+        cuoc=hits_json(hits),
+        true_score=true_score,
+        score=true_score,
+        wait_count=wait_count,
+    )
+    if calls is not None:
+        over = over_calls(calls, hits)
+        out["called"] = dict(calls)
+        if over:
+            names = ", ".join(CUOC_NAMES[c] for c in over)
+            out["illegal"] = f"ù nhỏ hô to: called {names}, not in the hand (chèo đò)"
+            out["faults"] = [{"id": "u_nho_ho_to", "name": "Ù nhỏ hô to", "penalty": "cheo_do"}]
+            out["win"] = False
+            out["score"] = 0
+        else:
+            out["score"] = called_score(calls, rules)
+    return out
+
+
+def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[str, Any]:
+    """Check one Tổ tôm hand; the JSON-ready report (see the module docstring).
+
+    Keys: game, input, cards, winning_card, lung_reading, waits (20 cards: a list of
+    ``{card, groups, lung, cuoc, score}``), complete, win, illegal, groups, lung, cuoc, score,
+    true_score, called, faults.
+    """
+    values = _options(options)
+    if values["lung"]:
+        rules = rules.with_(lung_reading=values["lung"])
+    cards, winning = _parse_hand(text)
+    everything = cards + ([winning] if winning is not None else [])
+    check_copies(everything)
+    calls = parse_calls(str(values["call"])) if values["call"] else None
+    hand = KINDS.counts(cards)
+    report: dict[str, Any] = {
+        "game": "totom",
+        "input": text,
+        "cards": [_code(k) for k in sorted(everything)],
+        "winning_card": _code(winning) if winning is not None else None,
+        "lung_reading": rules.lung_reading,
+        "waits": [],
+    }
+    thong = bool(values["thong"])
+    from_nocc = values["source"] != "discard"
+    if winning is None:
+        waits = analysis.waits(hand, rules)
+        listed = []
+        for x in sorted(waits):
+            v = judge_win(hand, x, rules, thong=thong, from_nocc=from_nocc)
+            listed.append(
+                {
+                    "card": _code(x),
+                    "groups": v["groups"],
+                    "lung": v["lung"],
+                    "cuoc": v["cuoc"],
+                    "score": v["score"],
+                }
+            )
+        complete = analysis.check_win(hand, None, rules)
+        report.update(
+            waits=listed,
+            thanh=complete.best is not None,
+            complete=False,
+            win=False,
+            illegal=None,
+            groups=complete.best.to_json() if complete.best else [],
+            lung=complete.best.lung if complete.best else None,
+            cuoc=[],
+            score=None,
+        )
+        return report
+    report.update(judge_win(hand, winning, rules, thong=thong, from_nocc=from_nocc, calls=calls))
+    return report
+
+
+__all__ = ["CHECK_OPTIONS", "NUM_KINDS", "check_hand", "judge_win", "parse_calls"]

@@ -1,0 +1,290 @@
+"""The state machine (B.3-B.5): deal, opening, claims and their priority, special wins."""
+
+from __future__ import annotations
+
+import pytest
+
+from chieu.core.errors import IllegalActionError
+from chieu.core.outcome import Termination
+from chieu.games.matchuoc import actions as A
+from chieu.games.matchuoc.game import MatChuocGame
+from chieu.games.matchuoc.rules import Rules
+from tests.games.matchuoc.helpers import (
+    JUNK,
+    JUNK2,
+    JUNK3,
+    K,
+    answer_all,
+    details,
+    finish_opening,
+    ids,
+    make_state,
+)
+
+WIN14 = "123m 456m 789p 345s 55z 9s"  # 14 after the dealer draws nothing: 123m456m789p345s55z+9s
+
+
+def test_deal_2221_and_nhay_coc() -> None:
+    st = MatChuocGame.new_state(None, 11)
+    sizes = [sum(h) for h in st.hands]
+    assert sizes[st.dealer] == 14 and sorted(sizes) == [13, 13, 13, 14]
+    assert len(st.wall) == 160 - 53
+    dice = st.events[0].data
+    assert st.dealer == (sum(dice["seat_dice"]) - 1) % 4
+    assert 3 <= dice["stack"] <= 18
+
+
+def test_tile_sets_176_and_168() -> None:
+    for ts, n in (("168", 168), ("176", 176)):
+        st = MatChuocGame.new_state(Rules(tile_set=ts), 3)
+        assert sum(sum(z) for k, z in st.zones().items() if k != "box") == n
+
+
+def test_thien_u() -> None:
+    st = make_state(["123m 456m 789p 345s 55z", JUNK, JUNK2, JUNK3])
+    finish_opening(st)
+    assert A.WIN in st.legal_actions()
+    st.apply(A.WIN)
+    assert "thien_u" in ids(st)
+    out = st.outcome()
+    assert out is not None and out.termination is Termination.WIN and out.winner == 0
+    # Phình 1 + Thiên ù 12 + Không hoa lá 6 = 19: everyone pays cái 3·64 + 2
+    assert out.payoffs == (582.0, -194.0, -194.0, -194.0)
+
+
+def test_thien_u_toi_coong_m12() -> None:
+    st = make_state(["4f 123m 456m 789p 345s 5z", JUNK, JUNK2, JUNK3], dead="5z")
+    st.apply(A.SetDown(K("4f")))
+    finish_opening(st)
+    st.apply(A.WIN)
+    assert {"phinh", "thien_u", "phan_coong"} <= set(ids(st))
+    out = st.outcome()
+    assert out is not None
+    # B.8 M12 without the flower is 14 phán; M12 has Trúc set down, so no Không hoa lá:
+    # 2 mủn + 2 = 132 per payer, +5 for tới coong
+    assert out.payoffs == (411.0, -137.0, -137.0, -137.0)
+
+
+def test_tong_and_hop_set_down_at_the_opening_are_the_pair() -> None:
+    st = make_state(["TG HP 123m 456m 789p 345s", JUNK, JUNK2, JUNK3], dead="5z 5z")
+    st.apply(A.SetDown(K("TG")))
+    st.apply(A.SetDown(K("HP")))
+    finish_opening(st)
+    st.apply(A.WIN)
+    (win,) = details(st)["wins"]
+    assert {p["id"]: p["phan"] for p in win["patterns"]}["khung_dung"] == 9
+
+
+def test_opening_two_flowers_must_be_set_down_with_replacements() -> None:
+    st = make_state(
+        ["123m 456m 789p 345s 5z 9s", "1f 2f 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z", JUNK2, JUNK3],
+        dead="6z 6z",
+    )
+    st.apply(A.END_OPENING)
+    assert A.END_OPENING not in st.legal_actions()
+    st.apply(A.SetDown(K("1f")))
+    assert A.END_OPENING not in st.legal_actions()  # two or more: all of them
+    st.apply(A.SetDown(K("2f")))
+    assert st.hands[1][K("6z")] == 2 and sum(st.hands[1]) == 13
+    assert st.flowers[1] == [K("1f"), K("2f")]
+    st.apply(A.END_OPENING)
+
+
+def test_one_flower_may_be_kept() -> None:
+    st = make_state(
+        ["123m 456m 789p 345s 5z 9s", "1f 1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z", JUNK2, JUNK3]
+    )
+    st.apply(A.END_OPENING)
+    assert A.END_OPENING in st.legal_actions()
+
+
+def _discard_setup(
+    seat1: str,
+    seat2: str,
+    seat3: str,
+    dealer_hand: str = "1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m",
+):
+    st = make_state([dealer_hand, seat1, seat2, seat3])
+    finish_opening(st)
+    return st
+
+
+def test_chow_only_from_the_left_and_pung_from_anyone() -> None:
+    st = _discard_setup(
+        "46m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",
+        "46m 55m 1p 4p 7p 1s 4s 7s 1z 2z 3z",
+        JUNK3,
+    )
+    st.apply(A.Discard(K("5m")))
+    assert st.phase == "claim" and st.to_act()[0] == 1
+    legal1 = st.legal_actions()
+    assert A.Chow(K("4m"), K("4m"), K("6m")) in legal1
+    st.apply(A.PASS)
+    assert st.current_player() == 2
+    legal2 = st.legal_actions()
+    assert not any(a.verb == "chow" for a in legal2)  # seat 2 is not on the discarder's left
+
+
+def test_win_beats_pung_beats_chow_all_claimants_answer() -> None:
+    st = _discard_setup(
+        "46m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",  # may chow 5m
+        "55m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",  # may pung 5m
+        "123p 456p 789p 66z 6s 7s",  # cannot claim 5m
+    )
+    st.apply(A.Discard(K("5m")))
+    assert st.to_act() == (1, 2)
+    st.apply(A.Chow(K("4m"), K("4m"), K("6m")))
+    st.apply(A.Pung(K("5m"), K("5m"), K("5m")))
+    assert st.phase == "turn" and st.actor == 2  # phỗng beats ăn although asked later
+    assert st.melds[2][0].kind == "pung" and st.melds[1] == []
+    claim = [e for e in st.events if e.type == "claim"][-1]
+    assert claim.actor == 2 and claim.data["verb"] == "pung"
+
+
+def test_head_bump_nearest_winner() -> None:
+    st = _discard_setup(
+        "123p 456p 789p 11z 4m 6m",  # kanchan on 5m (13 tiles)
+        "123s 456s 789s 22z 4m 6m",
+        "123p 456s 789s 33z 5m 5m",  # shanpon with 3z... also waits 5m
+        dealer_hand="1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m",
+    )
+    st.apply(A.Discard(K("5m")))
+    assert st.to_act() == (1, 2, 3)
+    for _ in range(3):
+        legal = st.legal_actions()
+        assert A.WIN in legal
+        st.apply(A.WIN)
+    out = st.outcome()
+    assert out is not None and out.winner == 1
+    assert [w["winner"] for w in details(st)["wins"]] == [1]
+
+
+def test_multi_ron_all() -> None:
+    st = make_state(
+        [
+            "1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m",
+            "123p 456p 789p 11z 4m 6m",
+            "123s 456s 789s 22z 4m 6m",
+            JUNK3,
+        ],
+        rules=Rules(multi_ron="all"),
+    )
+    finish_opening(st)
+    st.apply(A.Discard(K("5m")))
+    st.apply(A.WIN)
+    st.apply(A.WIN)
+    assert [w["winner"] for w in details(st)["wins"]] == [1, 2]
+    out = st.outcome()
+    assert out is not None and sum(out.payoffs) == 0 and out.payoffs[0] < 0
+
+
+def test_real_pair_beats_khung_pair_for_pung() -> None:
+    st = _discard_setup(
+        "5m TG 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",  # phỗng with a khung
+        "55m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",  # a real pair
+        JUNK3,
+    )
+    st.apply(A.Discard(K("5m")))
+    st.apply(A.Pung(K("5m"), K("5m"), K("TG")))
+    st.apply(A.Pung(K("5m"), K("5m"), K("5m")))
+    answer_all(st)
+    assert st.actor == 2 and st.melds[2][0].kind == "pung"
+
+
+def test_concealed_kong_draws_from_the_dead_end() -> None:
+    st = make_state(
+        [
+            "1111m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z",
+            JUNK2,
+            JUNK3,
+            "2m 6m 9m 2p 6p 9p 2s 6s 9s 1z 4z 5z 7z",
+        ],
+        dead="6z",
+    )
+    finish_opening(st)
+    st.apply(A.ConcealedKong(K("1m")))
+    assert st.hands[0][K("6z")] == 1 and st.melds[0][0].kind == "kong"
+    assert st.last_from_dead
+
+
+def test_khung_discard_forbidden_after_seat_flower() -> None:
+    st = make_state(["1f TG 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z", JUNK, JUNK2, JUNK3], dead="6z")
+    st.apply(A.SetDown(K("1f")))
+    st.apply(A.END_OPENING)
+    finish_opening(st)
+    assert A.Discard(K("TG")) not in st.legal_actions()
+    st2 = make_state(
+        ["1f TG 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z", JUNK, JUNK2, JUNK3],
+        dead="6z",
+        rules=Rules(khung_discard="always"),
+    )
+    st2.apply(A.SetDown(K("1f")))
+    finish_opening(st2)
+    assert A.Discard(K("TG")) in st2.legal_actions()
+
+
+def test_illegal_action_is_refused() -> None:
+    st = make_state(["123m 456m 789p 345s 55z", JUNK, JUNK2, JUNK3])
+    with pytest.raises(IllegalActionError):
+        st.apply(A.Discard(K("9m")))
+    with pytest.raises(IllegalActionError):
+        st.apply(A.END_OPENING, 2)
+
+
+def test_dia_u_and_den_on_a_flower() -> None:
+    st = make_state(
+        [
+            "1g 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 6z",
+            "234m 567p 345s 888s 9m",
+            JUNK2,
+            JUNK3,
+        ]
+    )
+    finish_opening(st)
+    st.apply(A.Discard(K("1g")))
+    assert st.current_player() == 1 and A.WIN in st.legal_actions()
+    st.apply(A.WIN)
+    assert {"dia_u", "u_hoa"} <= set(ids(st))
+    out = st.outcome()
+    assert out is not None and out.payoffs == (-384.0, 384.0, 0.0, 0.0)
+
+
+def test_phong_hoa() -> None:
+    st = make_state(
+        ["1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m", JUNK, JUNK2, JUNK3],
+        live="1f 6m 6p 6s 2f 8m 8p 8s 3k",
+    )
+    finish_opening(st)
+    st.apply(A.Discard(K("5m")))
+    for _ in range(9):
+        answer_all(st)
+        if st.is_terminal():
+            break
+        st.apply(A.Discard(st.last_draw))
+    answer_all(st)
+    assert ids(st) == ["phong_hoa"]
+    out = st.outcome()
+    assert out is not None and out.winner == 1 and out.payoffs[1] == 192.0
+
+
+def test_drawn_game_pays_nothing() -> None:
+    st = MatChuocGame.new_state(None, 4)
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        pick = next((a for a in legal if a.verb == "pass"), None)
+        if pick is None:
+            discards = [a for a in legal if a.verb == "discard"]
+            pick = discards[0] if discards and st.phase == "turn" else legal[-1]
+        st.apply(pick)
+    out = st.outcome()
+    assert out is not None
+    if out.termination is Termination.NO_WINNER:
+        assert out.payoffs == (0.0, 0.0, 0.0, 0.0)
+        assert st.wall == []
+
+
+def test_observation_hides_other_hands() -> None:
+    st = MatChuocGame.new_state(None, 2)
+    obs = st.observation(1)
+    assert obs["hand"] and "hand" not in st.observation(None)
+    assert obs["hand_sizes"][st.dealer] == 14
