@@ -131,8 +131,10 @@ def test_get_bot_names_and_errors() -> None:
     assert isinstance(get_bot("greedy", "chan"), GreedyChanBot)
     assert isinstance(get_bot("random", "chắn"), RandomBot)
     assert isinstance(get_bot("Greedy", ChanGame), GreedyChanBot)
-    assert bot_names("chan") == ["random", "greedy"]
-    with pytest.raises(ChieuError, match="known bots: random, greedy"):
+    assert isinstance(get_bot("heuristic", "chan"), GreedyChanBot)
+    assert get_bot("greedy", "chan").name == "heuristic"
+    assert bot_names("chan") == ["random", "greedy", "heuristic", "search"]
+    with pytest.raises(ChieuError, match="known bots: random, greedy, heuristic, search"):
         get_bot("minimax", "chan")
 
 

@@ -25,6 +25,28 @@ class Bot(Protocol):
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action: ...
 
 
+def start_bots(game: Any, rules: Any, bots: Sequence[Bot]) -> None:
+    """Tell each bot that has a ``new_game(game, rules_json, seat)`` hook that a game starts
+    (the rules are public: every player knows them). Optional for a bot."""
+    rules_json = game.rules_to_json(rules)
+    for seat, bot in enumerate(bots):
+        hook = getattr(bot, "new_game", None)
+        if callable(hook):
+            hook(game.name, dict(rules_json), seat)
+
+
+def end_bots(state: Any, bots: Sequence[Bot]) -> None:
+    """Call the optional ``end_game(outcome_json)`` hook of each bot (once per bot)."""
+    outcome = state.outcome()
+    data = None if outcome is None else outcome.to_json()
+    done: set[int] = set()
+    for bot in bots:
+        hook = getattr(bot, "end_game", None)
+        if callable(hook) and id(bot) not in done:
+            done.add(id(bot))
+            hook(data)
+
+
 def bot_rng(seed: int, seat: int) -> Rng:
     """The random stream of the bot in ``seat`` for the game with ``seed``."""
     return Rng(seed, "bot", seat)
@@ -61,6 +83,17 @@ def play_game(
     if len(bots) != state.num_players:
         raise ChieuError(f"{len(bots)} bots for a {state.num_players}-player game")
     rngs = [bot_rng(seed, seat) for seat in range(state.num_players)]
+    start_bots(game, rules, bots)
+    try:
+        _run(state, game, rules, bots, rngs, max_steps)
+    finally:
+        end_bots(state, bots)
+    return state
+
+
+def _run(
+    state: Any, game: Any, rules: Any, bots: Sequence[Bot], rngs: list[Rng], max_steps: int | None
+) -> None:
     limit = max_steps if max_steps is not None else 4 * game.info(rules).max_game_length
     steps = 0
     while not state.is_terminal():
@@ -79,4 +112,3 @@ def play_game(
         steps += 1
         if steps > limit:
             raise ChieuError(f"the game did not end within {limit} actions ({state!r})")
-    return state

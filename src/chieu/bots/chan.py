@@ -7,4 +7,5 @@ from collections.abc import Callable, Mapping
 from chieu.bots.base import Bot
 from chieu.bots.greedy import GreedyChanBot
 
-BOTS: Mapping[str, Callable[[], Bot]] = {"greedy": GreedyChanBot}
+#: ``heuristic`` is the rule-based player; ``greedy`` is its older name (kept as an alias).
+BOTS: Mapping[str, Callable[[], Bot]] = {"greedy": GreedyChanBot, "heuristic": GreedyChanBot}

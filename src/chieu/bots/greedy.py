@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
 
 from chieu.core.actions import Action
@@ -48,6 +49,16 @@ _MAT_CHAN = {"chan": 1, "chiu": 2, "ca": 0}
 
 
 def estimate_distance(h: Sequence[int], mat_chan: int = 0) -> int:
+    """See ``_estimate``; memoized on the hand (hands recur a lot in play and in search)."""
+    return _estimate_cached(tuple(h), mat_chan)
+
+
+@lru_cache(maxsize=1 << 17)
+def _estimate_cached(h: tuple[int, ...], mat_chan: int) -> int:
+    return _estimate(h, mat_chan)
+
+
+def _estimate(h: Sequence[int], mat_chan: int = 0) -> int:
     """Exchanges (take a card, give one back) before the position is waiting (0 = waiting).
 
     ``h`` holds the cards in hand. With an odd number held (19 cards with the mat) this is
@@ -65,7 +76,7 @@ def estimate_distance(h: Sequence[int], mat_chan: int = 0) -> int:
         for k in range(NUM_KINDS):
             if h2[k]:
                 h2[k] -= 1
-                best = min(best, estimate_distance(h2, mat_chan))
+                best = min(best, _estimate_cached(tuple(h2), mat_chan))
                 h2[k] += 1
         return best
     if mat_chan + (held + 1) // 2 < WIN_CHAN:
@@ -104,11 +115,18 @@ def win_is_legal(obs: dict[str, Any], h: Sequence[int], mat_chan: int) -> bool:
     return card != CC or waits(h, mat_chan, allow_chi_rong=True).kind == BACH_THU_CHI
 
 
-def _rank_mates(kind: int) -> tuple[int, ...]:
+def _mates_of(kind: int) -> tuple[int, ...]:
     if kind == CC:
         return ()
     base = kind - kind % 3
     return tuple(k for k in (base, base + 1, base + 2) if k != kind)
+
+
+_MATES = tuple(_mates_of(k) for k in range(NUM_KINDS))
+
+
+def _rank_mates(kind: int) -> tuple[int, ...]:
+    return _MATES[kind]
 
 
 @dataclass
@@ -138,15 +156,24 @@ class _View:
         self.mat_chan = sum(_MAT_CHAN.get(g["how"], 0) for g in mine)
         self.eaten_chan = {int(g["cards"][0]) for g in mine if g["how"] == "chan"}
         self.ate_ca = any(g["how"] == "ca" for g in mine)
-        self.seen = list(self.h)  # cards this seat can see: its hand, every mat and door
-        for mat in obs["mats"]:
+        self._obs = obs
+
+    @cached_property
+    def seen(self) -> list[int]:
+        """Cards this seat can see: its hand, every mat and door."""
+        seen = list(self.h)
+        for mat in self._obs["mats"]:
             for g in mat:
                 for k in g["cards"]:
-                    self.seen[int(k)] += 1
-        for door in obs["doors"]:
+                    seen[int(k)] += 1
+        for door in self._obs["doors"]:
             for k in door:
-                self.seen[int(k)] += 1
-        self.que = set(que_cards(self.h))
+                seen[int(k)] += 1
+        return seen
+
+    @cached_property
+    def que(self) -> set[int]:
+        return set(que_cards(self.h))
 
     def may_eat_chan(self, card: int) -> bool:
         """Not bỏ ăn chắn (1) nor xé chắn (4), and not while holding two or three copies of
@@ -194,21 +221,41 @@ def _has_ca(kinds: set[int]) -> bool:
 class GreedyChanBot:
     """See the module doc. One instance may serve several seats (memory is per seat)."""
 
-    name = "greedy"
+    name = "heuristic"
 
     def __init__(self) -> None:
         self._memory: dict[int, _Memory] = {}
+        self._last: tuple[dict[str, Any], _View] | None = None
 
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        action = self.choose(observation, legal_actions, rng)
+        self.remember(observation, legal_actions, action)
+        return action
+
+    def choose(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        """The bot's choice, without remembering it (``act`` = ``choose`` + ``remember``)."""
         if not legal_actions:
             raise ChieuError("GreedyChanBot was asked to act with no legal action")
         verbs = {a.verb for a in legal_actions}
         if verbs <= {"announce", "announce_done"}:
             return self._announce(legal_actions)
         view = _View(observation, self._recall(observation))
-        action = self._choose(observation, legal_actions, verbs, view, rng)
+        self._last = (observation, view)
+        return self._choose(observation, legal_actions, verbs, view, rng)
+
+    def remember(
+        self, observation: dict[str, Any], legal_actions: list[Action], action: Action
+    ) -> None:
+        """Remember the action played at this decision (it may be another bot's choice, when
+        this bot advises a search)."""
+        if {a.verb for a in legal_actions} <= {"announce", "announce_done"}:
+            return
+        last, self._last = self._last, None
+        if last is not None and last[0] is observation:
+            view = last[1]
+        else:
+            view = _View(observation, self._recall(observation))
         self._remember(observation, view, action)
-        return action
 
     def _choose(
         self, obs: dict[str, Any], legal: list[Action], verbs: set[str], view: _View, rng: Rng
@@ -292,10 +339,16 @@ class GreedyChanBot:
     @staticmethod
     def _throw(legal: list[Action], view: _View, rng: Rng) -> Action:
         """Đánh (or trả cửa) the card that keeps the position best; see the module doc."""
+        scored = GreedyChanBot._scored_throws(legal, view)
+        if not scored:
+            return legal[0]
+        top = min(key for key, _ in scored)
+        return rng.choice([a for key, a in scored if key == top])
+
+    @staticmethod
+    def _scored_throws(legal: list[Action], view: _View) -> list[tuple[tuple[int, ...], Action]]:
         returns = [a for a in legal if a.verb == "return"]
         candidates = returns or [a for a in legal if a.verb == "discard"]
-        if not candidates:
-            return legal[0]
         scored: list[tuple[tuple[int, ...], Action]] = []
         h2 = list(view.h)
         for action in candidates:
@@ -306,8 +359,21 @@ class GreedyChanBot:
             same, rank = view.unseen(k)
             key = (int(view.risky_discard(k)), dist, 0 if k in view.que else 1, same, rank)
             scored.append((key, action))
-        top = min(key for key, _ in scored)
-        return rng.choice([a for key, a in scored if key == top])
+        return scored
+
+    def ranked(
+        self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng
+    ) -> list[Action]:
+        """Every legal action, the bot's choice first, then its other throws from best to
+        worst, then the rest (for a search that looks at the most promising actions first).
+        Remembers nothing (like ``choose``)."""
+        choice = self.choose(observation, legal_actions, rng)
+        order = [choice]
+        if self._last is not None and self._last[0] is observation:
+            scored = self._scored_throws(legal_actions, self._last[1])
+            order += [a for _, a in sorted(scored, key=lambda x: x[0]) if a != choice]
+        order += [a for a in legal_actions if a not in order]
+        return order
 
     @staticmethod
     def _announce(legal: list[Action]) -> Action:
@@ -319,6 +385,22 @@ class GreedyChanBot:
         if offered and len(offered) < len(A.ANNOUNCE_IDS):
             return offered[0]
         return A.ANNOUNCE_DONE if A.ANNOUNCE_DONE in legal else legal[0]
+
+    def fork(self) -> GreedyChanBot:
+        """A copy with its own copy of the memory (for a search's playouts)."""
+        bot = GreedyChanBot()
+        bot._memory = {
+            seat: _Memory(
+                m.table,
+                m.stock,
+                set(m.discarded),
+                set(m.declined_chan),
+                set(m.declined_ca_ranks),
+                set(m.torn_ca),
+            )
+            for seat, m in self._memory.items()
+        }
+        return bot
 
     def __repr__(self) -> str:
         return "GreedyChanBot()"

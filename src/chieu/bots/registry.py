@@ -1,7 +1,11 @@
-"""Bots by name: ``get_bot("greedy", "chan")``.
+"""Bots by name: ``get_bot("heuristic", "chan")``.
 
-Bots for any game (``random``) are listed here. Bots for one game live in ``chieu.bots.<game>``
-(the game's registered name), which exposes ``BOTS``: a mapping from bot name to a factory.
+Bots for any game (``random``) are listed here; ``search`` (ISMCTS) exists for every game whose
+worlds can be sampled (``chieu.bots.worlds``). A name may carry options after a colon:
+``search:50ms`` (a 50 ms budget per decision), ``search:200`` (200 iterations), and
+``ext:COMMAND`` runs an external bot speaking the JSON-lines protocol (docs/bot-protocol.md).
+Bots for one game live in ``chieu.bots.<game>`` (the game's registered name), which exposes
+``BOTS``: a mapping from bot name to a factory.
 A game without such a module has the generic bots only.
 """
 
@@ -37,8 +41,17 @@ def _game_bots(game_name: str) -> Mapping[str, Callable[[], Bot]]:
     return MappingProxyType(dict(module.BOTS))
 
 
+def _search_factory(game_name: str) -> dict[str, Callable[[], Bot]]:
+    from chieu.bots.search import SearchBot
+    from chieu.bots.worlds import worlds_for
+
+    if worlds_for(game_name) is None:
+        return {}
+    return {"search": lambda: SearchBot(game_name)}
+
+
 def _table(game_name: str) -> dict[str, Callable[[], Bot]]:
-    return {**GENERIC, **_game_bots(game_name)}
+    return {**GENERIC, **_game_bots(game_name), **_search_factory(game_name)}
 
 
 def bot_names(game: Any) -> list[str]:
@@ -49,8 +62,31 @@ def bot_names(game: Any) -> list[str]:
 def get_bot(name: str, game: Any) -> Bot:
     """A new bot called ``name`` for ``game``; ChieuError listing the known names otherwise."""
     game_name = _game_name(game)
+    base, _, option = name.partition(":")
+    if option and normalize_name(base) in ("ext", "external"):
+        from chieu.bots.external import ExternalBot
+
+        return ExternalBot(option)
+    if option and normalize_name(base) == "search" and "search" in _table(game_name):
+        return _search_with(game_name, option)
     factory = _table(game_name).get(normalize_name(name))
     if factory is None:
         known = ", ".join(bot_names(game_name))
         raise ChieuError(f"unknown bot {name!r} for {game_name}; known bots: {known}")
     return factory()
+
+
+def _search_with(game_name: str, option: str) -> Bot:
+    """``search:50ms`` (milliseconds per decision) or ``search:200`` (iterations)."""
+    from chieu.bots.search import SearchBot
+
+    text = option.strip().lower()
+    try:
+        if text.endswith("ms"):
+            return SearchBot(game_name, millis=float(text[:-2]))
+        return SearchBot(game_name, iterations=int(text.removesuffix("it")))
+    except ValueError:
+        raise ChieuError(
+            f"bad search budget {option!r}: use e.g. search:50ms (milliseconds) "
+            "or search:200 (iterations)"
+        ) from None

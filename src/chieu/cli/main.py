@@ -10,7 +10,7 @@ from importlib import import_module
 from chieu import __version__
 from chieu.core.errors import ChieuError
 
-SUBCOMMANDS = ("check", "play", "replay")
+SUBCOMMANDS = ("check", "play", "replay", "arena", "bot", "review")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
+from chieu.bots.base import end_bots
 from chieu.cli import render
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
@@ -210,6 +211,11 @@ def run(args: argparse.Namespace) -> int:
 def _play_one(session: Session, state: Any) -> bool:
     """Play until the end (True) or until the person quits (False)."""
     rngs = {s: bot_rng(state.seed, s) for s in session.bots}
+    rules_json = find_game("chan").rules_to_json(session.rules)
+    for seat, bot in session.bots.items():  # the optional hook: bots that track the game
+        hook = getattr(bot, "new_game", None)
+        if callable(hook):
+            hook("chan", dict(rules_json), seat)
     while not state.is_terminal():
         seat = state.current_player()
         live = live_card(state)
@@ -225,6 +231,7 @@ def _play_one(session: Session, state: Any) -> bool:
             continue  # a bot letting a claim go is not shown: it would reveal its hand
         for line in render.describe(seat, action, live, events, session.names):
             session.console.print(line)
+    end_bots(state, list(session.bots.values()))
     return True
 
 

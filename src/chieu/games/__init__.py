@@ -4,7 +4,9 @@ Each game is one subpackage with the same module names (cards, rules, actions, s
 analysis, scoring, faults, checker, game) and registers itself on import.
 """
 
-from chieu.games import chan  # noqa: F401
-from chieu.games import totom  # noqa: F401
-from chieu.games import phom  # noqa: F401
-from chieu.games import matchuoc  # noqa: F401
+from chieu.games import (
+    chan,  # noqa: F401
+    matchuoc,  # noqa: F401
+    phom,  # noqa: F401
+    totom,  # noqa: F401
+)

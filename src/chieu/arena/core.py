@@ -1,0 +1,194 @@
+"""Duplicate matches between bots: the deals, the games, and where they run.
+
+A *deal* is one seed: the same shuffle is played once per rotation of the line-up, so with
+``n`` seats every bot sits in every seat of every deal (``n`` games per deal) and the luck of
+the cards cancels out. Deal ``i`` of a match with seed ``S`` uses the game seed
+``derive_seed(S, "arena", i)``; rotation ``r`` puts ``lineup[(seat + r) % n]`` in ``seat``.
+
+Games run in worker processes (``multiprocessing``, one per core by default), or on a Ray
+cluster (``ray_address``; Ray is the optional extra ``chieu[ray]``), or in this process
+(``workers=1``). Every game's record is saved when a records directory is given.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from chieu.bots.base import Bot, play_game
+from chieu.bots.registry import get_bot
+from chieu.core.errors import ChieuError
+from chieu.core.record import GameRecord
+from chieu.core.registry import find_game
+from chieu.core.rng import derive_seed
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    game: str
+    lineup: tuple[str, ...]
+    deals: int
+    seed: int = 0
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    records: str | None = None  # a directory, or None: no records
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a match: who sat where, the points, the winner, any bot failures."""
+
+    deal: int
+    rotation: int
+    seed: int
+    seats: tuple[str, ...]
+    payoffs: tuple[float, ...]
+    winner: int | None
+    faults: tuple[tuple[int, str], ...] = ()
+    failures: tuple[tuple[int, str], ...] = ()
+    record: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "rotation": self.rotation,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "payoffs": list(self.payoffs),
+            "winner": self.winner,
+            "faults": [list(f) for f in self.faults],
+            "failures": [list(f) for f in self.failures],
+            "record": self.record,
+        }
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    return derive_seed(seed, "arena", deal)
+
+
+def seating(lineup: Sequence[str], rotation: int) -> tuple[str, ...]:
+    n = len(lineup)
+    return tuple(lineup[(seat + rotation) % n] for seat in range(n))
+
+
+def check_config(config: MatchConfig) -> Any:
+    """Validate the game, the rules and every bot name (ChieuError listing the known ones).
+    Returns the rules value."""
+    game = find_game(config.game)
+    rules = game.rules_from_json(dict(config.rules))
+    players = game.info(rules).num_players
+    if len(config.lineup) != players:
+        raise ChieuError(
+            f"{len(config.lineup)} bots for a {players}-player game of {game.title}; "
+            "give one bot per seat (or set players)"
+        )
+    if config.deals < 1:
+        raise ChieuError(f"the number of deals must be at least 1, not {config.deals}")
+    for name in set(config.lineup):
+        bot = get_bot(name, game)
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+    return rules
+
+
+def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
+    """Every rotation of one deal (runs in a worker)."""
+    game = find_game(config.game)
+    rules = game.rules_from_json(dict(config.rules))
+    seed = deal_seed(config.seed, deal)
+    out = []
+    for rotation in range(len(config.lineup)):
+        seats = seating(config.lineup, rotation)
+        bots: list[Bot] = [get_bot(name, game) for name in seats]
+        try:
+            state = play_game(game, rules, seed, bots)
+        finally:
+            for bot in bots:
+                close = getattr(bot, "close", None)
+                if callable(close):
+                    close()
+        outcome = state.outcome()
+        record = None
+        if config.records is not None:
+            path = Path(config.records) / f"deal{deal:05d}-rot{rotation}.jsonl"
+            record = str(GameRecord.from_state(state).save(path))
+        failures = tuple(
+            (seat, why) for seat, bot in enumerate(bots) for why in getattr(bot, "failures", ())
+        )
+        out.append(
+            GameResult(
+                deal=deal,
+                rotation=rotation,
+                seed=seed,
+                seats=seats,
+                payoffs=tuple(float(p) for p in outcome.payoffs) if outcome else (),
+                winner=outcome.winner if outcome else None,
+                faults=tuple((f.seat, f.id) for f in outcome.faults) if outcome else (),
+                failures=failures,
+                record=record,
+            )
+        )
+    return out
+
+
+def _play_deal_args(args: tuple[MatchConfig, int]) -> list[GameResult]:
+    return play_deal(*args)
+
+
+def run_match(
+    config: MatchConfig,
+    *,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    on_deal: Callable[[list[GameResult]], None] | None = None,
+) -> list[GameResult]:
+    """Play every deal of the match; ``on_deal`` is called as each deal finishes."""
+    check_config(config)
+    results: list[GameResult] = []
+    for games in _deals(config, workers, ray_address):
+        results.extend(games)
+        if on_deal is not None:
+            on_deal(games)
+    results.sort(key=lambda r: (r.deal, r.rotation))
+    return results
+
+
+def _deals(
+    config: MatchConfig, workers: int | None, ray_address: str | None
+) -> Iterator[list[GameResult]]:
+    tasks = [(config, d) for d in range(config.deals)]
+    if ray_address is not None:
+        yield from _ray_deals(tasks, ray_address)
+        return
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    n = max(1, min(n, config.deals))
+    if n == 1:
+        for task in tasks:
+            yield _play_deal_args(task)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(n) as pool:
+        yield from pool.imap_unordered(_play_deal_args, tasks)
+
+
+def _ray_deals(tasks: list[tuple[MatchConfig, int]], address: str) -> Iterator[list[GameResult]]:
+    try:
+        import ray  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ChieuError("--ray needs Ray: pip install 'chieu[ray]'") from None
+    if not ray.is_initialized():
+        if address in ("local", "auto-local"):
+            ray.init(ignore_reinit_error=True, include_dashboard=False)
+        else:
+            ray.init(address=address, ignore_reinit_error=True)
+    remote = ray.remote(_play_deal_args)
+    pending = [remote.remote(task) for task in tasks]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            yield ray.get(ref)

@@ -1,0 +1,54 @@
+"""Worlds: full States consistent with one seat's observation, for the search bot.
+
+A game supports the search bot when chieu can build such a State (a *determinization*) from
+what a seat sees. Two ways, in order:
+
+* a builder in ``chieu.bots`` for that game (Chắn: ``chieu.bots.chan_world.ChanWorlds``);
+* a game-level classmethod ``Game.state_from_observation(observation, legal_actions, rng,
+  rules)`` returning a State in which ``legal_actions`` are the seat's legal actions (any game
+  may add one; the bots then use it with no memory of their own past).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from chieu.core.actions import Action
+from chieu.core.registry import find_game
+from chieu.core.rng import Rng
+
+
+class Worlds(Protocol):
+    def set_rules(self, rules: Any) -> None: ...
+    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Any: ...
+    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None: ...
+
+
+class GameWorlds:
+    """Worlds from a game's own ``state_from_observation``."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.rules: Any = None
+
+    def set_rules(self, rules: Any) -> None:
+        self.rules = self.game.rules_from_json(rules) if isinstance(rules, Mapping) else rules
+
+    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Any:
+        return self.game.state_from_observation(obs, list(legal), rng, self.rules)
+
+    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None:
+        return None
+
+
+def worlds_for(game: str) -> Callable[[], Worlds] | None:
+    """A factory of Worlds for ``game`` (a name), or None when its worlds cannot be built."""
+    cls = find_game(game)
+    if cls.name == "chan":
+        from chieu.bots.chan_world import ChanWorlds
+
+        return ChanWorlds
+    if callable(getattr(cls, "state_from_observation", None)):
+        return lambda: GameWorlds(cls)
+    return None

@@ -1,0 +1,225 @@
+"""``chieu arena GAME --bots heuristic,search,heuristic,search --games N``: a duplicate match.
+
+Each of the N deals is played once per rotation of the seats, so every bot plays every hand.
+The table shows, per bot, the mean points per game with a 95% interval (deals as samples), the
+win rate and an Elo-like rating; ``--json`` prints the same as JSON. Games run on every local
+core (``--workers``) or on a Ray cluster (``--ray ADDRESS``, ``--ray local`` for a local one).
+Every game's record is saved under ``--records`` (default ``records/arena-<game>-<time>``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from chieu.arena.core import GameResult, MatchConfig, check_config, run_match
+from chieu.arena.stats import BotStats, summarize
+from chieu.core.errors import ChieuError
+from chieu.core.registry import find_game, normalize_name
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "arena",
+        help="cho các máy đấu với nhau (đấu lặp: mỗi ván chia lại, đổi ghế)",
+        description="Đấu lặp (duplicate) giữa các máy. "
+        "Ví dụ: chieu arena chan --bots heuristic,random,heuristic,random --games 100",
+    )
+    p.add_argument("game", help="trò chơi, ví dụ chan (chắn)")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="một máy cho mỗi ghế, cách nhau bởi dấu phẩy (ví dụ heuristic,search:50ms,"
+        "random,ext:'python bot.py')",
+    )
+    p.add_argument("--games", type=int, default=100, help="số ván chia (deals), mặc định 100")
+    p.add_argument("--seed", type=int, default=0, help="seed của trận (mặc định 0)")
+    p.add_argument("--players", type=int, default=None, help="số ghế (mặc định: số máy)")
+    p.add_argument("--preset", default=None, help="bộ luật có sẵn")
+    p.add_argument(
+        "--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help="luật riêng"
+    )
+    p.add_argument("--workers", type=int, default=None, help="số tiến trình (mặc định: số lõi)")
+    p.add_argument("--ray", default=None, metavar="ADDRESS", help="chạy trên cụm Ray")
+    p.add_argument("--records", default=None, help="thư mục lưu biên bản mọi ván")
+    p.add_argument("--no-records", action="store_true", help="không lưu biên bản")
+    p.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
+    p.set_defaults(run=run)
+
+
+def split_bots(text: str) -> list[str]:
+    """Bot names separated by commas (a comma inside quotes belongs to an ext: command)."""
+    out, cur, quote = [], "", ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+            cur += ch
+        elif ch in "'\"":
+            quote = ch
+            cur += ch
+        elif ch == ",":
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    if any(not name for name in out):
+        raise ChieuError(f"--bots {text!r}: an empty bot name")
+    return out
+
+
+def parse_rules(
+    game: Any, preset: str | None, pairs: Sequence[str], players: int | None
+) -> dict[str, Any]:
+    """Rules JSON from a preset, KEY=VALUE pairs and a player count (any game)."""
+    presets: Mapping[str, Any] = getattr(game, "presets", {}) or {}
+    if preset is not None:
+        if preset not in presets:
+            raise ChieuError(f"unknown preset {preset!r}; known: {', '.join(presets) or 'none'}")
+        data = dict(game.rules_to_json(presets[preset]))
+    else:
+        data = dict(game.rules_to_json(game.rules_from_json({})))
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ChieuError(f"--rules expects KEY=VALUE, got {pair!r}")
+        if key not in data:
+            raise ChieuError(f"unknown {game.title} rule {key!r}; known: {', '.join(sorted(data))}")
+        data[key] = _coerce(key, raw.strip(), data[key])
+    if players is not None:
+        data["players"] = players
+    return data
+
+
+def _coerce(key: str, raw: str, old: Any) -> Any:
+    if isinstance(old, bool):
+        low = normalize_name(raw)
+        if low in ("true", "1", "yes", "on", "co"):
+            return True
+        if low in ("false", "0", "no", "off", "khong"):
+            return False
+        raise ChieuError(f"rule {key}={raw!r}: expected true or false")
+    if isinstance(old, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise ChieuError(f"rule {key}={raw!r}: expected a whole number") from None
+    if isinstance(old, list | tuple):
+        return [x.strip() for x in raw.split(",") if x.strip()]
+    return raw
+
+
+def build_config(args: argparse.Namespace) -> MatchConfig:
+    game = find_game(args.game)
+    lineup = tuple(split_bots(args.bots))
+    players = args.players if args.players is not None else len(lineup)
+    rules = parse_rules(game, args.preset, args.rules, players)
+    records: str | None = None
+    if not args.no_records:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        records = args.records or str(Path("records") / f"arena-{game.name}-{stamp}")
+    config = MatchConfig(game.name, lineup, args.games, args.seed, rules, records)
+    check_config(config)
+    return config
+
+
+def report(
+    config: MatchConfig, results: Sequence[GameResult], stats: Sequence[BotStats], seconds: float
+) -> dict[str, Any]:
+    failures = [
+        {"deal": r.deal, "rotation": r.rotation, "seat": seat, "bot": r.seats[seat], "error": why}
+        for r in results
+        for seat, why in r.failures
+    ]
+    return {
+        "game": config.game,
+        "lineup": list(config.lineup),
+        "deals": config.deals,
+        "games": len(results),
+        "seed": config.seed,
+        "rules": dict(config.rules),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(len(results) / seconds, 2) if seconds > 0 else None,
+        "bots": [s.to_json() for s in stats],
+        "failures": failures,
+        "records": config.records,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    config = build_config(args)
+    console = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    total = config.deals * len(config.lineup)
+    progress = Progress(
+        TextColumn("[bold]arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=args.json or not err.is_terminal,
+    )
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task("games", total=total)
+        results = run_match(
+            config,
+            workers=args.workers,
+            ray_address=args.ray,
+            on_deal=lambda games: progress.advance(task, len(games)),
+        )
+    seconds = time.perf_counter() - start
+    stats = summarize(results, config.lineup)
+    data = report(config, results, stats, seconds)
+    if args.json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    _render(console, config, data, stats)
+    return 0
+
+
+def _render(
+    console: Console, config: MatchConfig, data: Mapping[str, Any], stats: Sequence[BotStats]
+) -> None:
+    game = find_game(config.game)
+    console.print(
+        f"{game.title} · {config.deals} ván chia × {len(config.lineup)} vòng đổi ghế = "
+        f"{data['games']} ván · seed {config.seed} · {data['seconds']:.1f} s "
+        f"({data['games_per_second']} ván/s)"
+    )
+    table = Table(show_header=True, header_style="bold")
+    for col in ("máy", "ván", "điểm/ván", "khoảng tin cậy 95%", "tỉ lệ ù", "Elo", "lỗi"):
+        table.add_column(col, justify="left" if col == "máy" else "right")
+    for s in sorted(stats, key=lambda s: -s.mean):
+        table.add_row(
+            s.name,
+            str(s.seat_games),
+            f"{s.mean:+.3f}",
+            f"[{s.ci_low:+.3f}, {s.ci_high:+.3f}]",
+            f"{100 * s.win_rate:.1f}%",
+            f"{s.rating:.0f}",
+            str(s.faults),
+        )
+    console.print(table)
+    failures = data["failures"]
+    if failures:
+        console.print(f"[bold red]{len(failures)} lần máy ngoài bị xử thua nước:[/]")
+        for f in failures[:10]:
+            console.print(
+                f"  ván {f['deal']} vòng {f['rotation']} ghế {f['seat']} ({f['bot']}): {f['error']}"
+            )
+    if config.records:
+        console.print(f"Biên bản: {config.records}", soft_wrap=True)

@@ -1,0 +1,97 @@
+"""``chieu bot serve NAME --game GAME``: a built-in bot behind the JSON-lines bot protocol.
+
+It reads one JSON message per line on stdin and answers on stdout (docs/bot-protocol.md):
+``start`` → ``{"type": "ready", "name": ...}``, ``act`` → ``{"action": {...}}``, ``end`` → no
+answer. A message it cannot understand gets ``{"type": "error", "message": ...}``. It stops at
+the end of its input or on ``{"type": "quit"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import IO, Any
+
+from chieu.bots.base import Bot
+from chieu.bots.registry import get_bot
+from chieu.core.errors import ChieuError
+from chieu.core.registry import find_game
+from chieu.core.rng import Rng
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "bot",
+        help="máy qua giao thức JSON lines (stdin/stdout)",
+        description="Chạy một máy có sẵn theo giao thức bot (docs/bot-protocol.md).",
+    )
+    verbs = p.add_subparsers(dest="verb", metavar="VERB")
+    verbs.required = True
+    serve = verbs.add_parser("serve", help="phục vụ máy NAME qua stdin/stdout")
+    serve.add_argument("name", help="tên máy, ví dụ heuristic, random, search:50ms")
+    serve.add_argument("--game", required=True, help="trò chơi, ví dụ chan")
+    serve.set_defaults(run=run)
+
+
+class Server:
+    """Answers protocol messages with a built-in bot (one game at a time)."""
+
+    def __init__(self, name: str, game: str) -> None:
+        self.game = find_game(game)
+        self.name = name
+        self.bot: Bot = get_bot(name, self.game)
+        self.games = 0
+        self.rng = Rng(0, "serve", name)
+
+    def handle(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
+        kind = message.get("type")
+        if kind == "start":
+            game = message.get("game")
+            if game is not None and find_game(str(game)).name != self.game.name:
+                raise ChieuError(f"this server plays {self.game.name}, not {game}")
+            self.games += 1
+            seat = int(message.get("seat") or 0)
+            self.rng = Rng(self.games, "serve", self.name, seat)
+            hook = getattr(self.bot, "new_game", None)
+            if callable(hook):
+                hook(self.game.name, dict(message.get("rules") or {}), seat)
+            return {"type": "ready", "name": self.bot.name}
+        if kind == "act":
+            legal_json = message.get("legal")
+            obs = message.get("observation")
+            if not isinstance(legal_json, list) or not legal_json or not isinstance(obs, dict):
+                raise ChieuError("an act message needs 'observation' and a non-empty 'legal'")
+            legal = [self.game.action_space.from_json(dict(a)) for a in legal_json]
+            action = self.bot.act(obs, legal, self.rng)
+            return {"action": legal_json[legal.index(action)]}
+        if kind == "end":
+            hook = getattr(self.bot, "end_game", None)
+            if callable(hook):
+                hook(message.get("outcome"))
+            return None
+        raise ChieuError(f"unknown message type {kind!r} (start, act, end, quit)")
+
+
+def serve(server: Server, stdin: IO[str], stdout: IO[str]) -> int:
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ChieuError("a message is a JSON object")
+            if message.get("type") == "quit":
+                break
+            answer = server.handle(message)
+        except (ChieuError, json.JSONDecodeError, TypeError, ValueError) as exc:
+            answer = {"type": "error", "message": str(exc)}
+        if answer is not None:
+            stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+            stdout.flush()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    return serve(Server(args.name, args.game), sys.stdin, sys.stdout)

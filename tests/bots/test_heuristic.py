@@ -1,0 +1,34 @@
+"""The Chắn heuristic bot commits a fault only when every card it could throw is one."""
+
+from __future__ import annotations
+
+from chieu.bots import bot_rng, get_bot
+from chieu.games.chan import ChanGame, Rules
+
+
+def test_heuristic_never_commits_an_avoidable_fault() -> None:
+    forced = 0
+    for seed in range(60):
+        lineup = ["heuristic", "random"] * 2
+        bots = [get_bot(n, "chan") for n in lineup]
+        state = ChanGame.new_state(Rules(), seed)
+        rngs = [bot_rng(seed, s) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions(seat)
+            action = bots[seat].act(state.observation(seat), legal, rngs[seat])
+            throws = [a for a in legal if a.verb == action.verb]
+            blocked = set()
+            if action.verb in ("discard", "return"):
+                blocked = state._blocked_discards(
+                    seat, returning=action.verb == "return", cached=False
+                )
+            before = len(state.faults)
+            state.apply(action, seat)
+            if lineup[seat] != "heuristic" or len(state.faults) == before:
+                continue
+            # the only excuse: every card it could throw was a fault
+            assert action.verb in ("discard", "return"), (seed, action, state.faults[-1])
+            assert all(a.card in blocked for a in throws), (seed, action)  # type: ignore[attr-defined]
+            forced += 1
+    assert forced <= 3

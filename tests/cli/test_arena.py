@@ -1,0 +1,92 @@
+"""``chieu arena``: the table, --json, records, and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from chieu.cli.arena import split_bots
+from chieu.cli.main import main
+from chieu.core.errors import ChieuError
+from chieu.core.record import GameRecord
+
+
+def test_arena_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "arena",
+            "chan",
+            "--bots",
+            "heuristic,random",
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--records",
+            str(tmp_path),
+            "--json",
+            "--rules",
+            "fault_mode=strict",
+        ]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 6 and data["deals"] == 3 and data["rules"]["players"] == 2
+    assert data["rules"]["fault_mode"] == "strict"
+    names = [b["bot"] for b in data["bots"]]
+    assert names == ["heuristic", "random"]
+    for b in data["bots"]:
+        assert {"mean_points", "ci95", "win_rate", "rating"} <= set(b)
+    files = sorted(tmp_path.glob("*.jsonl"))
+    assert len(files) == 6
+    assert GameRecord.load(files[0]).verify() == []
+
+
+def test_arena_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "arena",
+            "chắn",
+            "--bots",
+            "heuristic,random,random",
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--no-records",
+        ]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "heuristic" in out and "khoảng tin cậy 95%" in out and "Elo" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["arena", "chess", "--bots", "a,b"], "known games: "),
+        (["arena", "chan", "--bots", "heuristic,alphago"], "known bots: random, greedy, heuristic"),
+        (
+            ["arena", "chan", "--bots", "heuristic,random", "--rules", "speed=9"],
+            "unknown Chắn rule",
+        ),
+        (["arena", "chan", "--bots", "heuristic,random", "--preset", "nope"], "unknown preset"),
+        (["arena", "chan", "--bots", "heuristic,,random"], "empty bot name"),
+        (["arena", "chan", "--bots", "random,random", "--players", "3"], "2 bots for a 3-player"),
+    ],
+)
+def test_arena_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*argv, "--no-records"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_split_bots_keeps_quoted_commands() -> None:
+    assert split_bots("heuristic, ext:'python a.py --x 1,2' ,random") == [
+        "heuristic",
+        "ext:'python a.py --x 1,2'",
+        "random",
+    ]
+    with pytest.raises(ChieuError):
+        split_bots(",")
