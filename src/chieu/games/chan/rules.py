@@ -6,11 +6,11 @@ table can change; ``docs/rules/chan.md`` lists them with their sources.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from chieu.core.errors import ChieuError
+from chieu.core.rules import RulesBase
 
 FAULT_MODES = ("referee", "strict")
 XUONG_MODES = ("auto", "declared")
@@ -22,7 +22,9 @@ EXTRA_CUOC = ("ca_nhay_dau_thuyen", "dong_tu_hai_hoa", "chua_do_nat_hoa")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
+    label: ClassVar[str] = "Chắn"
+
     players: int = 4  # 2..4 (A2.1); 5 (bí ngũ) unsupported (D-3)
     fault_mode: str = "referee"  # referee | strict (C1)
     xuong: str = "auto"  # auto: the engine declares the true cước; declared: the player does
@@ -64,33 +66,6 @@ class Rules:
     @property
     def strict(self) -> bool:
         return self.fault_mode == "strict"
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["extra_cuoc"] = list(self.extra_cuoc)
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> Rules:
-        if not data:
-            return cls()
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ChieuError(
-                f"unknown Chắn rule option(s): {', '.join(unknown)}; "
-                f"known: {', '.join(sorted(known))}"
-            )
-        values = dict(data)
-        if "extra_cuoc" in values:
-            values["extra_cuoc"] = tuple(values["extra_cuoc"])
-        try:
-            return cls(**values)
-        except TypeError as exc:
-            raise ChieuError(f"bad Chắn rules: {exc}") from None
-
-    def with_(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
 
 
 PRESETS: dict[str, Rules] = {

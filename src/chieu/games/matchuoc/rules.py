@@ -6,11 +6,11 @@ sources. Values are in phán unless the name says points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from chieu.core.errors import ChieuError
+from chieu.core.rules import RulesBase
 
 TILE_SETS = ("160", "168", "176")
 PAYMENT_TABLES = ("seed_main", "seed_addendum_shifted", "round")
@@ -23,7 +23,9 @@ HONOR_SCOPE = ("lai_only", "all")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
+    label: ClassVar[str] = "Mạt chược"
+
     players: int = 4  # B.3: four play (5-6 rotate in and out between deals)
     tile_set: str = "160"  # B.1.2
     payment_table: str = "seed_main"  # B.7.5
@@ -85,30 +87,11 @@ class Rules:
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100:
                 raise ChieuError(f"rule {fname}={v!r} must be a whole number 0..100")
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> Rules:
-        if not data:
-            return cls()
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ChieuError(
-                f"unknown Mạt chược rule option(s): {', '.join(unknown)}; "
-                f"known: {', '.join(sorted(known))}"
-            )
-        values = dict(data)
+    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
         if "tile_set" in values:
             values["tile_set"] = str(values["tile_set"])
-        try:
-            return cls(**values)
-        except TypeError as exc:
-            raise ChieuError(f"bad Mạt chược rules: {exc}") from None
-
-    def with_(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
+        return values
 
 
 PRESETS: dict[str, Rules] = {

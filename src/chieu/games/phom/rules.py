@@ -6,11 +6,11 @@ with their sources. Amounts are in units of ``stake`` points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from chieu.core.errors import ChieuError
+from chieu.core.rules import RulesBase
 
 CARD_POINTS = ("A1_K13", "faces_10")
 DIRECTIONS = ("clockwise", "counterclockwise")
@@ -22,7 +22,9 @@ TIE_BREAKS = ("earlier_laydown_wins", "split")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
+    label: ClassVar[str] = "Phỏm"
+
     players: int = 4  # 2..4 [seed]
     card_points: str = "A1_K13"  # A.1: A=1 .. K=13; faces_10: J, Q, K = 10 [source: RB]
     play_direction: str = "clockwise"  # A.3
@@ -86,23 +88,8 @@ class Rules:
     def direction(self) -> int:
         return 1 if self.play_direction == "clockwise" else -1
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["pay_rank"] = list(self.pay_rank)
-        return data
-
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> Rules:
-        if not data:
-            return cls()
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ChieuError(
-                f"unknown Phỏm rule option(s): {', '.join(unknown)}; "
-                f"known: {', '.join(sorted(known))}"
-            )
-        values = dict(data)
+    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
         if "pay_rank" in values:
             raw = values["pay_rank"]
             if isinstance(raw, str):
@@ -111,13 +98,7 @@ class Rules:
                 values["pay_rank"] = tuple(int(v) for v in raw)
             except (TypeError, ValueError):
                 raise ChieuError(f"rule pay_rank={raw!r} must list 4 whole numbers") from None
-        try:
-            return cls(**values)
-        except TypeError as exc:
-            raise ChieuError(f"bad Phỏm rules: {exc}") from None
-
-    def with_(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
+        return values
 
 
 PRESETS: dict[str, Rules] = {

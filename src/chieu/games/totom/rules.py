@@ -6,11 +6,11 @@ lists every option with its source.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from chieu.core.errors import ChieuError
+from chieu.core.rules import RulesBase
 
 FAULT_MODES = ("referee", "strict")
 HO_MODES = ("auto", "declared")
@@ -20,7 +20,9 @@ LUNG_READINGS = ("ra", "r0", "rc")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
+    label: ClassVar[str] = "Tổ tôm"
+
     players: int = 5  # B2.1: 5; 4 = bí tứ (one part of the deck removed)
     fault_mode: str = "referee"  # referee | strict (C1)
     ho: str = "auto"  # B5.2 calls: auto (the engine calls the true cước) | declared
@@ -63,28 +65,6 @@ class Rules:
     def target(self) -> int:
         """B5.3: the hội ends when the points total reaches 25 (u = 1) or 50 (u = 2)."""
         return 25 * self.unit
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> Rules:
-        if not data:
-            return cls()
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ChieuError(
-                f"unknown Tổ tôm rule option(s): {', '.join(unknown)}; "
-                f"known: {', '.join(sorted(known))}"
-            )
-        try:
-            return cls(**dict(data))
-        except TypeError as exc:
-            raise ChieuError(f"bad Tổ tôm rules: {exc}") from None
-
-    def with_(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
 
 
 PRESETS: dict[str, Rules] = {

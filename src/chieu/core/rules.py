@@ -1,0 +1,53 @@
+"""What every game's ``Rules`` shares: the JSON round trip and ``with_``.
+
+A game's rules are a frozen, slotted dataclass deriving from ``RulesBase`` and naming its game
+in ``label`` (for messages). Tuple fields travel as JSON lists; ``_prepare`` lets a game accept
+friendlier input for one field (e.g. a comma-separated string) before the dataclass checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, fields, replace
+from typing import Any, ClassVar, Self, cast
+
+from chieu.core.errors import ChieuError
+
+
+class RulesBase:
+    __slots__ = ()
+    label: ClassVar[str] = "game"
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(cast(Any, self))
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Self:
+        """Rules from JSON; ChieuError naming any unknown option or bad value."""
+        if not data:
+            return cls()
+        known = {f.name for f in fields(cast(Any, cls))}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ChieuError(
+                f"unknown {cls.label} rule option(s): {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(known))}"
+            )
+        defaults = cls()
+        values = cls._prepare(dict(data))
+        for name, value in values.items():
+            if isinstance(getattr(defaults, name), tuple) and isinstance(value, list):
+                values[name] = tuple(value)
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise ChieuError(f"bad {cls.label} rules: {exc}") from None
+
+    @classmethod
+    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """A game's hook to normalise raw JSON values (default: unchanged)."""
+        return values
+
+    def with_(self, **changes: Any) -> Self:
+        return cast(Self, replace(cast(Any, self), **changes))
