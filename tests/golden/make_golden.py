@@ -14,15 +14,12 @@ engine always writes the same files. ``tests/golden/test_golden.py`` replays eve
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chieu.core.record import GameRecord
-from chieu.core.rng import Rng
+from _golden import Case, write  # the scripts run from this folder
+
 from chieu.games.chan import ChanGame, Rules
 
 HERE = Path(__file__).resolve().parent
@@ -40,14 +37,6 @@ def _has_fault(state: Any) -> bool:
 
 def _declared(state: Any) -> bool:
     return any(e.type == "xuong" for e in state.events)
-
-
-@dataclass(frozen=True)
-class Case:
-    name: str
-    rules: Rules
-    wanted: Callable[[Any], bool]
-    what: str
 
 
 CASES: tuple[Case, ...] = (
@@ -102,53 +91,8 @@ CASES: tuple[Case, ...] = (
 )
 
 
-def play(rules: Rules, seed: int) -> Any:
-    state = ChanGame.new_state(rules, seed)
-    bots = [Rng(seed, "golden", seat) for seat in range(state.num_players)]
-    limit = ChanGame.info(rules).max_game_length
-    for _ in range(limit):
-        if state.is_terminal():
-            break
-        seat = state.current_player()
-        assert seat is not None
-        state.apply(bots[seat].choice(state.legal_actions()))
-    if not state.is_terminal():
-        raise RuntimeError(f"seed {seed}: no end within {limit} steps")
-    return state
-
-
-def find(case: Case) -> tuple[int, Any]:
-    for seed in range(MAX_SEEDS):
-        state = play(case.rules, seed)
-        if case.wanted(state):
-            return seed, state
-    raise RuntimeError(f"{case.name}: no game among {MAX_SEEDS} seeds shows {case.what}")
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="write nothing; report changes")
-    args = parser.parse_args(argv)
-    changed = 0
-    for case in CASES:
-        seed, state = find(case)
-        text = GameRecord.from_state(state).dumps()
-        path = OUT / f"{case.name}.jsonl"
-        old = path.read_text(encoding="utf-8") if path.exists() else None
-        status = "same" if old == text else ("new" if old is None else "changed")
-        changed += status != "same"
-        out = state.outcome()
-        steps = sum(e.type == "action" for e in state.events)
-        print(
-            f"{status:8} {path.relative_to(HERE)}  seed={seed} steps={steps} "
-            f"end={out.termination.value} payoffs={list(out.payoffs)}  ({case.what})"
-        )
-        if not args.check and status != "same":
-            GameRecord.from_state(state).save(path)
-    stale = sorted(set(OUT.glob("*.jsonl")) - {OUT / f"{c.name}.jsonl" for c in CASES})
-    for path in stale:
-        print(f"stale    {path.relative_to(HERE)} (no case writes it; delete it by hand)")
-    return 1 if args.check and (changed or stale) else 0
+    return write(ChanGame, CASES, OUT, argv, MAX_SEEDS)
 
 
 if __name__ == "__main__":
