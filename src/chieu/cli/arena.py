@@ -24,8 +24,9 @@ from rich.table import Table
 
 from chieu.arena.core import GameResult, MatchConfig, check_config, run_match
 from chieu.arena.stats import BotStats, summarize
+from chieu.cli.common import build_rules
 from chieu.core.errors import ChieuError
-from chieu.core.registry import find_game, normalize_name
+from chieu.core.registry import find_game
 
 
 def add_parser(sub: Any) -> None:
@@ -83,42 +84,7 @@ def parse_rules(
     game: Any, preset: str | None, pairs: Sequence[str], players: int | None
 ) -> dict[str, Any]:
     """Rules JSON from a preset, KEY=VALUE pairs and a player count (any game)."""
-    presets: Mapping[str, Any] = getattr(game, "presets", {}) or {}
-    if preset is not None:
-        if preset not in presets:
-            raise ChieuError(f"unknown preset {preset!r}; known: {', '.join(presets) or 'none'}")
-        data = dict(game.rules_to_json(presets[preset]))
-    else:
-        data = dict(game.rules_to_json(game.rules_from_json({})))
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ChieuError(f"--rules expects KEY=VALUE, got {pair!r}")
-        if key not in data:
-            raise ChieuError(f"unknown {game.title} rule {key!r}; known: {', '.join(sorted(data))}")
-        data[key] = _coerce(key, raw.strip(), data[key])
-    if players is not None:
-        data["players"] = players
-    return data
-
-
-def _coerce(key: str, raw: str, old: Any) -> Any:
-    if isinstance(old, bool):
-        low = normalize_name(raw)
-        if low in ("true", "1", "yes", "on", "co"):
-            return True
-        if low in ("false", "0", "no", "off", "khong"):
-            return False
-        raise ChieuError(f"rule {key}={raw!r}: expected true or false")
-    if isinstance(old, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise ChieuError(f"rule {key}={raw!r}: expected a whole number") from None
-    if isinstance(old, list | tuple):
-        return [x.strip() for x in raw.split(",") if x.strip()]
-    return raw
+    return dict(game.rules_to_json(build_rules(game, preset, pairs, players)))
 
 
 def build_config(args: argparse.Namespace) -> MatchConfig:

@@ -23,12 +23,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chieu.cli.common import build_rules
 from chieu.core.errors import ChieuError, UnknownGameError
 from chieu.core.registry import all_games, find_game, normalize_name
 
 
 @dataclass(frozen=True, slots=True)
 class _Checker:
+    name: str  # the game's registered name
     label: str  # the game's name for messages
     checker: str  # module with CHECK_OPTIONS and check_hand
     rules: str  # module with Rules and PRESETS
@@ -50,7 +52,7 @@ def _discover() -> dict[str, _Checker]:
         except ModuleNotFoundError:
             view = ""
         found[name] = _Checker(
-            str(game.title), f"chieu.games.{name}.checker", f"chieu.games.{name}.rules", view
+            name, str(game.title), f"chieu.games.{name}.checker", f"chieu.games.{name}.rules", view
         )
     return found
 
@@ -146,50 +148,8 @@ def _resolve(name: str) -> _Checker:
     return CHECKERS[key]
 
 
-_TRUE = {"true", "yes", "on", "1", "có"}
-_FALSE = {"false", "no", "off", "0", "không"}
-
-
-def _convert(key: str, raw: str, current: object) -> object:
-    if isinstance(current, bool):
-        low = raw.strip().lower()
-        if low in _TRUE:
-            return True
-        if low in _FALSE:
-            return False
-        raise ChieuError(f"--rules {key}={raw}: expected true or false")
-    if isinstance(current, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise ChieuError(f"--rules {key}={raw}: expected a whole number") from None
-    if isinstance(current, (tuple, list)):
-        return [part.strip() for part in raw.split(",") if part.strip()]
-    return raw.strip()
-
-
-def build_rules(spec: _Checker, preset: str | None, pairs: Sequence[str]) -> Any:
-    """The game's Rules from a preset and ``KEY=VALUE`` changes; ChieuError when bad."""
-    module = import_module(spec.rules)
-    presets: Mapping[str, Any] = module.PRESETS
-    if preset is None:
-        base = module.Rules()
-    elif preset in presets:
-        base = presets[preset]
-    else:
-        raise ChieuError(
-            f"unknown {spec.label} preset {preset!r}; choose one of {', '.join(sorted(presets))}"
-        )
-    data: dict[str, Any] = base.to_json()
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise ChieuError(f"--rules expects KEY=VALUE, not {pair!r}")
-        if key not in data:
-            raise ChieuError(f"unknown {spec.label} rule {key!r}; known: {', '.join(sorted(data))}")
-        data[key] = _convert(key, value, data[key])
-    return module.Rules.from_json(data)
+def _build_rules(spec: _Checker, preset: str | None, pairs: Sequence[str]) -> Any:
+    return build_rules(find_game(spec.name), preset, pairs)
 
 
 # -- reading hands --------------------------------------------------------------------------
@@ -270,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     fail: Callable[[str], Any] = parser.error
     try:
         spec = _resolve(args.game)
-        rules = build_rules(spec, args.preset, args.rules)
+        rules = _build_rules(spec, args.preset, args.rules)
     except ChieuError as exc:
         fail(str(exc))
         return 2

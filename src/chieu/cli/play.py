@@ -12,8 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from datetime import datetime
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -24,9 +23,9 @@ from rich.text import Text
 from chieu.bots import Bot, bot_rng, get_bot
 from chieu.bots.base import end_bots
 from chieu.cli import render
+from chieu.cli.common import build_rules, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
-from chieu.core.record import GameRecord
 from chieu.core.registry import find_game, normalize_name
 from chieu.games.chan import actions as A
 from chieu.games.chan import analysis
@@ -92,39 +91,8 @@ def add_parser(sub: Any) -> None:
 
 def parse_rules(preset: str | None, pairs: Sequence[str], players: int | None) -> Rules:
     """Rules from a preset, ``KEY=VALUE`` overrides and ``--players`` (ChieuError if bad)."""
-    if preset is not None and preset not in PRESETS:
-        raise ChieuError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
-    data = (PRESETS[preset] if preset else Rules()).to_json()
-    types = {f.name: type(getattr(Rules(), f.name)) for f in fields(Rules)}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ChieuError(f"--rules expects KEY=VALUE, got {pair!r}")
-        if key not in types:
-            raise ChieuError(f"unknown Chắn rule {key!r}; known: {', '.join(sorted(types))}")
-        data[key] = _coerce(key, raw.strip(), types[key])
-    if players is not None:
-        data["players"] = players
-    return Rules.from_json(data)
-
-
-def _coerce(key: str, raw: str, kind: type) -> Any:
-    if kind is bool:
-        low = normalize_name(raw)
-        if low in ("true", "1", "yes", "on", "co"):
-            return True
-        if low in ("false", "0", "no", "off", "khong"):
-            return False
-        raise ChieuError(f"rule {key}={raw!r}: expected true or false")
-    if kind is int:
-        try:
-            return int(raw)
-        except ValueError:
-            raise ChieuError(f"rule {key}={raw!r}: expected a whole number") from None
-    if kind is tuple:
-        return [x.strip() for x in raw.split(",") if x.strip()]
-    return raw
+    rules: Rules = build_rules(find_game("chan"), preset, pairs, players)
+    return rules
 
 
 @dataclass
@@ -248,14 +216,7 @@ def _show_end(session: Session, state: Any) -> None:
 
 
 def _save(session: Session, state: Any) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"{state.game.name}-{stamp}-seed{state.seed}"
-    path = session.records / f"{base}.jsonl"
-    i = 2
-    while path.exists():
-        path = session.records / f"{base}-{i}.jsonl"
-        i += 1
-    GameRecord.from_state(state).save(path)
+    path = save_record(session.records, state)
     session.saved.append(path)
     session.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
     return path

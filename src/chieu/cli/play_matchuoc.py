@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import fields
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,15 +19,15 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
+from chieu.cli.common import build_rules, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.events import Event
-from chieu.core.record import GameRecord
-from chieu.core.registry import normalize_name
+from chieu.core.registry import find_game, normalize_name
 from chieu.games.matchuoc import MatChuocGame
 from chieu.games.matchuoc import analysis as an
 from chieu.games.matchuoc.cards import NUM_KINDS, code, fmt, parse_tiles
-from chieu.games.matchuoc.rules import PRESETS, Rules
+from chieu.games.matchuoc.rules import Rules
 
 HELP = """\
 Cách trả lời:
@@ -56,30 +54,9 @@ CUA = ("Đông", "Nam", "Tây", "Bắc")
 
 
 def parse_rules(preset: str | None, pairs: Sequence[str]) -> Rules:
-    base = PRESETS.get(preset or "default")
-    if base is None:
-        raise ChieuError(f"unknown Mạt chược preset {preset!r}; known: {', '.join(PRESETS)}")
-    data = base.to_json()
-    types = {f.name for f in fields(Rules)}
-    for pair in pairs or ():
-        if "=" not in pair:
-            raise ChieuError(f"rule {pair!r} must be KEY=VALUE")
-        key, raw = (x.strip() for x in pair.split("=", 1))
-        if key not in types:
-            raise ChieuError(f"unknown Mạt chược rule option {key!r}; known: {', '.join(types)}")
-        current = data[key]
-        if isinstance(current, bool):
-            if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise ChieuError(f"rule {key}={raw!r} must be true or false")
-            data[key] = raw.lower() in ("true", "1", "yes")
-        elif isinstance(current, int):
-            try:
-                data[key] = int(raw)
-            except ValueError:
-                raise ChieuError(f"rule {key}={raw!r} must be a whole number") from None
-        else:
-            data[key] = raw
-    return Rules.from_json(data)
+    """Rules from a preset and ``KEY=VALUE`` overrides (ChieuError if bad)."""
+    rules: Rules = build_rules(find_game("matchuoc"), preset, pairs)
+    return rules
 
 
 def tiles_text(tiles: Sequence[int]) -> Text:
@@ -202,15 +179,8 @@ def result(state: Any, names: Sequence[str]) -> Text:
 
 
 def _save(records: Path, state: Any, console: Console) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"matchuoc-{stamp}-seed{state.seed}"
-    path = records / f"{base}.jsonl"
-    i = 2
-    while path.exists():
-        path = records / f"{base}-{i}.jsonl"
-        i += 1
-    GameRecord.from_state(state).save(path)
-    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)
+    path = save_record(records, state)
+    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
     return path
 
 

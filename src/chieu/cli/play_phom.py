@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import fields
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +20,15 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
+from chieu.cli.common import build_rules, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.events import Event
-from chieu.core.record import GameRecord
-from chieu.core.registry import normalize_name
+from chieu.core.registry import find_game, normalize_name
 from chieu.games.phom import PhomGame
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import mask_of, parse_cards, sort_key, suit_of, symbol
-from chieu.games.phom.rules import PRESETS, Rules
+from chieu.games.phom.rules import Rules
 from chieu.games.phom.scoring import ScoreSheet
 
 HELP = """\
@@ -68,32 +66,9 @@ def cards_text(cards: Sequence[int], sort: bool = True) -> Text:
 
 
 def parse_rules(preset: str | None, pairs: Sequence[str], players: int | None) -> Rules:
-    base = PRESETS.get(preset or "default")
-    if base is None:
-        raise ChieuError(f"unknown Phỏm preset {preset!r}; known: {', '.join(PRESETS)}")
-    data = base.to_json()
-    types = {f.name: f.type for f in fields(Rules)}
-    for pair in pairs or ():
-        if "=" not in pair:
-            raise ChieuError(f"rule {pair!r} must be KEY=VALUE")
-        key, raw = (x.strip() for x in pair.split("=", 1))
-        if key not in types:
-            raise ChieuError(f"unknown Phỏm rule option {key!r}; known: {', '.join(types)}")
-        current = data[key]
-        if isinstance(current, bool):
-            if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise ChieuError(f"rule {key}={raw!r} must be true or false")
-            data[key] = raw.lower() in ("true", "1", "yes")
-        elif isinstance(current, int):
-            try:
-                data[key] = int(raw)
-            except ValueError:
-                raise ChieuError(f"rule {key}={raw!r} must be a whole number") from None
-        else:
-            data[key] = raw
-    if players is not None:
-        data["players"] = players
-    return Rules.from_json(data)
+    """Rules from a preset, ``KEY=VALUE`` overrides and ``--players`` (ChieuError if bad)."""
+    rules: Rules = build_rules(find_game("phom"), preset, pairs, players)
+    return rules
 
 
 def action_label(action: Action) -> Text:
@@ -244,15 +219,8 @@ def _result(state: Any, names: Sequence[str]) -> Text:
 
 
 def _save(records: Path, state: Any, console: Console) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"phom-{stamp}-seed{state.seed}"
-    path = records / f"{base}.jsonl"
-    i = 2
-    while path.exists():
-        path = records / f"{base}-{i}.jsonl"
-        i += 1
-    GameRecord.from_state(state).save(path)
-    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)
+    path = save_record(records, state)
+    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
     return path
 
 

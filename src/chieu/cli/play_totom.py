@@ -13,8 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
-from datetime import datetime
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +22,15 @@ from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
 from chieu.bots.totom import looseness
+from chieu.cli.common import build_rules, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
-from chieu.core.record import GameRecord
-from chieu.core.registry import normalize_name
+from chieu.core.registry import find_game, normalize_name
 from chieu.games.totom import TotomGame
 from chieu.games.totom import analysis as an
 from chieu.games.totom.cards import KINDS, parse_cards
 from chieu.games.totom.cuoc import CUOC_NAMES
-from chieu.games.totom.rules import PRESETS, Rules
+from chieu.games.totom.rules import Rules
 from chieu.games.totom.scoring import Hoi
 
 HELP = """\
@@ -69,33 +68,8 @@ def cards_text(kinds: Sequence[int]) -> Text:
 
 def parse_rules(preset: str | None, pairs: Sequence[str], players: int | None) -> Rules:
     """Rules from a preset, ``KEY=VALUE`` overrides and ``--players`` (ChieuError if bad)."""
-    if preset is not None and preset not in PRESETS:
-        raise ChieuError(f"unknown Tổ tôm preset {preset!r}; known: {', '.join(PRESETS)}")
-    data = (PRESETS[preset] if preset else Rules()).to_json()
-    types = {f.name: type(getattr(Rules(), f.name)) for f in fields(Rules)}
-    for pair in pairs or ():
-        key, sep, raw = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ChieuError(f"--rules expects KEY=VALUE, got {pair!r}")
-        if key not in types:
-            raise ChieuError(f"unknown Tổ tôm rule {key!r}; known: {', '.join(sorted(types))}")
-        raw = raw.strip()
-        if types[key] is bool:
-            low = normalize_name(raw)
-            if low not in ("true", "1", "yes", "on", "co", "false", "0", "no", "off", "khong"):
-                raise ChieuError(f"rule {key}={raw!r}: expected true or false")
-            data[key] = low in ("true", "1", "yes", "on", "co")
-        elif types[key] is int:
-            try:
-                data[key] = int(raw)
-            except ValueError:
-                raise ChieuError(f"rule {key}={raw!r}: expected a whole number") from None
-        else:
-            data[key] = raw
-    if players is not None:
-        data["players"] = players
-    return Rules.from_json(data)
+    rules: Rules = build_rules(find_game("totom"), preset, pairs, players)
+    return rules
 
 
 def action_label(action: Action) -> Text:
@@ -354,14 +328,7 @@ def _show_end(session: Session, state: Any, hoi: Hoi) -> dict[str, Any]:
 
 
 def _save(session: Session, state: Any) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"totom-{stamp}-seed{state.seed}"
-    path = session.records / f"{base}.jsonl"
-    i = 2
-    while path.exists():
-        path = session.records / f"{base}-{i}.jsonl"
-        i += 1
-    GameRecord.from_state(state).save(path)
+    path = save_record(session.records, state)
     session.saved.append(path)
-    session.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)
+    session.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
     return path

@@ -1,0 +1,77 @@
+"""What every command shares: rules from ``--preset`` / ``--rules KEY=VALUE`` and saving records."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from chieu.core.errors import ChieuError
+from chieu.core.record import GameRecord
+
+_TRUE = {"true", "yes", "on", "1", "có", "co"}
+_FALSE = {"false", "no", "off", "0", "không", "khong"}
+
+
+def convert(key: str, raw: str, current: object) -> object:
+    """``raw`` (text) as the type of the rule's current value; ChieuError when it is not."""
+    if isinstance(current, bool):
+        low = raw.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise ChieuError(f"rule {key}={raw}: expected true or false")
+    if isinstance(current, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise ChieuError(f"rule {key}={raw}: expected a whole number") from None
+    if isinstance(current, (tuple, list)):
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    return raw.strip()
+
+
+def build_rules(
+    game: Any,
+    preset: str | None,
+    pairs: Sequence[str] | None,
+    players: int | None = None,
+) -> Any:
+    """A game's Rules (``game`` is a registered game class) from a preset, ``KEY=VALUE``
+    changes and a player count; ChieuError naming what is wrong."""
+    presets = getattr(game, "presets", None) or {}
+    if preset is None:
+        base = game.rules_from_json({})
+    elif preset in presets:
+        base = presets[preset]
+    else:
+        known = ", ".join(sorted(presets)) or "none"
+        raise ChieuError(f"unknown preset {preset!r} for {game.title}; known: {known}")
+    data: dict[str, Any] = dict(game.rules_to_json(base))
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ChieuError(f"--rules expects KEY=VALUE, not {pair!r}")
+        if key not in data:
+            known = ", ".join(sorted(data))
+            raise ChieuError(f"unknown {game.title} rule {key!r}; known: {known}")
+        data[key] = convert(key, value, data[key])
+    if players is not None:
+        data["players"] = players
+    return game.rules_from_json(data)
+
+
+def save_record(records: Path, state: Any) -> Path:
+    """Save ``state``'s record as ``<game>-<time>-seed<N>.jsonl`` (never overwriting)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{state.game.name}-{stamp}-seed{state.seed}"
+    path = records / f"{base}.jsonl"
+    i = 2
+    while path.exists():
+        path = records / f"{base}-{i}.jsonl"
+        i += 1
+    GameRecord.from_state(state).save(path)
+    return path
