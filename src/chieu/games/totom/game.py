@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from chieu.core.actions import ActionSpace
+from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.protocol import GameInfo
+from chieu.core.rng import Rng
 from chieu.games.totom.actions import ACTION_SPACE
 from chieu.games.totom.cards import KINDS
 from chieu.games.totom.rules import PRESETS, Rules
-from chieu.games.totom.state import TotomState
+from chieu.games.totom.state import TotomState, world_from_observation
 
 
 class TotomGame:
@@ -45,6 +46,17 @@ class TotomGame:
         deal: Sequence[int] | None = None,
     ) -> TotomState:
         return TotomState(rules, seed, setup=setup, deal=deal)
+
+    @classmethod
+    def state_from_observation(
+        cls,
+        observation: Mapping[str, Any],
+        legal_actions: Sequence[Action],
+        rng: Rng,
+        rules: Rules | None = None,
+    ) -> TotomState:
+        """A state consistent with one seat's observation (for the search bot)."""
+        return world_from_observation(observation, legal_actions, rng, rules)
 
     @classmethod
     def info(cls, rules: Rules | None = None) -> GameInfo:

@@ -849,6 +849,7 @@ class TotomState:
                 "door": self.live_door,
                 "drawn": self.live_drawn,
                 "passed": self.live_passed,
+                "exposer": self.live_exposer,  # who discarded it (-1: turned up from the nọc)
             },
             "mats": [[p.to_json() for p in self.mats[s]] for s in range(n)],
             "dead": list(self.dead),
@@ -856,11 +857,24 @@ class TotomState:
             "cups": list(self.cup_count),
             "return_door": self.return_door if self.return_door >= 0 else None,
             "faults": [f.to_json() for f in self.faults if f.seat == seat or self.phase == "end"],
+            # the table's marks from earlier games (public): thông, đò, kính
+            "setup": {
+                "eldest": self.eldest,
+                "prev_winner": self.setup["prev_winner"],
+                "boats": list(self.setup["boats"]),
+                "glasses": list(self.setup["glasses"]),
+            },
         }
+        if self.win_info is not None:
+            # the ù and its card are announced (the "u" event)
+            ctx = self.win_info[1]
+            obs["win"] = {"card": ctx.win_card, "drawn": ctx.from_nocc}
         if seat is not None:
             obs["hand"] = KINDS.kinds_of(self.free(seat))
             obs["down"] = {KINDS.codes[k]: c for k, c in sorted(self.down[seat].items())}
             obs["bat_thuc"] = list(self.cups[seat])
+            # the winning cards this seat let go by (bỏ ù): its own memory
+            obs["missed"] = list(self.missed[seat])
             if self.phase == "claim" and cur == seat:
                 obs["claim"] = self.claim_stage.get(seat)
             if self.phase == "call" and cur == seat:
@@ -1029,3 +1043,201 @@ def deck_for(
         for i, k in enumerate(part):
             deck[i * 6 + j] = k
     return deck
+
+
+# ---------------------------------------------------------------------- worlds (search bots)
+def _phu_of(data: Mapping[str, Any]) -> Phu:
+    cards = []
+    for code in data["cards"]:
+        k = KINDS.kind(str(code))
+        if k is None:
+            raise ChieuError(f"observation: unknown Tổ tôm card {code!r}")
+        cards.append(k)
+    return Phu(tuple(cards), str(data["type"]), str(data.get("name", "")))
+
+
+def _cap_hands(st: TotomState, others: list[int], caps: list[int], rng: Rng) -> None:
+    """Move a kind held beyond ``caps[kind]`` by another seat into the nọc / removed part,
+    taking a card that fits instead (what the public record rules out: a hidden quad after
+    the first card was shown, a khàn of the live card nobody raised)."""
+    for s in others:
+        hand = st.hands[s]
+        for k in range(NUM_KINDS):
+            while hand[k] > caps[k]:
+                spots = [
+                    (pile, i)
+                    for pile in (st.stock, st.set_aside)
+                    for i, x in enumerate(pile)
+                    if x != k and hand[x] < caps[x]
+                ]
+                if not spots:
+                    return
+                pile, i = spots[rng.randrange(len(spots))]
+                hand[pile[i]] += 1
+                hand[k] -= 1
+                pile[i] = k
+
+
+def world_from_observation(
+    obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng, rules: Rules | None = None
+) -> TotomState:
+    """A full state consistent with what ``obs["seat"]`` sees, for search bots.
+
+    The seat's cards (free, face down, bất thực), every mat, the dead cards, the live card,
+    the marks, counters and the seat's own faults and bỏ ù are taken from the observation;
+    the cards it cannot see are dealt at random to the other hands (sizes kept), the nọc and
+    the removed part. Another hand's three identical cards lie face down as its khàn (as many
+    as its cup count turned up as bất thực). The seat is to act, with ``legal`` as its legal
+    actions (in a claim window the seats that answered before it are left out)."""
+    rules = rules or Rules.from_json(obs.get("rules"))
+    seat = int(obs["seat"])
+    n = int(obs["players"])
+    if n != rules.players:
+        raise ChieuError(f"observation of {n} players, rules for {rules.players}")
+    phase = str(obs["phase"])
+    if phase not in ("arrange", "claim", "decide", "discard", "call"):
+        raise ChieuError(f"no Tổ tôm world can be built in phase {phase!r}")
+    st = object.__new__(TotomState)
+    st.rules = rules
+    st.seed = 0
+    st.num_players = n
+    marks = obs.get("setup") or {}
+    st.eldest = int(marks.get("eldest", 0))
+    st.dealer, st.cai = int(obs["dealer"]), int(obs["cai"])
+    st.setup = {
+        "eldest": st.eldest,
+        "dealer": st.dealer,
+        "cai": st.cai,
+        "prev_winner": marks.get("prev_winner"),
+        "boats": sorted(marks.get("boats", [])),
+        "glasses": sorted(marks.get("glasses", [])),
+    }
+    # what the seat sees
+    unseen = KINDS.full_counts()
+    mine = KINDS.counts(int(k) for k in obs["hand"])
+    down: dict[int, int] = {}
+    for code, c in obs["down"].items():
+        k = KINDS.kind(str(code))
+        if k is None:
+            raise ChieuError(f"observation: unknown Tổ tôm card {code!r}")
+        down[k] = int(c)
+        mine[k] += int(c)
+    st.mats = [[_phu_of(p) for p in mat] for mat in obs["mats"]]
+    st.dead = [int(k) for k in obs["dead"]]
+    live = obs.get("live")
+    win = obs.get("win") if phase == "call" else None
+    if win is not None:  # rebuilt just before the ù, then replayed
+        mine[int(win["card"])] -= 1
+        live = {"card": win["card"], "door": -1, "drawn": win["drawn"], "passed": False}
+    seen = [*KINDS.kinds_of(mine), *st.dead, *(k for m in st.mats for p in m for k in p.cards)]
+    if live is not None:
+        seen.append(int(live["card"]))
+    for k in seen:
+        unseen[k] -= 1
+    if min(unseen) < 0:
+        raise ChieuError("observation shows more than 4 copies of a Tổ tôm card")
+    sizes = [int(x) for x in obs["hand_sizes"]]
+    if win is not None:
+        sizes[seat] -= 1
+    if sizes[seat] != sum(mine):
+        raise ChieuError("observation: the seat's hand size does not match its cards")
+    stock_size = int(obs["nocc_left"])
+    pool = KINDS.kinds_of(unseen)
+    if sum(sizes) - sizes[seat] + stock_size > len(pool):
+        raise ChieuError("observation: more hidden cards than unseen cards")
+    rng.shuffle(pool)
+    others = [s for s in range(n) if s != seat]
+    st.hands = [[0] * NUM_KINDS for _ in range(n)]
+    st.hands[seat] = mine
+    i = 0
+    for s in others:
+        st.hands[s] = KINDS.counts(pool[i : i + sizes[s]])
+        i += sizes[s]
+    st.stock = pool[i : i + stock_size]
+    st.set_aside = pool[i + stock_size :]
+    st.first_shown = phase != "arrange"
+    caps = [3 if st.first_shown else 4] * NUM_KINDS
+    if phase == "decide" and live is not None:
+        caps[int(live["card"])] = 2  # nobody raised his khàn on the live card
+    _cap_hands(st, others, caps, rng)
+    st.cup_count = [int(c) for c in obs["cups"]]
+    st.cups = [[] for _ in range(n)]
+    st.cups[seat] = [int(k) for k in obs["bat_thuc"]]
+    st.down = [{} for _ in range(n)]
+    st.down[seat] = down
+    for s in others:
+        triples = [k for k, c in enumerate(st.hands[s]) if c == 3]
+        rng.shuffle(triples)
+        st.cups[s] = sorted(triples[: st.cup_count[s]])
+        st.down[s] = {k: 3 for k in triples if k not in st.cups[s]}
+        st.down[s].update({k: 4 for k, c in enumerate(st.hands[s]) if c == 4})
+    st.faults = [
+        Fault(
+            str(f["id"]),
+            str(f["name"]),
+            int(f["seat"]),
+            str(f["penalty"]),
+            str(f["explanation"]),
+            int(f.get("step", -1)),
+        )
+        for f in obs["faults"]
+    ]
+    st.missed = [[] for _ in range(n)]
+    st.missed[seat] = [int(k) for k in obs.get("missed", [])]
+    # the live card and the turn
+    if live is None:
+        st.live_card, st.live_door, st.live_drawn, st.live_passed = -1, -1, False, False
+        st.live_exposer = -1
+    else:
+        st.live_card, st.live_door = int(live["card"]), int(live["door"])
+        st.live_drawn, st.live_passed = bool(live["drawn"]), bool(live["passed"])
+        st.live_exposer = int(live.get("exposer", -1))
+    rd = obs.get("return_door")
+    st.return_door = -1 if rd is None else int(rd)
+    st.phase = phase
+    st.actor = seat
+    st.arranged = (seat - st.cai) % n if phase == "arrange" else n
+    st.claim_queue, st.claim_stage, st.claim_options, st.claim_done = [], {}, {}, []
+    st.winner = None
+    st.win_info = None
+    st.hits = []
+    st.called = {}
+    st.report = []
+    st._outcome = None
+    st.steps = 0
+    st._legal_at = -1
+    st._legal = []
+    st._wc = [{} for _ in range(n)]
+    st._orph = [_UNKNOWN] * n
+    st.events = []
+    if win is not None:
+        st.phase = "claim"
+        st.claim_queue, st.claim_stage, st.claim_options = [seat], {seat: "u"}, {seat: [A.WIN]}
+        st.apply(A.WIN, seat)
+        if st.phase != "call":
+            raise ChieuError("observation: the seat's ù does not rebuild")
+        st.called = {str(c): int(v) for c, v in obs.get("called", {}).items()}
+        st._legal_at = -1
+    elif phase == "claim":
+        _claims_for(st, seat, str(obs.get("claim")), list(legal))
+    return st
+
+
+def _claims_for(st: TotomState, seat: int, stage: str, legal: list[Action]) -> None:
+    """The claim window of a rebuilt world with ``seat`` answering now: the claimants before
+    it (nearer ù claimants; every ù claimant when it is the phỗng / dậy khàn taker) have
+    answered already."""
+    queue, stages, options = st._claim_window()
+    n = st.num_players
+    first = st.live_door if st.live_drawn else (st.live_door + 1) % n
+    dist = {(first + j) % n: j for j in range(n)}
+    if stage == "u":
+        answered = [p for p in queue if stages[p] == "u" and dist[p] < dist[seat]]
+    else:
+        answered = [p for p in queue if p != seat]
+    rest = [p for p in queue if p != seat and p not in answered]
+    stages[seat] = stage
+    options[seat] = legal
+    st.phase = "claim"
+    st.claim_queue = [seat, *rest]
+    st.claim_stage, st.claim_options, st.claim_done = stages, options, answered

@@ -1,0 +1,188 @@
+"""``TotomGame.state_from_observation``: sampled worlds the search bot plays in."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chieu.bots import bot_names, get_bot, play_game
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError
+from chieu.core.rng import Rng
+from chieu.games.totom import PRESETS, TotomGame
+from chieu.games.totom import actions as A
+from chieu.games.totom.cards import KINDS
+from chieu.games.totom.rules import Rules
+from chieu.games.totom.state import TotomState
+
+
+def _world(state: TotomState, salt: int = 0) -> tuple[TotomState, dict[str, Any], list[Action]]:
+    seat = state.current_player()
+    assert seat is not None
+    obs = state.observation(seat)
+    legal = state.legal_actions(seat)
+    world = TotomGame.state_from_observation(obs, legal, Rng(salt, "world"), state.rules)
+    return world, obs, legal
+
+
+def _check(state: TotomState, salt: int = 0) -> TotomState:
+    """The world keeps the seat's observation and legal actions and conserves the cards."""
+    world, obs, legal = _world(state, salt)
+    seat = obs["seat"]
+    total = [sum(c) for c in zip(*world.zones().values(), strict=True)]
+    assert total == KINDS.full_counts()
+    for zone in ("stock", "set_aside", *(f"hand{s}" for s in range(state.num_players))):
+        assert sum(world.zones()[zone]) == sum(state.zones()[zone]), zone
+    assert world.current_player() == seat
+    assert world.legal_actions(seat) == legal
+    assert world.observation(seat) == obs
+    return world
+
+
+def _play_to(rules: Rules, seed: int, steps: int) -> TotomState:
+    state = TotomGame.new_state(rules, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    return state
+
+
+def test_search_bot_is_offered_for_totom() -> None:
+    assert "search" in bot_names("totom")
+    assert get_bot("search:4", "tổ tôm").name == "search"
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_worlds_along_random_games(preset: str) -> None:
+    rules = PRESETS[preset]
+    phases: set[str] = set()
+    for seed in range(2):
+        state = TotomGame.new_state(rules, seed)
+        rnd = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            world = _check(state, step)
+            phases.add(world.phase)
+            action = rnd.choice(state.legal_actions())
+            world.apply(action, state.current_player())  # the world accepts the same move
+            state.apply(action)
+            step += 1
+    assert {"arrange", "claim", "decide", "discard"} <= phases
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(0, 90),
+    salt=st.integers(0, 2**31),
+)
+def test_world_property(preset: str, seed: int, steps: int, salt: int) -> None:
+    state = _play_to(PRESETS[preset], seed, steps)
+    if state.is_terminal():
+        return
+    world = _check(state, salt)
+    seat = state.current_player()
+    assert seat is not None
+    # hidden cards only: the seat's own cards, the mats and the dead cards are the real ones
+    assert world.hands[seat] == state.hands[seat]
+    assert world.down[seat] == state.down[seat]
+    assert world.mats == state.mats and world.dead == state.dead
+    # what the public record rules out: a hidden quad once the first card was shown
+    if world.first_shown:
+        assert all(max(world.hands[s]) <= 3 for s in range(world.num_players) if s != seat)
+    # the world plays on to the end
+    rnd = random.Random(salt)
+    while not world.is_terminal():
+        world.apply(rnd.choice(world.legal_actions()))
+    out = world.outcome()
+    assert out is not None and abs(sum(out.payoffs)) < 1e-9
+
+
+def test_hidden_cards_are_dealt_at_random() -> None:
+    state = _play_to(Rules(), 3, 40)
+    seat = state.current_player()
+    assert seat is not None
+    worlds = [_check(state, salt) for salt in range(6)]
+    others = {tuple(tuple(w.hands[s]) for s in range(5) if s != seat) for w in worlds}
+    assert len(others) > 1
+    assert len({tuple(w.stock) for w in worlds}) > 1
+
+
+def test_world_in_the_call_phase() -> None:
+    """Declared hô: the winner's world is rebuilt by replaying his ù (same cước, same calls)."""
+    rules = Rules(ho="declared")
+    for seed in range(12):
+        state = TotomGame.new_state(rules, seed)
+        bots = [get_bot("heuristic", "totom") for _ in range(5)]
+        step = 0
+        while not state.is_terminal() and state.phase != "call":
+            seat = state.current_player()
+            assert seat is not None
+            legal = state.legal_actions()
+            state.apply(bots[seat].act(state.observation(seat), legal, Rng(seed, step)))
+            step += 1
+        if state.phase == "call":
+            break
+    assert state.phase == "call", "no heuristic game reached a declared call"
+    world = _check(state)
+    assert world.hits == state.hits and world.winner == state.winner
+    calls = [a for a in state.legal_actions() if a.verb == "call"]
+    if calls:
+        state.apply(calls[0])
+        world = _check(state)
+    done = next(a for a in state.legal_actions() if a.verb == "call_done")
+    world.apply(done)
+    state.apply(done)
+    assert world.outcome() is not None and state.outcome() is not None
+    assert world.outcome().score == state.outcome().score  # type: ignore[union-attr]
+
+
+def test_claim_window_skips_seats_that_answered() -> None:
+    """A claim answer after another seat's: the world leaves out the seats that answered (a
+    phỗng / dậy khàn taker answers after every ù claimant). Seed 238 of random play has an ù
+    claimant (seat 1) before a dậy khàn taker (seat 0)."""
+    found = 0
+    for seed in range(236, 240):
+        state = TotomGame.new_state(None, seed)
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            queue = state.claim_queue
+            if state.phase == "claim" and len(queue) > 1 and A.DECLINE in state.legal_actions():
+                state.apply(A.DECLINE)
+                world = _check(state, seed)
+                seat = state.current_player()
+                assert world.claim_queue[0] == seat
+                if state.claim_stage[seat] != "u":
+                    assert world.claim_queue == [seat]
+                found += 1
+                continue
+            state.apply(rnd.choice(state.legal_actions()))
+    assert found
+
+
+def test_bad_observation_is_a_chieu_error() -> None:
+    state = _play_to(Rules(), 1, 30)
+    _, obs, legal = _world(state)
+    with pytest.raises(ChieuError):
+        TotomGame.state_from_observation({**obs, "phase": "waiting"}, legal, Rng(0), None)
+    with pytest.raises(ChieuError):
+        TotomGame.state_from_observation(
+            {**obs, "hand_sizes": [s + 1 for s in obs["hand_sizes"]]}, legal, Rng(0), None
+        )
+
+
+def test_search_plays_whole_games() -> None:
+    """``search:4`` (a tiny budget) in two seats: whole games with no illegal action."""
+    for rules, seed in ((Rules(), 0), (PRESETS["bi_tu"], 1)):
+        n = rules.players
+        bots = [get_bot("search:4" if s == 1 else "heuristic", "totom") for s in range(n)]
+        state = play_game(TotomGame, rules, seed, bots)  # an illegal action would raise
+        out = state.outcome()
+        assert out is not None and abs(sum(out.payoffs)) < 1e-9
