@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
-from chieu.core.protocol import GameInfo
+from chieu.core.game import GameBase
 from chieu.core.rng import Rng
 from chieu.games.matchuoc.actions import ACTION_SPACE
 from chieu.games.matchuoc.cards import KINDS
@@ -15,37 +15,16 @@ from chieu.games.matchuoc.rules import PRESETS, Rules
 from chieu.games.matchuoc.state import MatChuocState, world_from_observation
 
 
-class MatChuocGame:
+class MatChuocGame(GameBase):
     name: ClassVar[str] = "matchuoc"
     title: ClassVar[str] = "Mạt chược"
     aliases: ClassVar[tuple[str, ...]] = ("mạt chược", "mat-chuoc", "mat chuoc", "mahjong")
     kinds: ClassVar[KindTable] = KINDS
     action_space: ClassVar[ActionSpace] = ACTION_SPACE
     presets: ClassVar[Mapping[str, Rules]] = PRESETS
-    State = MatChuocState
-
-    @classmethod
-    def rules_from_json(cls, data: Mapping[str, Any] | None) -> Rules:
-        return Rules.from_json(data)
-
-    @classmethod
-    def rules_to_json(cls, rules: Rules) -> dict[str, Any]:
-        return rules.to_json()
-
-    @classmethod
-    def default_rules(cls) -> Rules:
-        return Rules()
-
-    @classmethod
-    def new_state(
-        cls,
-        rules: Rules | None = None,
-        seed: int = 0,
-        *,
-        setup: Mapping[str, Any] | None = None,
-        deal: Sequence[int] | None = None,
-    ) -> MatChuocState:
-        return MatChuocState(rules, seed, setup=setup, deal=deal)
+    rules_class: ClassVar[type[Rules]] = Rules
+    State: ClassVar[type[MatChuocState]] = MatChuocState
+    max_game_length: ClassVar[int] = 3000
 
     @classmethod
     def state_from_observation(
@@ -57,13 +36,3 @@ class MatChuocGame:
     ) -> MatChuocState:
         """A state consistent with one seat's observation (for the search bot)."""
         return world_from_observation(observation, legal_actions, rng, rules)
-
-    @classmethod
-    def info(cls, rules: Rules | None = None) -> GameInfo:
-        rules = rules or Rules()
-        return GameInfo(
-            cls.name, rules.players, len(ACTION_SPACE), KINDS.deck_size, max_game_length=3000
-        )
-
-
-MatChuocState.game = MatChuocGame
