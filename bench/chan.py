@@ -20,7 +20,7 @@ Figures:
 
 from __future__ import annotations
 
-from bench.common import Figure, best_rate, over
+from bench.common import Figure, GameLoop, best_rate, over
 from chieu.core.rng import Rng
 from chieu.games.chan import ChanGame, Rules
 from chieu.games.chan import analysis as an
@@ -129,35 +129,10 @@ def bench_analysis(seconds: float) -> list[Figure]:
     ]
 
 
-class GameLoop:
-    """Complete games between random legal agents, seeds 0, 1, 2..."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.seed = 0
-        self.games = 0
-        self.decisions = 0
-
-    def batch(self) -> int:
-        seed = self.seed
-        self.seed += 1
-        state = ChanGame.new_state(self.rules, seed)
-        bots = [Rng(seed, "bench", seat) for seat in range(state.num_players)]
-        n = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(bots[seat].choice(state.legal_actions()))
-            n += 1
-        self.games += 1
-        self.decisions += n
-        return n
-
-
 def bench_games(seconds: float) -> list[Figure]:
     out = []
     for mode, target in (("strict", 50_000.0), ("referee", None)):
-        loop = GameLoop(Rules(fault_mode=mode))
+        loop = GameLoop(ChanGame, Rules(fault_mode=mode))
         rate = best_rate(loop.batch, seconds)
         per_game = loop.decisions / loop.games
         suffix = "" if target else " (info)"

@@ -115,3 +115,37 @@ def isolated(group: Callable[[float], list[Figure]], seconds: float) -> list[Fig
     ctx = multiprocessing.get_context("fork")  # the parent itself runs no benchmark
     with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
         return pool.submit(group, seconds).result()
+
+
+# -- complete games -------------------------------------------------------------------------
+
+
+class GameLoop:
+    """Complete games between uniformly random legal agents (``Rng(seed, "bench", seat)``),
+    seeds 0, 1, 2... A decision is one ``apply`` by any seat, legal-action generation
+    included. ``batch()`` plays one game and returns its decisions, or 1 with ``per_game``."""
+
+    def __init__(self, game: Any, rules: Any, *, per_game: bool = False) -> None:
+        self.game = game
+        self.rules = rules
+        self.per_game = per_game
+        self.seed = 0
+        self.games = 0
+        self.decisions = 0
+
+    def batch(self) -> int:
+        from chieu.core.rng import Rng
+
+        seed = self.seed
+        self.seed += 1
+        state = self.game.new_state(self.rules, seed)
+        bots = [Rng(seed, "bench", seat) for seat in range(state.num_players)]
+        n = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(bots[seat].choice(state.legal_actions()))
+            n += 1
+        self.games += 1
+        self.decisions += n
+        return 1 if self.per_game else n

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.common import Figure, best_rate, over
+from bench.common import Figure, GameLoop, best_rate, over
 from chieu.core.rng import Rng
 from chieu.games.matchuoc import MatChuocGame, Rules
 from chieu.games.matchuoc import analysis as an
@@ -149,29 +149,6 @@ def bench_distance(seconds: float) -> list[Figure]:
     return out
 
 
-class GameLoop:
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.seed = 0
-        self.games = 0
-        self.decisions = 0
-
-    def batch(self) -> int:
-        seed = self.seed
-        self.seed += 1
-        state = MatChuocGame.new_state(self.rules, seed)
-        bots = [Rng(seed, "bench", seat) for seat in range(4)]
-        n = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(bots[seat].choice(state.legal_actions()))
-            n += 1
-        self.games += 1
-        self.decisions += n
-        return 1
-
-
 def _rlcard_batch() -> Any | None:
     try:
         import rlcard
@@ -189,7 +166,7 @@ def _rlcard_batch() -> Any | None:
 
 
 def bench_games(seconds: float) -> list[Figure]:
-    loop = GameLoop(Rules())
+    loop = GameLoop(MatChuocGame, Rules(), per_game=True)
     ours = best_rate(loop.batch, seconds)
     per_game = loop.decisions / max(1, loop.games)
     peer = _rlcard_batch()

@@ -29,8 +29,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench.common import Figure, best_rate, over
-from chieu.core.rng import Rng
+from bench.common import Figure, GameLoop, best_rate, over
 from chieu.games.phom import PhomGame, Rules
 from chieu.games.phom import analysis as an
 
@@ -110,31 +109,6 @@ def bench_analysis(seconds: float) -> list[Figure]:
             else "rlcard missing",
         ),
     ]
-
-
-class GameLoop:
-    """Complete 4-seat games between random legal agents, seeds 0, 1, 2..."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.seed = 0
-        self.games = 0
-        self.decisions = 0
-
-    def batch(self) -> int:
-        seed = self.seed
-        self.seed += 1
-        state = PhomGame.new_state(self.rules, seed)
-        bots = [Rng(seed, "bench", seat) for seat in range(state.num_players)]
-        n = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(bots[seat].choice(state.legal_actions()))
-            n += 1
-        self.games += 1
-        self.decisions += n
-        return n
 
 
 class _Counting:
@@ -250,7 +224,7 @@ def _interleaved(batches: dict[str, Callable[[], int] | None], seconds: float) -
 
 
 def bench_games(seconds: float) -> list[Figure]:
-    loop = GameLoop(Rules())
+    loop = GameLoop(PhomGame, Rules())
     rl_batch, rl_info = _rlcard_games()
     os_batch, os_info = _openspiel_games()
     rates = _interleaved({"chieu": loop.batch, "rlcard": rl_batch, "openspiel": os_batch}, seconds)
