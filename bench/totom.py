@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bench.common import Figure, best_rate
+from bench.common import Figure, GameLoop, best_rate
 from chieu.core.rng import Rng
 from chieu.games.totom import Rules, TotomGame
 from chieu.games.totom import analysis as an
@@ -90,35 +90,10 @@ def bench_waits(seconds: float) -> list[Figure]:
     ]
 
 
-class GameLoop:
-    """Complete games between random legal agents, seeds 0, 1, 2..."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.seed = 0
-        self.games = 0
-        self.decisions = 0
-
-    def batch(self) -> int:
-        seed = self.seed
-        self.seed += 1
-        state = TotomGame.new_state(self.rules, seed)
-        bots = [Rng(seed, "bench", seat) for seat in range(state.num_players)]
-        n = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(bots[seat].choice(state.legal_actions()))
-            n += 1
-        self.games += 1
-        self.decisions += n
-        return 1
-
-
 def bench_games(seconds: float) -> list[Figure]:
     out = []
     for mode, target in (("referee", 300.0), ("strict", None)):
-        loop = GameLoop(Rules(fault_mode=mode))
+        loop = GameLoop(TotomGame, Rules(fault_mode=mode), per_game=True)
         rate = best_rate(loop.batch, seconds)
         per_game = loop.decisions / max(1, loop.games)
         suffix = "" if target else " (info)"

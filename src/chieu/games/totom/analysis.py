@@ -5,11 +5,18 @@ a named lưng (B4.2), an identical triple (a dealt khàn, or a phỗng triple wh
 winning card), four identical cards (thiên khai / dậy khàn) or a lone yêu. Which phu count as
 lưng depends on the reading (``Rules.lung_reading``, B4.3).
 
-The partition search works on count vectors: it takes the lowest kind still held, tries every
-phu whose lowest kind it is, and recurses. Results are memoised on ``(counts, phỗng kind)`` and
-are Pareto sets ``{partition points: (lưng, groups)}`` where the partition points are the cước
-that depend on the partition (có tôm +1, có lèo +2 each). The best partition has the most
-points, then the most lưng (B4.5).
+The partition search works on count vectors packed into one int (4 bits per kind): it takes
+the lowest kind still held, tries every phu whose lowest kind it is, in a fixed order, and
+recurses. Results are memoised (per lưng reading) on ``(counts, phỗng kind)`` and are Pareto
+sets ``{partition points: (lưng, groups)}`` where the partition points are the cước that
+depend on the partition (có tôm +1, có lèo +2 each). The best partition has the most points,
+then the most lưng (B4.5); among equally good ones, the first found in that order.
+
+Pruning never changes an answer, only skips searches that find nothing: a count vector with
+an *orphan* (a held numbered card in no phu within the vector, a few bit operations) has no
+partition, and in the search with a joker (``waits``) every copy of every orphan must be in
+the joker's phu. ``tests/games/totom/test_waits_speed_equivalence.py`` keeps the first,
+unpruned implementation and checks that every answer, down to the partition, is the same.
 """
 
 from __future__ import annotations
@@ -153,7 +160,7 @@ for _p in ALL_PHU:
 
 _LOW = sum(1 << 4 * k for k in range(NUM_KINDS))  # bit 0 of every field
 _HIGH = _LOW << 3  # the guard bit of every field
-_ALL_FIELDS = _LOW * 15
+_SEVENS = 7 * _LOW
 _NUMBERED = sum(1 << 4 * k for k in range(CC))
 _RUN_START = sum(1 << 4 * k for k in range(CC) if rank_of(k) <= 7)
 _BI_START = sum(1 << 4 * k for k in range(CC) if suit_of(k) == V)
@@ -161,6 +168,7 @@ _KEY_SHIFT = 4 * NUM_KINDS
 
 
 def _pack(counts: Sequence[int]) -> int:
+    """The packed count vector (counts up to 7; a hand holds at most 4 of a kind)."""
     s = 0
     for k, n in enumerate(counts):
         s |= n << 4 * k
@@ -169,6 +177,11 @@ def _pack(counts: Sequence[int]) -> int:
 
 def _pack_needs(needs: tuple[tuple[int, int], ...]) -> int:
     return sum(m << 4 * k for k, m in needs)
+
+
+def _fields(s: int) -> int:
+    """All four bits of every field of ``s`` that is not 0 (counts up to 8)."""
+    return (((s + 7 * _LOW) & _HIGH) >> 3) * 15
 
 
 def _mask(cards: Sequence[int]) -> int:
@@ -225,8 +238,10 @@ _JOpt = tuple[Phu, int, int, int, int]
 class _Tables:
     """The phu options of one lưng reading, per lowest kind, and that reading's memos.
 
-    ``avail[k]`` / ``javail[k]`` memoise, per pattern of the held counts around ``k`` (the
-    fields ``rel[k]`` / ``jrel[k]``), the options that pattern holds, in the search order."""
+    ``avail[k]`` / ``javail[k]`` memoise the options held, in the search order, per pattern
+    around ``k``: which kinds of the options are held (the field bits ``rel[k]`` /
+    ``jrel[k]``; they need one card each) and the counts of ``k``'s rank (``rank[k]``: the
+    identical groups and the phu bí with a duplicate need more)."""
 
     by_low: list[list[_Opt]]
     joker: list[list[_JOpt]]
@@ -236,6 +251,7 @@ class _Tables:
     quad: list[_Opt]
     rel: list[int]
     jrel: list[int]
+    rank: list[int]
     avail: list[dict[int, list[_Opt]]]
     javail: list[dict[int, list[_JOpt]]]
     cache: dict[int, Pareto] = field(default_factory=dict)
@@ -295,14 +311,18 @@ def _build_tables(rules: Rules) -> _Tables:
         for lst in _JOKER
     ]
     lone: list[_Opt | None] = [opt(LONE[k]) if k in LONE else None for k in range(NUM_KINDS)]
-    field_k = [15 << 4 * k for k in range(NUM_KINDS)]
-    rel = [field_k[k] for k in range(NUM_KINDS)]
-    jrel = [field_k[k] for k in range(NUM_KINDS)]
+    rel = [0] * NUM_KINDS
+    jrel = [0] * NUM_KINDS
+    rank = [15 << 4 * k for k in range(NUM_KINDS)]
     for k in range(NUM_KINDS):
+        if k < CC:
+            rank[k] = sum(15 << 4 * kind_of(rank_of(k), su) for su in (V, S, W))
         for o in by_low[k]:
-            rel[k] |= o[1] * 15 & _ALL_FIELDS
+            rel[k] |= _fields(o[1]) & _LOW & ~rank[k]
+            assert not o[1] & ~rank[k] & ~_LOW, "only the rank of k needs two cards"
         for j in joker[k]:
-            jrel[k] |= j[2] * 15 & _ALL_FIELDS
+            jrel[k] |= _fields(j[2]) & _LOW & ~rank[k]
+            assert not j[2] & ~rank[k] & ~_LOW, "only the rank of k needs two cards"
     return _Tables(
         by_low,
         joker,
@@ -312,6 +332,7 @@ def _build_tables(rules: Rules) -> _Tables:
         [opt(QUAD[k]) for k in range(NUM_KINDS)],
         rel,
         jrel,
+        rank,
         [{} for _ in range(NUM_KINDS)],
         [{} for _ in range(NUM_KINDS)],
     )
@@ -347,7 +368,8 @@ def _solve(s: int, phong: int, t: _Tables) -> Pareto:
     if not s:
         return _EMPTY
     cache = t.cache
-    key = s | (phong + 1) << _KEY_SHIFT
+    tag = (phong + 1) << _KEY_SHIFT
+    key = s | tag
     hit = cache.get(key)
     if hit is not None:
         return hit
@@ -355,18 +377,31 @@ def _solve(s: int, phong: int, t: _Tables) -> Pareto:
     if not _orphans(s, exact=False):
         k = ((s & -s).bit_length() - 1) >> 2
         avail = t.avail[k]
-        akey = s & t.rel[k] | (k == phong) << _KEY_SHIFT
+        akey = (
+            ((s + _SEVENS) & _HIGH) >> 3 & t.rel[k]
+            | (s & t.rank[k]) << _KEY_SHIFT
+            | (k == phong) << 2 * _KEY_SHIFT
+        )
         opts = avail.get(akey)
         if opts is None:
             opts = avail[akey] = t.options(s, k, phong)
         for phu, need, lung, pts in opts:
-            sub = _solve(s - need, phong, t)
+            r = s - need
+            if r:
+                sub = cache.get(r | tag)  # the child's memo key
+                if sub is None:
+                    sub = _solve(r, phong, t)
+                if not sub:
+                    continue
+            else:
+                sub = _EMPTY
             for p, (l0, groups) in sub.items():
                 np, nl = p + pts, l0 + lung
                 old = found.get(np)
                 if old is None or old[0] < nl:
                     found[np] = (nl, (phu, groups))  # type: ignore[assignment]
-        found = _prune(found)
+        if len(found) > 1:
+            found = _prune(found)
     if len(cache) >= _CACHE_MAX:
         cache.clear()
     cache[key] = found
@@ -469,9 +504,15 @@ def _candidates(
     return out
 
 
+_TYPE_ORDER = {"named": 0, "thien_khai": 1, "khan": 2, "bi": 3, "yeu": 4, "doc": 5, "phong": 6}
+
+
+def _order_key(g: Phu) -> tuple[int, tuple[int, ...]]:
+    return (_TYPE_ORDER[g.type], g.cards)
+
+
 def _order(groups: tuple[Phu, ...]) -> tuple[Phu, ...]:
-    rank = {"named": 0, "thien_khai": 1, "khan": 2, "bi": 3, "yeu": 4, "doc": 5, "phong": 6}
-    return tuple(sorted(groups, key=lambda g: (rank[g.type], g.cards)))
+    return tuple(sorted(groups, key=_order_key))
 
 
 def check_win(
@@ -533,21 +574,19 @@ def rescuers(hand: Sequence[int]) -> frozenset[int] | None:
     card in no phu within the hand); None when there is no orphan (any kind may).
 
     Every copy of every orphan must share the one phu that takes the extra card."""
-    orphans = []
-    for k in range(CC):
-        n = hand[k]
-        if not n or n >= 3:
-            continue
-        for _, needs, _ in _CONTAINING[k]:
-            for kk, m in needs:
-                if hand[kk] < m:
-                    break
-            else:
-                break
-        else:
-            orphans.append(k)
-    if not orphans:
+    return _rescuers(hand, _pack(hand))
+
+
+def _rescuers(hand: Sequence[int], s: int) -> frozenset[int] | None:
+    """``rescuers`` of ``hand``, packed as ``s``."""
+    bits = _orphans(s)
+    if not bits:
         return None
+    orphans = []
+    while bits:
+        low = bits & -bits
+        orphans.append((low.bit_length() - 1) >> 2)
+        bits ^= low
     out: set[int] = set()
     if len(orphans) == 1 and hand[orphans[0]] == 2:
         out.add(orphans[0])  # the pair becomes an identical triple
@@ -581,7 +620,7 @@ for _p in ALL_PHU:
         )  # the joker is the middle card of a 5-card run
         _JOKER[_low].append((_p, _x, _needs(_rest), _xuyen))
 
-# every phu shape less one card (the joker), packed: the held cards a joker may complete
+# every phu shape (identical groups included) less one card, the joker, packed
 _JOKER_RESTS = sorted(
     {
         _pack_needs(_needs_minus(cards, x))
@@ -593,27 +632,20 @@ _COVERABLE: dict[int, bool] = {}
 
 
 def _coverable(held: int) -> bool:
-    """Whether the packed cards ``held`` fit in one phu with the joker (the orphans of a
-    hand searched with a joker must all join the joker's phu)."""
+    """Whether the packed cards ``held`` fit in one phu with the joker (the kinds no phu
+    within a hand contains must all join the joker's phu)."""
     got = _COVERABLE.get(held)
     if got is None:
-        hh = held | _HIGH
-        got = _COVERABLE[held] = any((r | _HIGH) - held & _HIGH == _HIGH for r in _JOKER_RESTS)
+        got = _COVERABLE[held] = any(((r | _HIGH) - held) & _HIGH == _HIGH for r in _JOKER_RESTS)
     return got
-
-
-def _add(found: Pareto, p: int, lung: int, groups: tuple[Phu, ...]) -> None:
-    old = found.get(p)
-    if old is None or old[0] < lung:
-        found[p] = (lung, groups)
 
 
 def _solve_joker(s: int, threes: int, t: _Tables) -> JPareto:
     """Partitions of the packed held cards ``s`` plus one joker (the winning card): for every
-    kind the joker may be, the Pareto set ``{points: (lưng, groups)}``. ``threes`` has the
-    top bit (8) of the field of every kind held three times in the whole hand, above any
-    count, so ``threes & -(s & -s)`` drops the kinds below the lowest held one (a triple completed by the joker is
-    then a khàn's fourth card story, else a phỗng)."""
+    kind the joker may be, the Pareto set ``{points: (lưng, groups)}``. ``threes`` marks the
+    kinds held three times in the whole hand (a triple completed by the joker is then a
+    khàn's fourth card story, else a phỗng) by the top bit (8) of their field, above any
+    count, so ``threes & -(s & -s)`` drops the kinds below the lowest held one."""
     if not s:
         return {}
     low = s & -s
@@ -631,7 +663,9 @@ def _solve_joker(s: int, threes: int, t: _Tables) -> JPareto:
         jcache[key] = out
         return out
     avail = t.avail[k]
-    akey = s & t.rel[k]
+    present = ((s + _SEVENS) & _HIGH) >> 3
+    counts = (s & t.rank[k]) << _KEY_SHIFT
+    akey = present & t.rel[k] | counts
     plain = avail.get(akey)
     if plain is None:
         plain = avail[akey] = t.options(s, k, -1)
@@ -655,7 +689,7 @@ def _solve_joker(s: int, threes: int, t: _Tables) -> JPareto:
     # that no phu within ``s`` contains (an orphan)
     javail = t.javail[k]
     three = threes >> 4 * k & 8
-    jkey = s & t.jrel[k] | three << _KEY_SHIFT
+    jkey = present & t.jrel[k] | counts | three << 2 * _KEY_SHIFT
     jopts = javail.get(jkey)
     if jopts is None:
         jopts = javail[jkey] = t.joker_options(s, k, bool(three))
@@ -693,14 +727,15 @@ def waits(hand: Sequence[int], rules: Rules, *, fixed: Sequence[Phu] = ()) -> di
     One search with a joker (the winning card) serves all 30 candidates; ``check_win`` on each
     candidate gives the same answer (a test asserts it)."""
     c = list(hand)
-    only = rescuers(c)
+    s = _pack(c)
+    only = _rescuers(c, s)
     if only is not None and not only:
         return {}
     threes = sum(8 << 4 * kk for kk in range(NUM_KINDS) if c[kk] == 3)
     extra_lung = sum(1 for g in fixed if g.is_lung(rules))
     extra_pts = sum(g.points for g in fixed)
     out: dict[int, Partition] = {}
-    for x, par in sorted(_solve_joker(_pack(c), threes, _tables(rules)).items()):
+    for x, par in sorted(_solve_joker(s, threes, _tables(rules)).items()):
         if c[x] >= 4 or (only is not None and x not in only):
             continue
         best: tuple[int, int, tuple[Phu, ...]] | None = None
