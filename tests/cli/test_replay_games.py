@@ -28,8 +28,10 @@ def test_replay_names_the_line_of_a_bad_move(path: Path, tmp_path: Path) -> None
     moves = [i for i, ln in enumerate(lines) if '"type": "action"' in ln or '"type":"action"' in ln]
     assert moves, "the record has no move"
     i = moves[len(moves) // 2]
-    lines[i] = lines[i].replace('"action": {', '"action": {"bogus": 1, ', 1).replace(
-        '"action":{', '"action":{"bogus":1,', 1
+    lines[i] = (
+        lines[i]
+        .replace('"action": {', '"action": {"bogus": 1, ', 1)
+        .replace('"action":{', '"action":{"bogus":1,', 1)
     )
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -262,7 +262,11 @@ def test_best_discard_equals_brute_force(cards: list[int]) -> None:
     want = min(_brute([c for c in cards if c != x]) for x in cards)
     assert an.deadwood_after_discard(h) == want
     best = an.best_arrangement(h, discard=True)
-    assert best is not None and best.points == want
+    assert best is not None
+    if _brute(cards) == 0:  # every card in a phỏm: ù, nothing to discard
+        assert best.points == 0 and best.discard is None
+    else:
+        assert best.points == want and best.discard is not None
 
 
 @settings(max_examples=100, deadline=None)

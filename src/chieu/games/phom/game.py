@@ -5,53 +5,35 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from chieu.core.actions import ActionSpace
+from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
-from chieu.core.protocol import GameInfo
+from chieu.core.game import GameBase
+from chieu.core.rng import Rng
 from chieu.games.phom.actions import ACTION_SPACE
 from chieu.games.phom.cards import KINDS
 from chieu.games.phom.rules import PRESETS, Rules
-from chieu.games.phom.state import PhomState
+from chieu.games.phom.state import PhomState, world_from_observation
 
 
-class PhomGame:
+class PhomGame(GameBase):
     name: ClassVar[str] = "phom"
     title: ClassVar[str] = "Phỏm"
     aliases: ClassVar[tuple[str, ...]] = ("phỏm", "tá lả", "ta-la", "tala", "ta la")
     kinds: ClassVar[KindTable] = KINDS
     action_space: ClassVar[ActionSpace] = ACTION_SPACE
     presets: ClassVar[Mapping[str, Rules]] = PRESETS
-    State = PhomState
+    rules_class: ClassVar[type[Rules]] = Rules
+    State: ClassVar[type[PhomState]] = PhomState
+    max_game_length: ClassVar[int] = 1000
 
     @classmethod
-    def rules_from_json(cls, data: Mapping[str, Any] | None) -> Rules:
-        return Rules.from_json(data)
-
-    @classmethod
-    def rules_to_json(cls, rules: Rules) -> dict[str, Any]:
-        return rules.to_json()
-
-    @classmethod
-    def default_rules(cls) -> Rules:
-        return Rules()
-
-    @classmethod
-    def new_state(
+    def state_from_observation(
         cls,
+        observation: Mapping[str, Any],
+        legal_actions: Sequence[Action],
+        rng: Rng,
         rules: Rules | None = None,
-        seed: int = 0,
-        *,
-        setup: Mapping[str, Any] | None = None,
-        deal: Sequence[int] | None = None,
     ) -> PhomState:
-        return PhomState(rules, seed, setup=setup, deal=deal)
-
-    @classmethod
-    def info(cls, rules: Rules | None = None) -> GameInfo:
-        rules = rules or Rules()
-        return GameInfo(
-            cls.name, rules.players, len(ACTION_SPACE), KINDS.deck_size, max_game_length=1000
-        )
-
-
-PhomState.game = PhomGame
+        """A state consistent with one seat's observation, the cards hidden from it dealt at
+        random (for the search bot)."""
+        return world_from_observation(observation, legal_actions, rng, rules)

@@ -735,6 +735,14 @@ class PhomState:
             "lay_order": list(self.lay_order),
             "laying": self.laying and seat == self.actor,
             "payoffs": list(self.payoffs),
+            # public turn state (every one follows from public moves; for rebuilding worlds)
+            "stage": self.stage,
+            "laydown_turn": self.laydown_turn,
+            "must_lay": self.must_lay,
+            "chot_from": self.chot_from,
+            "turn_sent": self.turn_sent,
+            "first_turns": self.first_turns,
+            "khan_queue": list(self.khan_queue),
         }
         if seat is not None:
             obs["hand"] = cards_of(self.hands[seat])
@@ -875,3 +883,175 @@ def deck_for(
         raise ChieuError("deck_for: a card appears twice among the hands and draws")
     deck += [c for c in range(52) if c not in set(deck)]
     return deck
+
+
+# ---------------------------------------------------------------------- worlds for search bots
+_DEAL_TRIES = 30
+
+
+def _phom_options(card: int, allowed: int) -> list[int]:
+    """The 3-card phỏm holding ``card`` whose two other cards are in ``allowed``."""
+    r, su = rank_of(card), suit_of(card)
+    out: list[int] = []
+    same = [card_of(r, t) for t in range(4) if t != su]
+    for i in range(3):
+        for j in range(i + 1, 3):
+            out.append(1 << same[i] | 1 << same[j])
+    for lo in range(max(0, r - 2), min(r, 10) + 1):
+        m = 0
+        for k in range(lo, lo + 3):
+            if k != r:
+                m |= 1 << card_of(k, su)
+        out.append(m)
+    return [m for m in out if m & ~allowed == 0]
+
+
+def _deal_hidden(
+    pool: list[int], wants: list[tuple[int, int, int, bool]], rng: Rng
+) -> tuple[dict[int, int], list[int]]:
+    """Deal ``pool`` to the hidden hands ``wants`` = (seat, eaten cards it holds, hidden
+    size, keeps the eaten-card invariant) and the rest, in random order, to the stock. A seat
+    that keeps the invariant first gets, for each eaten card, two cards making a phỏm with it;
+    the deal is tried again (a few times) until every such seat's eaten cards each sit in
+    their own phỏm. Returns the hidden cards of each seat and the stock."""
+    best: tuple[int, dict[int, int], list[int]] | None = None
+    need = sum(1 for w in wants if w[3] and w[1])
+    for _ in range(_DEAL_TRIES if need else 1):
+        avail = _bits(pool)
+        got: dict[int, int] = {}
+        for seat, eaten, size, keep in wants:
+            chosen = 0
+            if keep:
+                for e in rng.shuffled(cards_of(eaten)):
+                    opts = _phom_options(e, (avail | chosen) & ~eaten)
+                    if opts:
+                        pick = rng.choice(opts)
+                        if (chosen | pick).bit_count() <= size:
+                            chosen |= pick
+            got[seat] = chosen
+            avail &= ~chosen
+        rest = rng.shuffled(cards_of(avail))
+        i = 0
+        for seat, _eaten, size, _keep in wants:
+            k = size - got[seat].bit_count()
+            got[seat] |= _bits(rest[i : i + k])
+            i += k
+        ok = sum(1 for s, e, _, keep in wants if keep and e and an.invariant_ok(got[s] | e, e))
+        if best is None or ok > best[0]:
+            best = (ok, got, rest[i:])
+        if ok == need:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
+def world_from_observation(
+    obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng, rules: Rules | None = None
+) -> PhomState:
+    """A full state consistent with everything ``obs["seat"]`` sees, for search bots: the
+    public table, counters and turn state are copied; the cards the seat cannot see are dealt
+    at random to the other hands (sizes kept, their eaten cards kept, and for a player who has
+    not laid down yet, cards that keep every eaten card in its own phỏm when such a deal is
+    found) and to the stock. ``legal`` (the seat's legal actions) is checked against the
+    rebuilt state's."""
+    seat = obs.get("seat")
+    if not isinstance(seat, int) or obs.get("game") != "phom":
+        raise ChieuError("a Phỏm world needs a seat's Phỏm observation")
+    n = int(obs["players"])
+    if rules is None:
+        rules = Rules(players=n)
+    if rules.players != n:
+        raise ChieuError(f"the rules are for {rules.players} players, the observation for {n}")
+    if "stage" not in obs:
+        raise ChieuError("the Phỏm observation has no turn state (an older observation?)")
+    st = object.__new__(PhomState)
+    st.rules = rules
+    st.seed = 0
+    st.num_players = n
+    st.first = int(obs["first"])
+    st.setup = {"first": st.first}
+    st.dir = int(obs["direction"])
+    st.pts = an.card_points(rules.card_points)
+    hand = _bits(obs["hand"])
+    st.rows = [list(r) for r in obs["rows"]]
+    st.melds = [[_bits(m) for m in ms] for ms in obs["melds"]]
+    st.eaten = [_bits(e) for e in obs["eaten"]]
+    st.eat_count = [e.bit_count() for e in st.eaten]
+    in_hand = [_bits(e) for e in obs["eaten_in_hand"]]
+    st.laid = [bool(x) for x in obs["laid"]]
+    st.lay_order = [int(x) for x in obs["lay_order"]]
+    shown: dict[int, int] = {int(s): _bits(h) for s, h in (obs.get("shown_hands") or {}).items()}
+    st.shown = set(shown)
+    seen = hand
+    for s in range(n):
+        seen |= _bits(st.rows[s]) | in_hand[s] | shown.get(s, 0)
+        for m in st.melds[s]:
+            seen |= m
+    pool = [c for c in range(52) if not seen >> c & 1]
+    sizes = [int(x) for x in obs["hand_sizes"]]
+    st.hands = [0] * n
+    st.hands[seat] = hand
+    hidden = [s for s in range(n) if s != seat and s not in shown]
+    for s in range(n):
+        if s in shown:
+            st.hands[s] = shown[s]
+    wants = []
+    for s in hidden:
+        size = sizes[s] - in_hand[s].bit_count()
+        if size < 0:
+            raise ChieuError(f"seat {s}'s hand size is smaller than its eaten cards")
+        wants.append((s, in_hand[s], size, not st.laid[s]))
+    if sum(w[2] for w in wants) > len(pool):
+        raise ChieuError("the hidden hands hold more cards than are unseen")
+    # the hands with eaten cards first: they have the fewest deals that fit
+    wants.sort(key=lambda w: -w[1].bit_count())
+    got, stock = _deal_hidden(pool, wants, rng)
+    for s in hidden:
+        st.hands[s] = in_hand[s] | got[s]
+    stock_left = int(obs["stock_left"])
+    if stock_left != len(stock):
+        raise ChieuError(
+            f"{len(stock)} unseen cards are left for a stock of {stock_left}: "
+            "the observation is inconsistent"
+        )
+    st.stock = stock
+    st.dealt = list(st.hands)
+    live = obs.get("live")
+    if live:
+        st.live, st.live_from, st.live_chot = (
+            int(live["card"]),
+            int(live["from"]),
+            bool(live["chot"]),
+        )
+    else:
+        st.live, st.live_from, st.live_chot = -1, -1, False
+    st.phase = str(obs["phase"])
+    actor = obs.get("actor")
+    st.actor = int(actor) if actor is not None else seat
+    st.stage = str(obs["stage"])
+    st.laydown_turn = bool(obs["laydown_turn"])
+    if st.actor == seat:
+        st.laying = bool(obs["laying"])
+    else:
+        st.laying = st.phase == "act" and st.laydown_turn and st.stage != "free"
+    st.must_lay = int(obs["must_lay"])
+    st.chot_from = int(obs["chot_from"])
+    st.turn_sent = int(obs["turn_sent"])
+    st.first_turns = int(obs["first_turns"])
+    st.khan_queue = [int(x) for x in obs["khan_queue"]]
+    st.payments = []
+    st.payoffs = [float(x) for x in obs["payoffs"]]
+    st.winner = None
+    st.u_kind = ""
+    st.den = None
+    st._outcome = None
+    st.steps = 0
+    st._legal_at = -1
+    st._legal = []
+    st.events = []
+    if st.phase == "end":
+        raise ChieuError("the hand is over: there is no world to search")
+    mine = st.legal_actions(seat)
+    if legal and (set(mine) != set(legal) or len(mine) != len(legal)):
+        raise ChieuError("the rebuilt Phỏm state does not give the seat's legal actions")
+    return st
