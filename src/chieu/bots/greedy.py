@@ -207,6 +207,20 @@ class _View:
             return True
         return self.ate_ca and any(j in m.discarded for j in _rank_mates(k))
 
+    def safe_after_eat(self, h2: Sequence[int], card: int, chan: bool) -> bool:
+        """After eating ``card`` (hand ``h2``), some card can still be thrown without one of
+        the discard faults above: never eat into a hand that must commit one."""
+        m = self.mem
+        eaten_chan = self.eaten_chan | {card} if chan else self.eaten_chan
+        ate_ca = self.ate_ca or not chan
+        for k in range(NUM_KINDS):
+            if not h2[k] or k in m.discarded or k in m.declined_chan or k in eaten_chan:
+                continue
+            if ate_ca and any(j in m.discarded for j in _rank_mates(k)):
+                continue
+            return True
+        return False
+
     def unseen(self, kind: int) -> tuple[int, int]:
         """Unseen copies of ``kind`` (someone may eat it as a chắn, or chíu it), then of its
         rank-mates (someone may eat it as a cạ)."""
@@ -330,6 +344,8 @@ class GreedyChanBot:
                 continue
             h2 = list(view.h)
             h2[k] -= 1
+            if not view.safe_after_eat(h2, card, chan):
+                continue
             after = estimate_distance(h2, view.mat_chan + (1 if chan else 0))
             key = (after, 0 if chan else 1)
             if after <= now and (best is None or key < best):
