@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.text import Text
+
+from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
 
@@ -75,3 +79,37 @@ def save_record(records: Path, state: Any) -> Path:
         i += 1
     GameRecord.from_state(state).save(path)
     return path
+
+
+PROMPT = "Bạn chọn (số, mã quân, ? gợi ý, h trợ giúp, q thoát): "
+
+
+def read_choice(
+    console: Console,
+    legal: Sequence[Action],
+    parse: Callable[[str], tuple[str, Action | str]],
+    *,
+    on_help: Callable[[], None],
+    on_hint: Callable[[], None],
+) -> Action | None:
+    """Ask until ``parse`` gives a legal action; None when the person quits or input ends.
+
+    ``parse(raw)`` answers ``("action", a)``, ``("quit" | "help" | "hint", "")`` or
+    ``("error", message)``; a message is shown in red and the question asked again."""
+    while True:
+        try:
+            raw = input(PROMPT)
+        except EOFError:
+            console.print()
+            return None
+        kind, value = parse(raw)
+        if kind == "action" and isinstance(value, Action) and value in legal:
+            return value
+        if kind == "quit":
+            return None
+        if kind == "help":
+            on_help()
+        elif kind == "hint":
+            on_hint()
+        else:
+            console.print(Text(str(value), style="red"))

@@ -23,7 +23,7 @@ from rich.text import Text
 from chieu.bots import Bot, bot_rng, get_bot
 from chieu.bots.base import end_bots
 from chieu.cli import render
-from chieu.cli.common import build_rules, save_record
+from chieu.cli.common import build_rules, read_choice, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.registry import find_game, normalize_name
@@ -232,25 +232,18 @@ def _ask(session: Session, state: Any, seat: int) -> Action | None:
     legal = state.legal_actions(seat)
     console.print(render.table(obs, session.names, current=seat))
     console.print(options(legal, obs, seat))
-    while True:
-        try:
-            raw = input("Bạn chọn (số, mã quân, ? gợi ý, h trợ giúp, q thoát): ")
-        except EOFError:
-            console.print()
-            return None
-        kind, value = parse_choice(raw, legal, obs, seat)
-        if kind == "action":
-            assert isinstance(value, Action)
-            return value
-        if kind == "quit":
-            return None
-        if kind == "hint":
-            console.print(hints(obs, legal, fault_warnings(state, seat, legal)))
-        elif kind == "help":
-            console.print(HELP)
-            console.print(options(legal, obs, seat))
-        else:
-            console.print(Text(str(value), style="red"))
+
+    def show_help() -> None:
+        console.print(HELP)
+        console.print(options(legal, obs, seat))
+
+    return read_choice(
+        console,
+        legal,
+        lambda raw: parse_choice(raw, legal, obs, seat),
+        on_help=show_help,
+        on_hint=lambda: console.print(hints(obs, legal, fault_warnings(state, seat, legal))),
+    )
 
 
 def _label(action: Action, obs: dict[str, Any], seat: int) -> Text:

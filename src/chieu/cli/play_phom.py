@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
-from chieu.cli.common import build_rules, save_record
+from chieu.cli.common import build_rules, read_choice, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.events import Event
@@ -233,24 +233,13 @@ def _ask(console: Console, state: Any, seat: int, names: Sequence[str]) -> Actio
             Text.assemble((f"[{i}]", "bold"), " ", action_label(a)) for i, a in enumerate(legal, 1)
         )
     )
-    while True:
-        try:
-            raw = input("Bạn chọn (số, mã quân, ? gợi ý, h trợ giúp, q thoát): ")
-        except EOFError:
-            console.print()
-            return None
-        kind, value = parse_choice(raw, legal)
-        if kind == "action":
-            assert isinstance(value, Action)
-            return value
-        if kind == "quit":
-            return None
-        if kind == "help":
-            console.print(HELP)
-        elif kind == "hint":
-            console.print(hint(obs))
-        else:
-            console.print(Text(str(value), style="red"))
+    return read_choice(
+        console,
+        legal,
+        lambda raw: parse_choice(raw, legal),
+        on_help=lambda: console.print(HELP),
+        on_hint=lambda: console.print(hint(obs)),
+    )
 
 
 def run(args: argparse.Namespace) -> int:

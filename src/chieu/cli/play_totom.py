@@ -22,7 +22,7 @@ from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
 from chieu.bots.totom import looseness
-from chieu.cli.common import build_rules, save_record
+from chieu.cli.common import build_rules, read_choice, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game, normalize_name
@@ -247,22 +247,13 @@ def _ask(session: Session, state: Any, seat: int) -> Action | None:
         opts.append_text(action_label(a))
         opts.append("\n")
     console.print(opts)
-    while True:
-        try:
-            raw = input("> ")
-        except EOFError:
-            return None
-        kind, value = parse_choice(raw, legal)
-        if kind == "action" and isinstance(value, Action):
-            return value
-        if kind == "quit":
-            return None
-        if kind == "help":
-            console.print(HELP)
-        elif kind == "hint":
-            console.print(hint(state, seat))
-        else:
-            console.print(str(value), style="yellow")
+    return read_choice(
+        console,
+        legal,
+        lambda raw: parse_choice(raw, legal),
+        on_help=lambda: console.print(HELP),
+        on_hint=lambda: console.print(hint(state, seat)),
+    )
 
 
 def hint(state: Any, seat: int) -> Text:
