@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chieu.core.actions import Action
-from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.errors import ChieuError
 from chieu.core.events import Event
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.state import StateBase
 from chieu.games.chan import actions as A
 from chieu.games.chan.analysis import (
     BACH_THU_CHI,
@@ -52,7 +53,7 @@ _PUBLIC = None  # visible_to for public events
 _NOBODY: frozenset[int] = frozenset()
 
 
-class ChanState:
+class ChanState(StateBase):
     """One deal of Chắn. Create with ``ChanGame.new_state`` (or directly)."""
 
     game: Any = None  # set by chieu.games.chan.game (avoids an import cycle)
@@ -174,36 +175,6 @@ class ChanState:
         ]
 
     # ------------------------------------------------------------------ protocol queries
-    def current_player(self) -> int | None:
-        if self.phase == "end":
-            return None
-        if self.phase == "claim":
-            return self.claim_queue[0]
-        return self.actor
-
-    def to_act(self) -> tuple[int, ...]:
-        if self.phase == "end":
-            return ()
-        if self.phase == "claim":
-            return tuple(self.claim_queue)
-        return (self.actor,)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "end"
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        cur = self.current_player()
-        if cur is None or (seat is not None and seat != cur):
-            return []
-        if self._legal_at == self.steps:
-            return list(self._legal)
-        acts = self._legal_actions(cur)
-        self._legal_at, self._legal = self.steps, acts
-        return list(acts)
-
     def _legal_actions(self, cur: int) -> list[Action]:
         self._legal_clean = self.rules.strict
         phase = self.phase
@@ -295,21 +266,7 @@ class ChanState:
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        cur = self.current_player()
-        if cur is None:
-            raise IllegalActionError("the game is over; no action is legal")
-        if seat is None:
-            seat = cur
-        if seat != cur:
-            raise IllegalActionError(
-                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
-            )
-        legal = self._legal if self._legal_at == self.steps else self.legal_actions(seat)
-        if action not in legal:
-            shown = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
-            )
+        seat = self._check(action, seat)
         start = len(self.events)
         self.steps += 1
         ev = {"action": A.ACTION_SPACE.json_of(action)}

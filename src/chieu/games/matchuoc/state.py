@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chieu.core.actions import Action
-from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.errors import ChieuError
 from chieu.core.events import Event
 from chieu.core.outcome import Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.state import StateBase
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc.analysis import (
     Group,
@@ -77,7 +78,7 @@ def wall_break(seed: int, tile_set: str) -> tuple[list[int], int, int]:
     return dice, wall_ix, (wall_ix * stacks + sum(dice)) * 2 % (4 * stacks * 2)
 
 
-class MatChuocState:
+class MatChuocState(StateBase):
     """One deal of Mạt chược. Create with ``MatChuocGame.new_state`` (or directly)."""
 
     game: Any = None  # set by chieu.games.matchuoc.game
@@ -218,36 +219,7 @@ class MatChuocState:
         return not self._seat_flower_down(seat)
 
     # ------------------------------------------------------------------ protocol queries
-    def current_player(self) -> int | None:
-        if self.phase == "end":
-            return None
-        if self.phase == "claim":
-            return self.claim_queue[0]
-        return self.actor
-
-    def to_act(self) -> tuple[int, ...]:
-        if self.phase == "end":
-            return ()
-        if self.phase == "claim":
-            return tuple(self.claim_queue)
-        return (self.actor,)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "end"
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        cur = self.current_player()
-        if cur is None or (seat is not None and seat != cur):
-            return []
-        if self._legal_at != self.steps:
-            self._legal = self._compute_legal(cur)
-            self._legal_at = self.steps
-        return list(self._legal)
-
-    def _compute_legal(self, s: int) -> list[Action]:
+    def _legal_actions(self, s: int) -> list[Action]:
         if self.phase == "opening":
             return self._opening_legal(s)
         if self.phase == "claim":
@@ -387,21 +359,7 @@ class MatChuocState:
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        cur = self.current_player()
-        if cur is None:
-            raise IllegalActionError("the game is over; no action is legal")
-        if seat is None:
-            seat = cur
-        if seat != cur:
-            raise IllegalActionError(
-                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
-            )
-        legal = self._legal if self._legal_at == self.steps else self.legal_actions(seat)
-        if action not in legal:
-            shown = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
-            )
+        seat = self._check(action, seat)
         start = len(self.events)
         self.steps += 1
         ev = {"action": A.ACTION_SPACE.json_of(action)}

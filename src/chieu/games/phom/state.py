@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chieu.core.actions import Action
-from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.errors import ChieuError
 from chieu.core.events import Event
 from chieu.core.outcome import Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.state import StateBase
 from chieu.games.phom import actions as A
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import KINDS, SUIT_MASK, card_of, cards_of, rank_of, suit_of
@@ -40,7 +41,7 @@ def _bits(cards: Sequence[int]) -> int:
     return m
 
 
-class PhomState:
+class PhomState(StateBase):
     """One hand (ván) of Phỏm. Create with ``PhomGame.new_state`` (or directly)."""
 
     game: Any = None  # set by chieu.games.phom.game
@@ -155,28 +156,6 @@ class PhomState:
         return self.laydown_turn or self.rules.send_timing == "laydown_and_later_turns"
 
     # ------------------------------------------------------------------ protocol queries
-    def current_player(self) -> int | None:
-        return None if self.phase == "end" else self.actor
-
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == "end" else (self.actor,)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "end"
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        cur = self.current_player()
-        if cur is None or (seat is not None and seat != cur):
-            return []
-        if self._legal_at == self.steps:
-            return list(self._legal)
-        acts = self._legal_actions(cur)
-        self._legal_at, self._legal = self.steps, acts
-        return list(acts)
-
     def _legal_actions(self, p: int) -> list[Action]:
         phase = self.phase
         if phase == "draw":
@@ -355,21 +334,7 @@ class PhomState:
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        cur = self.current_player()
-        if cur is None:
-            raise IllegalActionError("the game is over; no action is legal")
-        if seat is None:
-            seat = cur
-        if seat != cur:
-            raise IllegalActionError(
-                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
-            )
-        legal = self._legal if self._legal_at == self.steps else self.legal_actions(seat)
-        if action not in legal:
-            shown = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
-            )
+        seat = self._check(action, seat)
         start = len(self.events)
         self.steps += 1
         self.events.append(Event("action", seat, {"action": A.ACTION_SPACE.json_of(action)}))

@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chieu.core.actions import Action
-from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.errors import ChieuError
 from chieu.core.events import Event
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.state import StateBase
 from chieu.games.totom import actions as A
 from chieu.games.totom.analysis import (
     ALL_PHU,
@@ -76,7 +77,7 @@ def _count_value(a: int, b: int) -> int:
     return 10 if r == 0 else r
 
 
-class TotomState:
+class TotomState(StateBase):
     """One game of Tổ tôm. Create with ``TotomGame.new_state`` (or directly)."""
 
     game: Any = None  # set by chieu.games.totom.game
@@ -211,35 +212,6 @@ class TotomState:
         ]
 
     # ------------------------------------------------------------------ protocol queries
-    def current_player(self) -> int | None:
-        if self.phase == "end":
-            return None
-        if self.phase == "claim":
-            return self.claim_queue[0]
-        return self.actor
-
-    def to_act(self) -> tuple[int, ...]:
-        if self.phase == "end":
-            return ()
-        if self.phase == "claim":
-            return tuple(self.claim_queue)
-        return (self.actor,)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "end"
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        cur = self.current_player()
-        if cur is None or (seat is not None and seat != cur):
-            return []
-        if self._legal_at != self.steps:
-            self._legal = self._legal_actions(cur)
-            self._legal_at = self.steps
-        return list(self._legal)
-
     def free(self, seat: int) -> list[int]:
         """The held cards that are not face down (what the seat may play or eat with)."""
         h = list(self.hands[seat])
@@ -306,21 +278,7 @@ class TotomState:
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        cur = self.current_player()
-        if cur is None:
-            raise IllegalActionError("the game is over; no action is legal")
-        if seat is None:
-            seat = cur
-        if seat != cur:
-            raise IllegalActionError(
-                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
-            )
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            shown = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
-            )
+        seat = self._check(action, seat)
         start = len(self.events)
         self.steps += 1
         ev = {"action": A.ACTION_SPACE.json_of(action)}
