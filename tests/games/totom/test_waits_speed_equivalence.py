@@ -272,3 +272,33 @@ def test_worked_dense_hands_equal_the_reference() -> None:
     ):
         for reading in ("ra", "r0", "rc"):
             _check(parse_counts(text), Rules(lung_reading=reading))
+
+
+def _variants(hand: list[int]) -> list[list[int]]:
+    """``hand`` and copies with one kind held 2 ↔ 3 times (another card taken or added): the
+    sub-hands of the joker search meet again with other kinds held three times."""
+    out = [hand]
+    for k in range(NUM_KINDS):
+        if hand[k] == 2:
+            donors = [d for d in range(NUM_KINDS) if d != k and hand[d]]
+            v = list(hand)
+            v[k] += 1
+            v[donors[-1]] -= 1
+            out.append(v)
+        elif hand[k] == 3:
+            v = list(hand)
+            v[k] -= 1
+            v[next(d for d in range(NUM_KINDS) if d != k and hand[d] < 4)] += 1
+            out.append(v)
+    return out
+
+
+def test_waits_with_a_warm_memo_shared_by_related_hands() -> None:
+    """Hands that share sub-hands, one after the other without clearing the memo."""
+    for reading in ("ra", "r0", "rc"):
+        rules = Rules(lung_reading=reading)
+        analysis.cache_clear()
+        for seed in range(12):
+            for hand in _variants(_near(seed, 20)):
+                assert sum(hand) == 20 and max(hand) <= 4
+                assert analysis.waits(hand, rules) == _ref_waits(hand, rules)

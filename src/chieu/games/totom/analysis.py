@@ -8,9 +8,11 @@ lưng depends on the reading (``Rules.lung_reading``, B4.3).
 The partition search works on count vectors packed into one int (4 bits per kind): it takes
 the lowest kind still held, tries every phu whose lowest kind it is, in a fixed order, and
 recurses. Results are memoised (per lưng reading) on ``(counts, phỗng kind)`` and are Pareto
-sets ``{partition points: (lưng, groups)}`` where the partition points are the cước that
-depend on the partition (có tôm +1, có lèo +2 each). The best partition has the most points,
-then the most lưng (B4.5); among equally good ones, the first found in that order.
+sets ``{partition points: (lưng, first phu, the rest's entry)}`` (the rest's entry is the
+sub-problem's own, shared, never copied) where the partition points are the cước that depend
+on the partition (có tôm +1, có lèo +2 each); the search with a joker keys one flat dict by
+``joker kind << 8 | points``. The best partition has the most points, then the most lưng
+(B4.5); among equally good ones, the first found in that order.
 
 Pruning never changes an answer, only skips searches that find nothing: a count vector with
 an *orphan* (a held numbered card in no phu within the vector, a few bit operations) has no
@@ -161,10 +163,14 @@ for _p in ALL_PHU:
 _LOW = sum(1 << 4 * k for k in range(NUM_KINDS))  # bit 0 of every field
 _HIGH = _LOW << 3  # the guard bit of every field
 _SEVENS = 7 * _LOW
+_SIXES = 6 * _LOW
+_FIVES = 5 * _LOW
+_FOURS = 4 * _LOW
 _NUMBERED = sum(1 << 4 * k for k in range(CC))
 _RUN_START = sum(1 << 4 * k for k in range(CC) if rank_of(k) <= 7)
 _BI_START = sum(1 << 4 * k for k in range(CC) if suit_of(k) == V)
 _KEY_SHIFT = 4 * NUM_KINDS
+_KEY_SHIFT2 = 2 * _KEY_SHIFT
 
 
 def _pack(counts: Sequence[int]) -> int:
@@ -223,15 +229,37 @@ def _orphans(
     return left
 
 
-Pareto = dict[int, tuple[int, tuple[Phu, ...]]]
-JPareto = dict[int, Pareto]
-_EMPTY: Pareto = {0: (0, ())}
+# A partition found by the searches is an *entry* ``(lưng, phu, rest)``: its first phu and the
+# entry of the rest (shared with the sub-problem's memo, no copying), ending with ``_END``.
+# The phu are numbers in the searches (``_PHUS[i]``): entries holding only numbers are left
+# alone by the garbage collector.
+_Entry = tuple[int, int, Any]
+_END: _Entry = (0, -1, None)
+_PHUS: list[Phu] = []
+_PHU_NUMBER: dict[int, int] = {}  # id(phu) -> its number (the table phu live for good)
+
+
+def _number(phu: Phu) -> int:
+    n = _PHU_NUMBER.get(id(phu))
+    if n is None:
+        n = _PHU_NUMBER[id(phu)] = len(_PHUS)
+        _PHUS.append(phu)
+    return n
+
+
+Pareto = dict[int, _Entry]  # {partition points: entry}
+# the joker search: {joker kind << _X_SHIFT | partition points: entry}
+JPareto = dict[int, _Entry]
+_X_SHIFT = 8  # partition points stay below 2**8 (at most 4 tôm, 4 lèo and a xuyên)
+_EMPTY: Pareto = {0: _END}
+_NONE: Pareto = {}  # no partition (shared: never changed)
 _CACHE_MAX = 400_000
 
-# an option: (phu, packed needs, lưng 0/1, points)
-_Opt = tuple[Phu, int, int, int]
-# a joker option: (phu, the joker's kind, packed needs of the held cards, lưng 0/1, points)
-_JOpt = tuple[Phu, int, int, int, int]
+# an option: (phu number, packed needs, lưng 0/1, points)
+_Opt = tuple[int, int, int, int]
+# a joker option: (phu number, the joker's kind << _X_SHIFT, packed needs of the held cards,
+# lưng 0/1, points)
+_JOpt = tuple[int, int, int, int, int]
 
 
 @dataclass(slots=True)
@@ -256,6 +284,13 @@ class _Tables:
     javail: list[dict[int, list[_JOpt]]]
     cache: dict[int, Pareto] = field(default_factory=dict)
     jcache: dict[int, JPareto] = field(default_factory=dict)
+    node: list[tuple[dict[int, list[_Opt]], int, int]] = field(default_factory=list)
+    jnode: list[tuple[dict[int, list[_JOpt]], int, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """``node[k]`` / ``jnode[k]``: ``(avail[k], rel[k], rank[k])`` (the joker's)."""
+        self.node = list(zip(self.avail, self.rel, self.rank, strict=True))
+        self.jnode = list(zip(self.javail, self.jrel, self.rank, strict=True))
 
     def clear(self) -> None:
         self.cache.clear()
@@ -289,10 +324,10 @@ class _Tables:
         out: list[_JOpt] = []
         if n >= 2:
             triple = self.khan[k] if three else self.phong[k]
-            out.append((triple[0], k, 2 << 4 * k, triple[2], triple[3]))
+            out.append((triple[0], k << _X_SHIFT, 2 << 4 * k, triple[2], triple[3]))
         if n >= 3:
             quad = self.quad[k]
-            out.append((quad[0], k, 3 << 4 * k, quad[2], quad[3]))
+            out.append((quad[0], k << _X_SHIFT, 3 << 4 * k, quad[2], quad[3]))
         sh = s | _HIGH
         out += [o for o in self.joker[k] if (sh - o[2]) & _HIGH == _HIGH]
         return out
@@ -300,12 +335,18 @@ class _Tables:
 
 def _build_tables(rules: Rules) -> _Tables:
     def opt(phu: Phu) -> _Opt:
-        return (phu, _pack_needs(_needs(phu.cards)), int(phu.is_lung(rules)), phu.points)
+        return (_number(phu), _pack_needs(_needs(phu.cards)), int(phu.is_lung(rules)), phu.points)
 
     by_low = [[opt(p) for p, _ in lst] for lst in _BY_LOW]
     joker = [
         [
-            (p, x, _pack_needs(nd), int(p.is_lung(rules)), p.points + (1 if xuyen else 0))
+            (
+                _number(p),
+                x << _X_SHIFT,
+                _pack_needs(nd),
+                int(p.is_lung(rules)),
+                p.points + (1 if xuyen else 0),
+            )
             for p, x, nd, xuyen in lst
         ]
         for lst in _JOKER
@@ -350,15 +391,13 @@ def _tables(rules: Rules) -> _Tables:
 
 def _prune(found: Pareto) -> Pareto:
     """Keep only entries not dominated by one with more points and at least as many lưng."""
-    if len(found) <= 1:
-        return found
     out: Pareto = {}
     best_lung = -1
     for p in sorted(found, reverse=True):
-        lung = found[p][0]
-        if lung > best_lung:
-            out[p] = found[p]
-            best_lung = lung
+        e = found[p]
+        if e[0] > best_lung:
+            out[p] = e
+            best_lung = e[0]
     return out
 
 
@@ -367,44 +406,61 @@ def _solve(s: int, phong: int, t: _Tables) -> Pareto:
     cards of kind ``phong`` are a phỗng triple (no lưng), any other a khàn."""
     if not s:
         return _EMPTY
-    cache = t.cache
     tag = (phong + 1) << _KEY_SHIFT
-    key = s | tag
-    hit = cache.get(key)
+    hit = t.cache.get(s | tag)
     if hit is not None:
         return hit
-    found: Pareto = {}
-    if not _orphans(s, exact=False):
+    return _search(s, tag, phong, t)
+
+
+def _search(s: int, tag: int, phong: int, t: _Tables) -> Pareto:
+    """``_solve(s, phong, t)`` when the memo does not hold it (``tag``: the high bits of the
+    memo key, ``(phong + 1) << _KEY_SHIFT``)."""
+    if not s:
+        return _EMPTY
+    # _orphans(s, exact=False), inline
+    present = ((s + _SEVENS) & _HIGH) >> 3
+    runs = present & present >> 12 & present >> 24 & _RUN_START
+    bis = present & present >> 4 & present >> 8 & _BI_START
+    left = present & _NUMBERED & ~(runs | runs << 12 | runs << 24 | bis | bis << 4 | bis << 8)
+    if left:
+        left &= ~(((s + _FIVES) & _HIGH) >> 3)
+        if left and not left & ~_NAMED_KINDS:
+            for m in _NAMED_MASKS:
+                if left & m and present & m == m:
+                    left &= ~m
+    if left:
+        found = _NONE
+    else:
+        found = {}
         k = ((s & -s).bit_length() - 1) >> 2
-        avail = t.avail[k]
-        akey = (
-            ((s + _SEVENS) & _HIGH) >> 3 & t.rel[k]
-            | (s & t.rank[k]) << _KEY_SHIFT
-            | (k == phong) << 2 * _KEY_SHIFT
-        )
+        avail, rel, rank = t.node[k]
+        akey = present & rel | (s & rank) << _KEY_SHIFT | (k == phong) << _KEY_SHIFT2
         opts = avail.get(akey)
         if opts is None:
             opts = avail[akey] = t.options(s, k, phong)
         for phu, need, lung, pts in opts:
             r = s - need
             if r:
-                sub = cache.get(r | tag)  # the child's memo key
+                sub = t.cache.get(r | tag)  # the child's memo key
                 if sub is None:
-                    sub = _solve(r, phong, t)
+                    sub = _search(r, tag, phong, t)
                 if not sub:
                     continue
             else:
                 sub = _EMPTY
-            for p, (l0, groups) in sub.items():
-                np, nl = p + pts, l0 + lung
+            for p, e in sub.items():
+                np = p + pts
+                nl = e[0] + lung
                 old = found.get(np)
                 if old is None or old[0] < nl:
-                    found[np] = (nl, (phu, groups))  # type: ignore[assignment]
+                    found[np] = (nl, phu, e)
         if len(found) > 1:
             found = _prune(found)
+    cache = t.cache
     if len(cache) >= _CACHE_MAX:
         cache.clear()
-    cache[key] = found
+    cache[s | tag] = found
     return found
 
 
@@ -413,7 +469,7 @@ def _solve_counts(counts: Sequence[int], phong: int, rules: Rules) -> Pareto:
 
 
 def _flat(groups: Any) -> tuple[Phu, ...]:
-    """Groups are kept as linked pairs ``(phu, rest)`` while searching (no copying)."""
+    """The groups of linked pairs ``(phu, rest)``."""
     out: list[Phu] = []
     while groups:
         out.append(groups[0])
@@ -421,9 +477,21 @@ def _flat(groups: Any) -> tuple[Phu, ...]:
     return tuple(out)
 
 
-def partitions(counts: Sequence[int], rules: Rules, phong: int = -1) -> Pareto:
-    """The Pareto set of partitions of ``counts`` into phu (empty when there is none)."""
-    return {p: (lung, _flat(g)) for p, (lung, g) in _solve_counts(counts, phong, rules).items()}
+def _groups(e: _Entry) -> tuple[Phu, ...]:
+    """The groups of a search entry ``(lưng, phu, rest)``."""
+    out: list[Phu] = []
+    while e[1] >= 0:
+        out.append(_PHUS[e[1]])
+        e = e[2]
+    return tuple(out)
+
+
+def partitions(
+    counts: Sequence[int], rules: Rules, phong: int = -1
+) -> dict[int, tuple[int, tuple[Phu, ...]]]:
+    """The Pareto set of partitions of ``counts`` into phu (empty when there is none):
+    ``{partition points: (lưng, groups)}``."""
+    return {p: (e[0], _groups(e)) for p, e in _solve_counts(counts, phong, rules).items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,8 +536,8 @@ def _candidates(
     def add(sub: Pareto, first: tuple[Phu, ...], xuyen: bool = False) -> None:
         base_pts = sum(g.points for g in first) + (1 if xuyen else 0)
         base_lung = sum(1 for g in first if g.is_lung(rules))
-        for p, (lung, groups) in sub.items():
-            out.append((p + base_pts, lung + base_lung, (*first, *_flat(groups)), xuyen))
+        for p, e in sub.items():
+            out.append((p + base_pts, e[0] + base_lung, (*first, *_groups(e)), xuyen))
 
     if win is None:
         add(_solve_counts(counts, -1, rules), ())
@@ -642,30 +710,46 @@ def _coverable(held: int) -> bool:
 
 def _solve_joker(s: int, threes: int, t: _Tables) -> JPareto:
     """Partitions of the packed held cards ``s`` plus one joker (the winning card): for every
-    kind the joker may be, the Pareto set ``{points: (lưng, groups)}``. ``threes`` marks the
-    kinds held three times in the whole hand (a triple completed by the joker is then a
-    khàn's fourth card story, else a phỗng) by the top bit (8) of their field, above any
-    count, so ``threes & -(s & -s)`` drops the kinds below the lowest held one."""
+    kind ``x`` the joker may be, the Pareto set of its partitions, as entries keyed by
+    ``x << _X_SHIFT | points``. ``threes`` marks the kinds held three times in the whole hand
+    (a triple completed by the joker is then a khàn's fourth card story, else a phỗng) by
+    the top bit (8) of their field, above any count; the memo key keeps only the kinds held
+    twice or more in ``s`` (``threes & (s + _SIXES)``), the only ones a joker triple may
+    still use below ``s``."""
     if not s:
-        return {}
-    low = s & -s
-    k = (low.bit_length() - 1) >> 2
-    threes &= -low
-    jcache = t.jcache
-    key = s | threes << _KEY_SHIFT
-    hit = jcache.get(key)
+        return _NONE
+    key = s | (threes & (s + _SIXES)) << _KEY_SHIFT
+    hit = t.jcache.get(key)
     if hit is not None:
         return hit
-    out: JPareto = {}
-    orphans = _orphans(s) * 15
-    held = s & orphans
-    if held and not _coverable(held):
-        jcache[key] = out
-        return out
-    avail = t.avail[k]
+    return _jsearch(s, threes, key, t)
+
+
+def _jsearch(s: int, threes: int, key: int, t: _Tables) -> JPareto:
+    """``_solve_joker(s, threes, t)`` when the memo does not hold it (its memo key ``key``)."""
+    k = ((s & -s).bit_length() - 1) >> 2
+    jcache = t.jcache
+    # _orphans(s) (exact), inline
     present = ((s + _SEVENS) & _HIGH) >> 3
-    counts = (s & t.rank[k]) << _KEY_SHIFT
-    akey = present & t.rel[k] | counts
+    runs = present & present >> 12 & present >> 24 & _RUN_START
+    bis = present & present >> 4 & present >> 8 & _BI_START
+    orphans = present & _NUMBERED & ~(runs | runs << 12 | runs << 24 | bis | bis << 4 | bis << 8)
+    held = 0
+    if orphans:
+        orphans &= ~(((s + _FIVES) & _HIGH) >> 3)
+        if orphans:
+            for m in _NAMED_MASKS:
+                if orphans & m and present & m == m:
+                    orphans &= ~m
+            orphans *= 15
+            held = s & orphans
+            if held and not _coverable(held):
+                jcache[key] = _NONE
+                return _NONE
+    out: JPareto = {}
+    avail, rel, rank = t.node[k]
+    counts = (s & rank) << _KEY_SHIFT
+    akey = present & rel | counts
     plain = avail.get(akey)
     if plain is None:
         plain = avail[akey] = t.options(s, k, -1)
@@ -673,47 +757,44 @@ def _solve_joker(s: int, threes: int, t: _Tables) -> JPareto:
         r = s - need
         if not r:
             continue
-        child = jcache.get(r | (threes & -(r & -r)) << _KEY_SHIFT)  # the child's memo key
+        ckey = r | (threes & (r + _SIXES)) << _KEY_SHIFT  # the child's memo key
+        child = jcache.get(ckey)
         if child is None:
-            child = _solve_joker(r, threes, t)
-        for x, par in child.items():
-            found = out.get(x)
-            if found is None:
-                found = out[x] = {}
-            for p, (l0, groups) in par.items():
-                np, nl = p + pts, l0 + lung
-                old = found.get(np)
-                if old is None or old[0] < nl:
-                    found[np] = (nl, (phu, groups))  # type: ignore[assignment]
+            child = _jsearch(r, threes, ckey, t)
+        for xp, e in child.items():
+            np = xp + pts
+            nl = e[0] + lung
+            old = out.get(np)
+            if old is None or old[0] < nl:
+                out[np] = (nl, phu, e)
     # the joker joins the lowest held kind's phu; it must take every copy of every held kind
     # that no phu within ``s`` contains (an orphan)
-    javail = t.javail[k]
+    javail, jrel, _ = t.jnode[k]
     three = threes >> 4 * k & 8
-    jkey = present & t.jrel[k] | counts | three << 2 * _KEY_SHIFT
+    jkey = present & jrel | counts | three << _KEY_SHIFT2
     jopts = javail.get(jkey)
     if jopts is None:
         jopts = javail[jkey] = t.joker_options(s, k, bool(three))
     cache = t.cache
-    for phu, x, need, lung, pts in jopts:
-        if need & orphans != held:
+    for phu, xs, need, lung, pts in jopts:
+        if orphans and need & orphans != held:
             continue
         r = s - need
         sub = cache.get(r)  # the memo key of ``_solve(r, -1, t)``
         if sub is None:
-            sub = _solve(r, -1, t)
+            sub = _search(r, 0, -1, t)
         if not sub:
             continue
-        found = out.get(x)
-        if found is None:
-            found = out[x] = {}
-        for p, (l0, groups) in sub.items():
-            np, nl = p + pts, l0 + lung
-            old = found.get(np)
+        xs += pts
+        for p, e in sub.items():
+            np = xs + p
+            nl = e[0] + lung
+            old = out.get(np)
             if old is None or old[0] < nl:
-                found[np] = (nl, (phu, groups))  # type: ignore[assignment]
-    for x, par in out.items():
-        if len(par) > 1:
-            out[x] = _prune(par)
+                out[np] = (nl, phu, e)
+    # not pruned (cheaper): an entry dominated by one of the same joker kind with more points
+    # and as many lưng stays dominated in every parent, so it is never the chosen partition,
+    # nor the first found with the most lưng for its points on the chosen one's path
     if len(jcache) >= _CACHE_MAX:
         jcache.clear()
     jcache[key] = out
@@ -731,24 +812,29 @@ def waits(hand: Sequence[int], rules: Rules, *, fixed: Sequence[Phu] = ()) -> di
     only = _rescuers(c, s)
     if only is not None and not only:
         return {}
-    threes = sum(8 << 4 * kk for kk in range(NUM_KINDS) if c[kk] == 3)
+    threes = ((s + _FIVES) & ~(s + _FOURS)) & _HIGH  # the fields holding exactly 3
     extra_lung = sum(1 for g in fixed if g.is_lung(rules))
     extra_pts = sum(g.points for g in fixed)
-    out: dict[int, Partition] = {}
-    for x, par in sorted(_solve_joker(s, threes, _tables(rules)).items()):
+    min_lung = rules.min_lung - extra_lung
+    best: dict[int, tuple[int, int, _Entry]] = {}
+    for xp, e in _solve_joker(s, threes, _tables(rules)).items():
+        if e[0] < min_lung:
+            continue
+        x = xp >> _X_SHIFT
         if c[x] >= 4 or (only is not None and x not in only):
             continue
-        best: tuple[int, int, tuple[Phu, ...]] | None = None
-        for p, (lung, groups) in par.items():
-            item = (p + extra_pts, lung + extra_lung, _flat(groups))
-            if item[1] >= rules.min_lung and (best is None or item[:2] > best[:2]):
-                best = item
-        if best is not None:
-            xuyen = (
-                any(g.type == "doc" and len(g.cards) == 5 and g.cards[2] == x for g in best[2])
-                and best[0] > sum(g.points for g in best[2]) + extra_pts
-            )
-            out[x] = Partition(_order((*fixed, *best[2])), best[1], best[0], xuyen)
+        p = xp & (1 << _X_SHIFT) - 1
+        old = best.get(x)
+        if old is None or (p, e[0]) > old[:2]:
+            best[x] = (p, e[0], e)
+    out: dict[int, Partition] = {}
+    for x in sorted(best):
+        p, lung, e = best[x]
+        groups = _groups(e)
+        xuyen = any(
+            g.type == "doc" and len(g.cards) == 5 and g.cards[2] == x for g in groups
+        ) and p > sum(g.points for g in groups)
+        out[x] = Partition(_order((*fixed, *groups)), lung + extra_lung, p + extra_pts, xuyen)
     return out
 
 
