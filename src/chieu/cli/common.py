@@ -13,6 +13,7 @@ from rich.text import Text
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
+from chieu.core.registry import normalize_name
 
 _TRUE = {"true", "yes", "on", "1", "có", "co"}
 _FALSE = {"false", "no", "off", "0", "không", "khong"}
@@ -113,3 +114,28 @@ def read_choice(
             on_hint()
         else:
             console.print(Text(str(value), style="red"))
+
+
+_QUIT = {"q", "quit", "exit", "thoat"}
+_HELP = {"h", "help", "giup", "trogiup"}
+
+
+def basic_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str] | None:
+    """The answers every game reads alike: nothing, ``?``, help, quit, a number from the
+    list. None for anything else (a card, a move's name: the game reads those)."""
+    text = raw.strip()
+    if not text:
+        return "error", "Hãy gõ số thứ tự, mã quân hoặc tên nước đi (h để xem trợ giúp)."
+    if text == "?":
+        return "hint", ""
+    key = normalize_name(text)
+    if key in _QUIT:
+        return "quit", ""
+    if key in _HELP:
+        return "help", ""
+    if text.isascii() and text.isdigit():
+        i = int(text)
+        if 1 <= i <= len(legal):
+            return "action", legal[i - 1]
+        return "error", f"Không có lựa chọn số {i}: hãy chọn từ 1 đến {len(legal)}."
+    return None

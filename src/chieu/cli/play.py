@@ -23,7 +23,7 @@ from rich.text import Text
 from chieu.bots import Bot, bot_rng, get_bot
 from chieu.bots.base import end_bots
 from chieu.cli import render
-from chieu.cli.common import build_rules, read_choice, save_record
+from chieu.cli.common import basic_choice, build_rules, read_choice, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.registry import find_game, normalize_name
@@ -51,8 +51,6 @@ _WORDS = {
     "bo": A.DECLINE,
     "xuongxong": A.ANNOUNCE_DONE,
 }
-_QUIT = {"q", "quit", "exit", "thoat"}
-_HELP = {"h", "help", "giup", "trogiup"}
 
 
 def add_parser(sub: Any) -> None:
@@ -266,21 +264,11 @@ def parse_choice(
     raw: str, legal: Sequence[Action], obs: dict[str, Any], seat: int
 ) -> tuple[str, Action | str]:
     """``("action", a)``, ``("hint"|"help"|"quit", "")`` or ``("error", message)``."""
+    basic = basic_choice(raw, legal)
+    if basic is not None:
+        return basic
     text = raw.strip()
-    if not text:
-        return "error", "Hãy gõ số thứ tự của nước đi (h để xem trợ giúp)."
-    if text == "?":
-        return "hint", ""
     key = normalize_name(text)
-    if key in _QUIT:
-        return "quit", ""
-    if key in _HELP:
-        return "help", ""
-    if text.isascii() and text.isdigit():
-        i = int(text)
-        if 1 <= i <= len(legal):
-            return "action", legal[i - 1]
-        return "error", f"Không có lựa chọn số {i}: hãy chọn từ 1 đến {len(legal)}."
     for action in legal:
         if normalize_name(_label(action, obs, seat).plain) == key:
             return "action", action

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
-from chieu.cli.common import build_rules, read_choice, save_record
+from chieu.cli.common import basic_choice, build_rules, read_choice, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.events import Event
@@ -41,8 +41,6 @@ Cách trả lời:
   q                  thoát (ván đang chơi được lưu lại)
 Quân: A 2..9 T(10) J Q K + s(♠ bích) c(♣ tép) d(♦ rô) h(♥ cơ)."""
 _WORDS = {"boc": "draw", "an": "eat", "u": "win", "boqua": "pass", "bo": "pass", "ukhan": "u_khan"}
-_QUIT = {"q", "quit", "exit", "thoat"}
-_HELP = {"h", "help", "giup", "trogiup"}
 _REASONS = {
     "an": "ăn",
     "an_chot": "ăn chốt",
@@ -85,21 +83,11 @@ def action_label(action: Action) -> Text:
 
 def parse_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
     """("action", a) | ("quit"|"help"|"hint", "") | ("error", message)."""
+    basic = basic_choice(raw, legal)
+    if basic is not None:
+        return basic
     text = raw.strip()
     key = normalize_name(text)
-    if not text:
-        return "error", "Hãy gõ số thứ tự, mã quân hoặc tên nước đi."
-    if key in _QUIT:
-        return "quit", ""
-    if key in _HELP:
-        return "help", ""
-    if text == "?":
-        return "hint", ""
-    if text.isdigit():
-        i = int(text)
-        if 1 <= i <= len(legal):
-            return "action", legal[i - 1]
-        return "error", f"Số {i} không có trong danh sách (1..{len(legal)})."
     if key in _WORDS:
         for a in legal:
             if a.verb == _WORDS[key]:

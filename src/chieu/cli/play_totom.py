@@ -22,7 +22,7 @@ from rich.text import Text
 
 from chieu.bots import Bot, bot_rng, get_bot
 from chieu.bots.totom import looseness
-from chieu.cli.common import build_rules, read_choice, save_record
+from chieu.cli.common import basic_choice, build_rules, read_choice, save_record
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game, normalize_name
@@ -54,8 +54,6 @@ _WORDS = {
     "boqua": "decline",
     "xong": "done",
 }
-_QUIT = {"q", "quit", "exit", "thoat"}
-_HELP = {"h", "help", "giup", "trogiup"}
 
 
 def card_text(kind: int) -> Text:
@@ -89,21 +87,11 @@ def action_label(action: Action) -> Text:
 
 def parse_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
     """("action", a) | ("quit"|"help"|"hint", "") | ("error", message)."""
+    basic = basic_choice(raw, legal)
+    if basic is not None:
+        return basic
     text = raw.strip()
     key = normalize_name(text)
-    if not text:
-        return "error", "Hãy gõ số thứ tự, mã quân hoặc tên nước đi."
-    if key in _QUIT:
-        return "quit", ""
-    if key in _HELP:
-        return "help", ""
-    if text == "?":
-        return "hint", ""
-    if text.isdigit():
-        i = int(text)
-        if 1 <= i <= len(legal):
-            return "action", legal[i - 1]
-        return "error", f"Không có nước đi số {i} (1..{len(legal)})."
     verb = _WORDS.get(key)
     if verb is not None:
         for a in legal:
