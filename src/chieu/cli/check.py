@@ -33,7 +33,6 @@ class _Checker:
     name: str  # the game's registered name
     label: str  # the game's name for messages
     checker: str  # module with CHECK_OPTIONS and check_hand
-    rules: str  # module with Rules and PRESETS
     render: str  # module with render(console, report), or "" for this module's Chắn view
 
 
@@ -51,9 +50,7 @@ def _discover() -> dict[str, _Checker]:
             view = f"chieu.cli.check_{name}"
         except ModuleNotFoundError:
             view = ""
-        found[name] = _Checker(
-            name, str(game.title), f"chieu.games.{name}.checker", f"chieu.games.{name}.rules", view
-        )
+        found[name] = _Checker(name, str(game.title), f"chieu.games.{name}.checker", view)
     return found
 
 
