@@ -63,6 +63,22 @@ def test_arena_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "heuristic" in out and "khoảng tin cậy 95%" in out and "Elo" in out
 
 
+def test_arena_log_has_every_game_as_it_ends(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    argv = ["arena", "chan", "--bots", "heuristic,random,heuristic,random", "--games", "3"]
+    assert main([*argv, "--workers", "1", "--no-records", "--json", "--log", str(log)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert data["games"] == len(lines) == 6  # 3 deals x 2 distinct rotations
+    assert sorted((g["deal"], g["rotation"]) for g in lines) == [
+        (d, r) for d in range(3) for r in range(2)
+    ]
+    for g in lines:
+        assert sum(g["payoffs"]) == 0 and len(g["seats"]) == 4
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -75,6 +91,7 @@ def test_arena_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         (["arena", "chan", "--bots", "heuristic,random", "--preset", "nope"], "unknown preset"),
         (["arena", "chan", "--bots", "heuristic,,random"], "empty bot name"),
         (["arena", "chan", "--bots", "random,random", "--players", "3"], "2 bots for a 3-player"),
+        (["arena", "chan", "--bots", "random,random", "--log", "/no/such/dir/x"], "--log"),
     ],
 )
 def test_arena_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

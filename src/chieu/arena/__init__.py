@@ -4,7 +4,15 @@
 gives each bot's mean points with a 95% interval, win rate and an Elo-like rating.
 """
 
-from chieu.arena.core import GameResult, MatchConfig, deal_seed, play_deal, run_match, seating
+from chieu.arena.core import (
+    GameResult,
+    MatchConfig,
+    deal_seed,
+    play_deal,
+    rotations,
+    run_match,
+    seating,
+)
 from chieu.arena.stats import BotStats, mean_ci, ratings, summarize
 
 __all__ = [
@@ -15,6 +23,7 @@ __all__ = [
     "mean_ci",
     "play_deal",
     "ratings",
+    "rotations",
     "run_match",
     "seating",
     "summarize",

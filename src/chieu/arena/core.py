@@ -1,9 +1,11 @@
 """Duplicate matches between bots: the deals, the games, and where they run.
 
-A *deal* is one seed: the same shuffle is played once per rotation of the line-up, so with
-``n`` seats every bot sits in every seat of every deal (``n`` games per deal) and the luck of
-the cards cancels out. Deal ``i`` of a match with seed ``S`` uses the game seed
-``derive_seed(S, "arena", i)``; rotation ``r`` puts ``lineup[(seat + r) % n]`` in ``seat``.
+A *deal* is one seed: the same shuffle is played once per distinct rotation of the line-up, so
+every bot sits in every seat of every deal and the luck of the cards cancels out. A rotation
+that seats the same bots as an earlier one is skipped (``heuristic,search,heuristic,search``
+needs 2 games per deal, four different bots need 4): it would replay a game already played.
+Deal ``i`` of a match with seed ``S`` uses the game seed ``derive_seed(S, "arena", i)``;
+rotation ``r`` puts ``lineup[(seat + r) % n]`` in ``seat``.
 
 Games run in worker processes (``multiprocessing``, one per core by default), or on a Ray
 cluster (``ray_address``; Ray is the optional extra ``chieu[ray]``), or in this process
@@ -73,6 +75,18 @@ def seating(lineup: Sequence[str], rotation: int) -> tuple[str, ...]:
     return tuple(lineup[(seat + rotation) % n] for seat in range(n))
 
 
+def rotations(lineup: Sequence[str]) -> list[int]:
+    """The rotations of ``lineup`` that seat the bots differently, smallest first."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for rotation in range(len(lineup)):
+        seats = seating(lineup, rotation)
+        if seats not in seen:
+            seen.add(seats)
+            out.append(rotation)
+    return out
+
+
 def check_config(config: MatchConfig) -> Any:
     """Validate the game, the rules and every bot name (ChieuError listing the known ones).
     Returns the rules value."""
@@ -95,12 +109,12 @@ def check_config(config: MatchConfig) -> Any:
 
 
 def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
-    """Every rotation of one deal (runs in a worker)."""
+    """Every distinct rotation of one deal (runs in a worker)."""
     game = find_game(config.game)
     rules = game.rules_from_json(dict(config.rules))
     seed = deal_seed(config.seed, deal)
     out = []
-    for rotation in range(len(config.lineup)):
+    for rotation in rotations(config.lineup):
         seats = seating(config.lineup, rotation)
         bots: list[Bot] = [get_bot(name, game) for name in seats]
         try:

@@ -1,6 +1,7 @@
 """``chieu arena GAME --bots heuristic,search,heuristic,search --games N``: a duplicate match.
 
-Each of the N deals is played once per rotation of the seats, so every bot plays every hand.
+Each of the N deals is played once per distinct rotation of the seats, so every bot plays every
+hand.
 The table shows, per bot, the mean points per game with a 95% interval (deals as samples), the
 win rate and an Elo-like rating; ``--json`` prints the same as JSON. Games run on every local
 core (``--workers``) or on a Ray cluster (``--ray ADDRESS``, ``--ray local`` for a local one).
@@ -22,7 +23,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from chieu.arena.core import GameResult, MatchConfig, check_config, run_match
+from chieu.arena.core import GameResult, MatchConfig, check_config, rotations, run_match
 from chieu.arena.stats import BotStats, summarize
 from chieu.cli.common import build_rules
 from chieu.core.errors import ChieuError
@@ -55,6 +56,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--records", default=None, help="thư mục lưu biên bản mọi ván")
     p.add_argument("--no-records", action="store_true", help="không lưu biên bản")
     p.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
+    p.add_argument(
+        "--log",
+        default=None,
+        metavar="FILE",
+        help="ghi mỗi ván (JSON, một dòng) vào FILE ngay khi xong, để trận dài không mất gì",
+    )
     p.set_defaults(run=run)
 
 
@@ -128,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     config = build_config(args)
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
-    total = config.deals * len(config.lineup)
+    total = config.deals * len(rotations(config.lineup))
     progress = Progress(
         TextColumn("[bold]arena"),
         BarColumn(),
@@ -138,15 +145,23 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
         disable=args.json or not err.is_terminal,
     )
+    log = _open_log(args.log)
     start = time.perf_counter()
-    with progress:
-        task = progress.add_task("games", total=total)
-        results = run_match(
-            config,
-            workers=args.workers,
-            ray_address=args.ray,
-            on_deal=lambda games: progress.advance(task, len(games)),
-        )
+
+    def on_deal(games: list[GameResult]) -> None:
+        progress.advance(task, len(games))
+        if log is not None:
+            for g in games:
+                log.write(json.dumps(g.to_json(), ensure_ascii=False) + "\n")
+            log.flush()
+
+    try:
+        with progress:
+            task = progress.add_task("games", total=total)
+            results = run_match(config, workers=args.workers, ray_address=args.ray, on_deal=on_deal)
+    finally:
+        if log is not None:
+            log.close()
     seconds = time.perf_counter() - start
     stats = summarize(results, config.lineup)
     data = report(config, results, stats, seconds)
@@ -157,12 +172,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_log(path: str | None) -> Any:
+    if path is None:
+        return None
+    try:
+        return open(path, "a", encoding="utf-8")  # closed by run()
+    except OSError as e:
+        raise ChieuError(f"--log {path}: cannot write there ({e.strerror})") from None
+
+
 def _render(
     console: Console, config: MatchConfig, data: Mapping[str, Any], stats: Sequence[BotStats]
 ) -> None:
     game = find_game(config.game)
     console.print(
-        f"{game.title} · {config.deals} ván chia × {len(config.lineup)} vòng đổi ghế = "
+        f"{game.title} · {config.deals} ván chia × {len(rotations(config.lineup))} vòng đổi ghế = "
         f"{data['games']} ván · seed {config.seed} · {data['seconds']:.1f} s "
         f"({data['games_per_second']} ván/s)"
     )
