@@ -4,7 +4,8 @@ Figures, each on one core (``workers=1``, no records):
 
 * ``arena heuristic-only Chắn``: complete duplicate deals of 4-seat Chắn (default rules,
   referee mode) with the ``heuristic`` bot in every seat, through ``chieu.arena.play_deal``
-  (each deal is 4 games: bots built per game, observations, the bots' decisions, outcomes).
+  (one game per deal, as every rotation seats the same bots: bots built per game,
+  observations, the bots' decisions, outcomes).
   Target 300 games/s per core (issue 6).
 * ``arena heuristic-only Chắn, strict``: the same in strict mode, for information.
 * ``arena random-only Chắn``: uniformly random bots, for information (the engine's share).

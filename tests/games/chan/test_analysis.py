@@ -16,10 +16,12 @@ from chieu.games.chan.analysis import (
     BACH_THU,
     BACH_THU_CHI,
     RONG,
+    chan_and_units,
     count_chan,
     distance,
     grouping,
     is_win,
+    loose_units,
     pairs_up,
     que_cards,
     waits,
@@ -342,6 +344,21 @@ def test_win_chan_agrees_with_brute_force_on_20_cards(idx: list[int]) -> None:
     assert pairs_up(h) == (_best(tuple(h)) >= 0)
     if pairs_up(h):
         assert count_chan(h) == _best(tuple(h))  # greedy is exact (A4.2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 99), min_size=1, max_size=21, unique=True))
+def test_loose_units_and_count_chan_read_the_grouping(idx: list[int]) -> None:
+    h = KINDS.counts(DECK[i] for i in idx)
+    g = grouping(h)
+    assert loose_units(h) == len(g.que) + len(g.ba_dau)
+    assert count_chan(h) == len(g.chan)
+    assert chan_and_units(h) == (len(g.chan), len(g.que) + len(g.ba_dau))
+
+
+def test_loose_units_counts_que_and_ba_dau() -> None:
+    h = KINDS.counts(parse_cards("2V 2S 2W 3V 3V 4V 4S CC"))  # ba đầu 2, chắn 3V, cạ 4, CC
+    assert loose_units(h) == 2
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=SLOW_OK)

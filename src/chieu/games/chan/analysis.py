@@ -32,6 +32,7 @@ for _a in range(5):
             _ODD.append(_mask)
             _WIN.append(_ch if _l in (0, 2) else BAD)
 _POPCOUNT = [bin(m).count("1") for m in range(8)]
+_UNITS = [1 if _POPCOUNT[m] in (1, 3) else 0 for m in _ODD]  # a què or a ba đầu left
 
 
 def win_chan(h: Sequence[int], mat_chan: int = 0) -> int:
@@ -153,6 +154,30 @@ def grouping(h: Sequence[int]) -> Grouping:
 def count_chan(h: Sequence[int]) -> int:
     c = _CHAN
     return (h[24] >> 1) + sum(c[h[i] * 25 + h[i + 1] * 5 + h[i + 2]] for i in range(0, 24, 3))
+
+
+def loose_units(h: Sequence[int]) -> int:
+    """``len(g.que) + len(g.ba_dau)`` of the best grouping ``g``, without building it."""
+    return chan_and_units(h)[1]
+
+
+_PACKED = [16 * c + u for c, u in zip(_CHAN, _UNITS, strict=True)]  # units < 16 in any hand
+
+
+def chan_and_units(h: Sequence[int]) -> tuple[int, int]:
+    """``(count_chan(h), loose_units(h))`` in one pass (the bots' hot path)."""
+    p = _PACKED
+    s = (
+        p[h[0] * 25 + h[1] * 5 + h[2]]
+        + p[h[3] * 25 + h[4] * 5 + h[5]]
+        + p[h[6] * 25 + h[7] * 5 + h[8]]
+        + p[h[9] * 25 + h[10] * 5 + h[11]]
+        + p[h[12] * 25 + h[13] * 5 + h[14]]
+        + p[h[15] * 25 + h[16] * 5 + h[17]]
+        + p[h[18] * 25 + h[19] * 5 + h[20]]
+        + p[h[21] * 25 + h[22] * 5 + h[23]]
+    )
+    return (s >> 4) + (h[24] >> 1), (s & 15) + (h[24] & 1)
 
 
 def que_cards(h: Sequence[int]) -> list[int]:
