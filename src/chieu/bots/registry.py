@@ -80,11 +80,17 @@ def _search_with(game_name: str, option: str) -> Bot:
     """``search:50ms`` (milliseconds per decision) or ``search:200`` (iterations)."""
     from chieu.bots.search import SearchBot
 
+    millis, iterations = search_budget(option)
+    return SearchBot(game_name, millis=millis, iterations=iterations)
+
+
+def search_budget(option: str) -> tuple[float | None, int | None]:
+    """``"50ms"`` → (50.0, None); ``"200"`` → (None, 200); a clear error otherwise."""
     text = option.strip().lower()
     try:
         if text.endswith("ms"):
-            return SearchBot(game_name, millis=float(text[:-2]))
-        return SearchBot(game_name, iterations=int(text.removesuffix("it")))
+            return float(text[:-2]), None
+        return None, int(text.removesuffix("it"))
     except ValueError:
         raise ChieuError(
             f"bad search budget {option!r}: use e.g. search:50ms (milliseconds) "

@@ -19,10 +19,10 @@ The budget is a number of playouts (``iterations``), a number of milliseconds, o
 (whichever ends first). The heuristic's choice is kept unless another action, played out in
 at least ``min_pairs`` worlds, is ahead of it by more than ``confidence`` standard errors (then
 the best such action by mean points): with few playouts the estimates are noisy and the
-heuristic is a good prior. The default ``confidence=1.0`` was chosen offline: at every search
-decision of 20+ games per game, the choice under each threshold was scored by an independent
-evaluation with 120–200 worlds per action; 0.5–1.5 gained about four times as much as 2.0 in
-Chắn and about as much or more in Phỏm (notes in ``docs/bot-protocol.md``).
+heuristic is a good prior. The default ``confidence=1.0`` was chosen offline with
+``chieu bot tune`` (``chieu.bots.tuning``): at every search decision of a few dozen games, the
+choice under each threshold was scored by an independent evaluation with 120–200 worlds per
+action; 0.5–1.5 gained several times as much as 2.0 in Chắn and somewhat more in Phỏm.
 
 The bot receives only the observation, the legal actions and its Rng, like every bot; with an
 iteration budget its choices are reproducible.

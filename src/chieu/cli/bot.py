@@ -1,4 +1,5 @@
-"""``chieu bot serve NAME --game GAME``: a built-in bot behind the JSON-lines bot protocol.
+"""``chieu bot serve NAME --game GAME``: a built-in bot behind the JSON-lines bot protocol;
+``chieu bot tune GAME``: score the search bot's decision thresholds (``chieu.bots.tuning``).
 
 It reads one JSON message per line on stdin and answers on stdout (docs/bot-protocol.md):
 ``start`` → ``{"type": "ready", "name": ...}``, ``act`` → ``{"action": {...}}``, ``end`` → no
@@ -33,6 +34,28 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("name", help="tên máy, ví dụ heuristic, random, search:50ms")
     serve.add_argument("--game", required=True, help="trò chơi, ví dụ chan")
     serve.set_defaults(run=run)
+    tune = verbs.add_parser(
+        "tune",
+        help="chấm các ngưỡng quyết định của máy search (chieu.bots.tuning)",
+        description="Ở mỗi nước của máy search, chấm lựa chọn của từng ngưỡng bằng một đánh giá "
+        "độc lập (WORLDS thế bài mỗi nước đi); in mức lợi trung bình mỗi nước so với heuristic.",
+    )
+    tune.add_argument("game", help="trò chơi, ví dụ chan")
+    tune.add_argument("--games", type=int, default=20, help="số ván (mặc định 20)")
+    tune.add_argument("--seed", type=int, default=0, help="seed (mặc định 0)")
+    tune.add_argument("--worlds", type=int, default=120, help="thế bài mỗi nước khi chấm")
+    tune.add_argument(
+        "--thresholds",
+        default="0,0.5,1,1.5,2",
+        help="các ngưỡng, cách nhau bởi dấu phẩy (mặc định 0,0.5,1,1.5,2)",
+    )
+    tune.add_argument(
+        "--budget",
+        default=None,
+        help="ngân sách của máy: 150ms (mili giây) hoặc 200 (lượt chơi thử); mặc định như search",
+    )
+    tune.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
+    tune.set_defaults(run=run_tune)
 
 
 class Server:
@@ -95,3 +118,40 @@ def serve(server: Server, stdin: IO[str], stdout: IO[str]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     return serve(Server(args.name, args.game), sys.stdin, sys.stdout)
+
+
+def _numbers(text: str, what: str) -> list[float]:
+    try:
+        return [float(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ChieuError(f"{what} {text!r}: numbers separated by commas, e.g. 0,0.5,1") from None
+
+
+def run_tune(args: argparse.Namespace) -> int:
+    from chieu.bots.registry import search_budget
+    from chieu.bots.tuning import tune
+
+    thresholds = _numbers(args.thresholds, "--thresholds")
+    millis, iterations = (None, None) if args.budget is None else search_budget(args.budget)
+    result = tune(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        worlds=args.worlds,
+        thresholds=thresholds,
+        millis=millis,
+        iterations=iterations,
+    )
+    if args.json:
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
+        return 0
+    sys.stdout.write(
+        f"{find_game(result.game).title}: {result.games} ván, {result.worlds} thế bài mỗi nước\n"
+        "ngưỡng  số nước  lợi/nước  sai số  đổi nước\n"
+    )
+    for g in result.gains:
+        sys.stdout.write(
+            f"{g.threshold:6.2f}  {g.decisions:7d}  {g.mean_gain:+8.4f}  {g.error:6.4f}  "
+            f"{g.changed:8d}\n"
+        )
+    return 0
