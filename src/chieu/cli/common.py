@@ -1,4 +1,5 @@
-"""What every command shares: rules from ``--preset`` / ``--rules KEY=VALUE`` and saving records."""
+"""What every command shares: rules from ``--preset`` / ``--rules KEY=VALUE``, the seats of
+``chieu play`` (a person and bots), saving records, and the prompt."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from chieu.bots import Bot, get_bot
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
@@ -79,6 +81,37 @@ def save_record(records: Path, state: Any) -> Path:
         path = records / f"{base}-{i}.jsonl"
         i += 1
     GameRecord.from_state(state).save(path)
+    return path
+
+
+def seat_bots(
+    args: Any, players: int, game: Any, default: str = "heuristic"
+) -> tuple[int | None, dict[int, Bot], list[str]]:
+    """The person's seat (``--seat``, None with ``--auto``), a bot for every other seat
+    (``--bots``: one name for all, or one per seat in order) and each seat's display name;
+    ChieuError for a seat out of range, a bad count or ``--games`` below 1."""
+    human = None if args.auto else args.seat
+    if human is not None and not 0 <= human < players:
+        raise ChieuError(
+            f"--seat {human} is not a seat of a {players}-player game (0..{players - 1})"
+        )
+    if args.games < 1:
+        raise ChieuError("--games must be at least 1")
+    bot_seats = [s for s in range(players) if s != human]
+    kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or [default]
+    if len(kinds) == 1:
+        kinds *= len(bot_seats)
+    if len(kinds) != len(bot_seats):
+        raise ChieuError(f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one")
+    bots = {s: get_bot(k, game) for s, k in zip(bot_seats, kinds, strict=True)}
+    names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(players)]
+    return human, bots, names
+
+
+def save_and_show(records: Path, state: Any, console: Console) -> Path:
+    """``save_record``, then the path on one line (to copy)."""
+    path = save_record(records, state)
+    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)
     return path
 
 

@@ -18,8 +18,14 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from chieu.bots import Bot, bot_rng, get_bot
-from chieu.cli.common import basic_choice, build_rules, read_choice, save_record
+from chieu.bots import bot_rng
+from chieu.cli.common import (
+    basic_choice,
+    build_rules,
+    read_choice,
+    save_and_show,
+    seat_bots,
+)
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.events import Event
@@ -166,12 +172,6 @@ def result(state: Any, names: Sequence[str]) -> Text:
     return text
 
 
-def _save(records: Path, state: Any, console: Console) -> Path:
-    path = save_record(records, state)
-    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
-    return path
-
-
 def _ask(console: Console, state: Any, seat: int, names: Sequence[str]) -> Action | None:
     obs = state.observation(seat)
     legal = state.legal_actions(seat)
@@ -196,21 +196,7 @@ def run(args: argparse.Namespace) -> int:
     players = getattr(args, "players", None)
     if players not in (None, 4):
         raise ChieuError("Mạt chược is played by 4 players")
-    human = None if args.auto else args.seat
-    if human is not None and not 0 <= human < 4:
-        raise ChieuError(f"--seat {human} is not a seat 0..3")
-    if args.games < 1:
-        raise ChieuError("--games must be at least 1")
-    bot_seats = [s for s in range(4) if s != human]
-    kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or ["heuristic"]
-    if len(kinds) == 1:
-        kinds *= len(bot_seats)
-    if len(kinds) != len(bot_seats):
-        raise ChieuError(f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one")
-    bots: dict[int, Bot] = {
-        s: get_bot(k, "matchuoc") for s, k in zip(bot_seats, kinds, strict=True)
-    }
-    names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(4)]
+    human, bots, names = seat_bots(args, 4, "matchuoc", "heuristic")
     records = Path(args.records)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     console.print(
@@ -231,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
                 if seat == human:
                     action = _ask(console, state, seat, names)
                     if action is None:
-                        _save(records, state, console)
+                        save_and_show(records, state, console)
                         console.print("Tạm biệt! Hẹn gặp lại.")
                         return 0
                 else:
@@ -243,11 +229,11 @@ def run(args: argparse.Namespace) -> int:
                     if line is not None:
                         console.print(line)
         except KeyboardInterrupt:
-            _save(records, state, console)
+            save_and_show(records, state, console)
             console.print("Đã dừng. Biên bản đã được lưu.")
             return 130
         console.print(result(state, names))
-        _save(records, state, console)
+        save_and_show(records, state, console)
         out = state.outcome()
         assert out is not None
         for s in range(4):

@@ -19,10 +19,16 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from chieu.bots import Bot, bot_rng, get_bot
-from chieu.cli.common import basic_choice, build_rules, read_choice, save_record
+from chieu.bots import bot_rng
+from chieu.cli.common import (
+    basic_choice,
+    build_rules,
+    read_choice,
+    save_and_show,
+    seat_bots,
+)
 from chieu.core.actions import Action
-from chieu.core.errors import ChieuError, NotationError
+from chieu.core.errors import NotationError
 from chieu.core.events import Event
 from chieu.core.registry import find_game, normalize_name
 from chieu.games.phom import PhomGame
@@ -206,12 +212,6 @@ def _result(state: Any, names: Sequence[str]) -> Text:
     return text
 
 
-def _save(records: Path, state: Any, console: Console) -> Path:
-    path = save_record(records, state)
-    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
-    return path
-
-
 def _ask(console: Console, state: Any, seat: int, names: Sequence[str]) -> Action | None:
     obs = state.observation(seat)
     legal = state.legal_actions(seat)
@@ -238,19 +238,7 @@ def run(args: argparse.Namespace) -> int:
         getattr(args, "players", None),
     )
     n = rules.players
-    human = None if args.auto else args.seat
-    if human is not None and not 0 <= human < n:
-        raise ChieuError(f"--seat {human} is not a seat of a {n}-player game (0..{n - 1})")
-    if args.games < 1:
-        raise ChieuError("--games must be at least 1")
-    bot_seats = [s for s in range(n) if s != human]
-    kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or ["heuristic"]
-    if len(kinds) == 1:
-        kinds *= len(bot_seats)
-    if len(kinds) != len(bot_seats):
-        raise ChieuError(f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one")
-    bots: dict[int, Bot] = {s: get_bot(k, "phom") for s, k in zip(bot_seats, kinds, strict=True)}
-    names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(n)]
+    human, bots, names = seat_bots(args, n, "phom", "heuristic")
     records = Path(args.records)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     sheet = ScoreSheet(n)
@@ -267,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
                 if seat == human:
                     action = _ask(console, state, seat, names)
                     if action is None:
-                        _save(records, state, console)
+                        save_and_show(records, state, console)
                         console.print("Tạm biệt! Hẹn gặp lại chiếu sau.")
                         return 0
                 else:
@@ -280,13 +268,13 @@ def run(args: argparse.Namespace) -> int:
                         if line is not None:
                             console.print(line)
         except KeyboardInterrupt:
-            _save(records, state, console)
+            save_and_show(records, state, console)
             console.print("Đã dừng. Biên bản đã được lưu.")
             return 130
         except Exception:
-            _save(records, state, console)
+            save_and_show(records, state, console)
             raise
-        _save(records, state, console)
+        save_and_show(records, state, console)
         console.print(_result(state, names))
         sheet.add(state.outcome())
         if args.games > 1:

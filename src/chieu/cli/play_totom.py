@@ -20,9 +20,15 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from chieu.bots import Bot, bot_rng, get_bot
+from chieu.bots import Bot, bot_rng
 from chieu.bots.totom import looseness
-from chieu.cli.common import basic_choice, build_rules, read_choice, save_record
+from chieu.cli.common import (
+    basic_choice,
+    build_rules,
+    read_choice,
+    save_and_show,
+    seat_bots,
+)
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game, normalize_name
@@ -123,19 +129,7 @@ class Session:
 def _make_session(args: argparse.Namespace, console: Console) -> Session:
     rules = parse_rules(args.preset, args.rules, args.players)
     n = rules.players
-    human = None if args.auto else args.seat
-    if human is not None and not 0 <= human < n:
-        raise ChieuError(f"--seat {human} is not a seat of a {n}-player game (0..{n - 1})")
-    if args.games < 1:
-        raise ChieuError("--games must be at least 1")
-    bot_seats = [s for s in range(n) if s != human]
-    kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or ["heuristic"]
-    if len(kinds) == 1:
-        kinds *= len(bot_seats)
-    if len(kinds) != len(bot_seats):
-        raise ChieuError(f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one")
-    bots = {s: get_bot(k, TotomGame) for s, k in zip(bot_seats, kinds, strict=True)}
-    names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(n)]
+    human, bots, names = seat_bots(args, n, TotomGame, "heuristic")
     return Session(console, rules, human, bots, names, Path(args.records))
 
 
@@ -307,7 +301,6 @@ def _show_end(session: Session, state: Any, hoi: Hoi) -> dict[str, Any]:
 
 
 def _save(session: Session, state: Any) -> Path:
-    path = save_record(session.records, state)
+    path = save_and_show(session.records, state, session.console)
     session.saved.append(path)
-    session.console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)  # one line, to copy
     return path

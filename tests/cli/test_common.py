@@ -1,0 +1,57 @@
+"""``chieu.cli.common``: the seats of ``chieu play`` and saving records, for every game."""
+
+from __future__ import annotations
+
+from argparse import Namespace
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from chieu.cli.common import save_and_show, seat_bots
+from chieu.core.errors import ChieuError
+from chieu.core.record import GameRecord
+from chieu.core.registry import find_game, game_names
+
+
+def _args(**kw: object) -> Namespace:
+    base: dict[str, object] = {"auto": False, "seat": 0, "games": 1, "bots": None}
+    base.update(kw)
+    return Namespace(**base)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_one_bot_name_fills_every_other_seat(game: str) -> None:
+    human, bots, names = seat_bots(_args(seat=1), 4, game, "random")
+    assert human == 1 and sorted(bots) == [0, 2, 3]
+    assert names[1] == "Bạn" and names[0] == "Máy 0 (random)"
+
+
+def test_one_name_per_seat_and_auto() -> None:
+    args = _args(auto=True, bots="random,heuristic,random,random")
+    human, bots, names = seat_bots(args, 4, "chan")
+    assert human is None and [bots[s].name for s in range(4)][:2] == ["random", "heuristic"]
+    assert "Bạn" not in names
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        ({"seat": 4}, "--seat 4 is not a seat of a 4-player game (0..3)"),
+        ({"games": 0}, "--games must be at least 1"),
+        ({"bots": "random,random"}, "--bots lists 2 bots but 3 seats need one"),
+        ({"bots": "alphago"}, "known bots"),
+    ],
+)
+def test_bad_seats(kw: dict[str, object], message: str) -> None:
+    with pytest.raises(ChieuError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        seat_bots(_args(**kw), 4, "phom")
+
+
+def test_save_and_show_prints_the_path(tmp_path: Path) -> None:
+    state = find_game("chan").new_state(find_game("chan").rules_from_json({}), 3)
+    console = Console(record=True, width=200)
+    path = save_and_show(tmp_path, state, console)
+    assert path.exists() and str(path) in console.export_text()
+    assert GameRecord.load(path).verify() == []
+    assert save_and_show(tmp_path, state, console) != path  # never overwrites
