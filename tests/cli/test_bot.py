@@ -11,8 +11,10 @@ import pytest
 
 from chieu.cli.bot import Server, serve
 from chieu.cli.main import main
+from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
 from chieu.games.chan import ChanGame, Rules
+from chieu.games.phom import PhomGame
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "first_legal_bot.py"
 
@@ -59,6 +61,27 @@ def test_serve_reports_bad_messages_and_goes_on() -> None:
 def test_serve_cli_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "serve", "alphago", "--game", "chan"]) == 2
     assert "known bots" in capsys.readouterr().err
+    assert main(["bot", "serve", "alphago"]) == 2
+    assert "unknown bot 'alphago'; known bots: random" in capsys.readouterr().err
+
+
+def test_serve_without_a_game_plays_the_game_of_each_start() -> None:
+    server = Server("heuristic")
+    with pytest.raises(ChieuError, match="no game yet"):
+        server.handle({"type": "act", "observation": {}, "legal": [{"verb": "pass"}]})
+    for game, cls in (("phom", PhomGame), ("chan", ChanGame)):
+        state = cls.new_state(cls.rules_from_json({}), 4)
+        seat = state.current_player()
+        legal = [a.to_json() for a in state.legal_actions(seat)]
+        assert server.handle({"type": "start", "game": game, "seat": seat}) == {
+            "type": "ready",
+            "name": "heuristic",
+        }
+        answer = server.handle(
+            {"type": "act", "observation": state.observation(seat), "legal": legal}
+        )
+        assert answer is not None and answer["action"] in legal
+    assert server.game.name == "chan"
 
 
 def test_an_external_bot_takes_a_seat_in_the_terminal_game(

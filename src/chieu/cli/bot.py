@@ -1,4 +1,5 @@
-"""``chieu bot serve NAME --game GAME``: a built-in bot behind the JSON-lines bot protocol;
+"""``chieu bot serve NAME [--game GAME]``: a built-in bot behind the JSON-lines bot protocol
+(the game of each ``start`` message, or the one given);
 ``chieu bot tune GAME``: score the search bot's decision thresholds (``chieu.bots.tuning``).
 
 It reads one JSON message per line on stdin and answers on stdout (docs/bot-protocol.md):
@@ -32,7 +33,11 @@ def add_parser(sub: Any) -> None:
     verbs.required = True
     serve = verbs.add_parser("serve", help="phục vụ máy NAME qua stdin/stdout")
     serve.add_argument("name", help="tên máy, ví dụ heuristic, random, search:50ms")
-    serve.add_argument("--game", required=True, help="trò chơi, ví dụ chan")
+    serve.add_argument(
+        "--game",
+        default=None,
+        help="trò chơi, ví dụ chan (mặc định: trò chơi của thông điệp start)",
+    )
     serve.set_defaults(run=run)
     tune = verbs.add_parser(
         "tune",
@@ -59,42 +64,82 @@ def add_parser(sub: Any) -> None:
 
 
 class Server:
-    """Answers protocol messages with a built-in bot (one game at a time)."""
+    """Answers protocol messages with a built-in bot (one game at a time). Without a game, the
+    game of each ``start`` message decides (the bot is made for it)."""
 
-    def __init__(self, name: str, game: str) -> None:
-        self.game = find_game(game)
+    def __init__(self, name: str, game: str | None = None) -> None:
         self.name = name
-        self.bot: Bot = get_bot(name, self.game)
+        self.game: Any = None
+        self.bot: Bot | None = None
         self.games = 0
         self.rng = Rng(0, "serve", name)
+        self.fixed = game is not None
+        if game is not None:
+            self._seat_for(game)
+        else:
+            _check_name(name)
+
+    def _seat_for(self, game: str) -> None:
+        found = find_game(game)
+        if self.game is None or found.name != self.game.name:
+            self.bot = get_bot(self.name, found)
+            self.game = found
 
     def handle(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
         kind = message.get("type")
         if kind == "start":
             game = message.get("game")
-            if game is not None and find_game(str(game)).name != self.game.name:
+            if game is not None and self.fixed and find_game(str(game)).name != self.game.name:
                 raise ChieuError(f"this server plays {self.game.name}, not {game}")
+            if game is not None:
+                self._seat_for(str(game))
+            bot = self._bot()
             self.games += 1
             seat = int(message.get("seat") or 0)
             self.rng = Rng(self.games, "serve", self.name, seat)
-            hook = getattr(self.bot, "new_game", None)
+            hook = getattr(bot, "new_game", None)
             if callable(hook):
                 hook(self.game.name, dict(message.get("rules") or {}), seat)
-            return {"type": "ready", "name": self.bot.name}
+            return {"type": "ready", "name": bot.name}
         if kind == "act":
             legal_json = message.get("legal")
             obs = message.get("observation")
             if not isinstance(legal_json, list) or not legal_json or not isinstance(obs, dict):
                 raise ChieuError("an act message needs 'observation' and a non-empty 'legal'")
+            bot = self._bot()
             legal = [self.game.action_space.from_json(dict(a)) for a in legal_json]
-            action = self.bot.act(obs, legal, self.rng)
+            action = bot.act(obs, legal, self.rng)
             return {"action": legal_json[legal.index(action)]}
         if kind == "end":
-            hook = getattr(self.bot, "end_game", None)
+            hook = getattr(self.bot, "end_game", None) if self.bot is not None else None
             if callable(hook):
                 hook(message.get("outcome"))
             return None
         raise ChieuError(f"unknown message type {kind!r} (start, act, end, quit)")
+
+    def _bot(self) -> Bot:
+        if self.bot is None:
+            raise ChieuError("no game yet: send a start message with 'game' (or serve with --game)")
+        return self.bot
+
+
+def _check_name(name: str) -> None:
+    """ChieuError unless ``name`` is a bot of at least one game (listing them otherwise)."""
+    from chieu.bots.registry import bot_names
+    from chieu.core.registry import game_names
+
+    known: list[str] = []
+    for game in game_names():
+        try:
+            bot = get_bot(name, game)
+        except ChieuError:
+            known += [n for n in bot_names(game) if n not in known]
+            continue
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+        return
+    raise ChieuError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
 
 
 def serve(server: Server, stdin: IO[str], stdout: IO[str]) -> int:
