@@ -6,7 +6,8 @@ Figures:
   partition of each win), on a pool of half random deals and half hands built from phu (a
   winning hand less one card, a quarter of them with one more card exchanged). The partition
   memo is cleared before every pass over the pool, so a hand never meets its own cached
-  result: only sub-problems shared by different hands and candidates are reused. Random and
+  result: only sub-problems shared by different hands and candidates are reused (the static
+  option tables per pattern, which hold no hand's result, are kept). Random and
   near-winning hands are also shown apart (info).
 * ``games``: complete 5-seat Tổ tôm games between uniformly random legal agents (per-seat
   ``Rng`` streams), referee mode (the default) with a target, strict mode for information.

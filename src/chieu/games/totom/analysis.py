@@ -293,12 +293,11 @@ class _Tables:
         self.jnode = list(zip(self.javail, self.jrel, self.rank, strict=True))
 
     def clear(self) -> None:
+        """Forget every partition found. ``avail`` / ``javail`` stay: they depend only on the
+        pattern around a kind (a bounded set of keys), never on a hand, like a table built at
+        import that is filled in as patterns are met."""
         self.cache.clear()
         self.jcache.clear()
-        for d in self.avail:
-            d.clear()
-        for jd in self.javail:
-            jd.clear()
 
     def options(self, s: int, k: int, phong: int) -> list[_Opt]:
         """The phu whose lowest kind is ``k`` held in ``s``, in the search order: a lone yêu,
