@@ -51,3 +51,19 @@ def test_review_with_a_tiny_budget(record: Path) -> None:
     for budget in ({"iterations": 1}, {"iterations": None, "millis": 0.0}):
         entries = review(rec, 1, **budget)  # type: ignore[arg-type]
         assert entries and all("search" in e for e in entries)
+
+
+@pytest.mark.parametrize("game", ["totom", "phom", "matchuoc"])
+def test_review_every_game(game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any game whose worlds can be sampled is reviewed the same way."""
+    from chieu.core.registry import find_game
+
+    cls = find_game(game)
+    rules = cls.rules_from_json({})
+    players = cls.info(rules).num_players
+    bots = [get_bot("heuristic" if s else "random", game) for s in range(players)]
+    record = GameRecord.from_state(play_game(game, rules, 5, bots)).save(tmp_path / "g.jsonl")
+    assert main(["review", str(record), "--seat", "0", "--iterations", "8", "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert entries and all({"step", "played", "search", "cost"} <= set(e) for e in entries)
+    assert all(e["fault"] or e["cost"] >= 0 for e in entries)
