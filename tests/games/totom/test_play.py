@@ -346,3 +346,29 @@ def test_thong_and_tra_do_come_from_the_hoi_setup() -> None:
     assert out is not None and out.score == 0  # trả đò: no points, no thông
     assert "thong" not in {p.id for p in out.patterns}
     assert out.details["marks"]["boats"] == []
+
+
+QUAD_OL = "OL OL OL OL 1V 2V 3V 1V 2V 3V 4V 5V 6V 7V 5S 6S 7S 6W 7W 8W"
+
+
+def test_a_dealt_four_is_one_group_in_the_game_and_in_the_checker() -> None:
+    """B2.4: four dealt OL are one thiên khai (one lưng), never four lone yêu: on 9W the hand
+    has every card in a phu but 1 lưng. The game and ``chieu check`` agree."""
+    from chieu.games.totom.checker import check_hand
+
+    st = make({1: QUAD_OL}, "9W", STRICT)
+    assert st.phase == "decide" and 1 not in st.claim_stage  # no ù offered in strict mode
+    assert ["OL"] * 4 in [[KINDS.codes[c] for c in g.cards] for g in st.mats[1]]
+    st = make({1: QUAD_OL}, "9W", RA)  # referee mode: declaring it is thiếu lưng
+    assert st.claim_stage == {1: "u"}
+    st.apply(A.WIN)
+    out = st.outcome()
+    assert out is not None and [f.id for f in out.faults] == ["thieu_lung"]
+    report = check_hand(QUAD_OL + " + 9W", {}, Rules())
+    assert report["win"] is False and report["lung"] == 1
+    assert report["groups"][0] == {"cards": ["OL"] * 4, "type": "thien_khai"}
+    assert check_hand(QUAD_OL, {}, Rules())["waits"] == []
+    # a numbered four is not split into a "khàn" of three and a run either
+    five_s = "5S 5S 5S 5S 4S 6S 7W 3V 3S 9V 8S CC 1W 2W 3W 4V 5V 6V 7V 8V"
+    assert check_hand(five_s, {}, Rules())["waits"] == []
+    assert check_hand(five_s + " + 9V", {}, Rules())["win"] is False

@@ -6,22 +6,26 @@ The HAND text lists the player's cards:
 * 21 cards (the last one written is the winning card) or 20 cards ``+`` the winning card: the
   win: ``win``, ``groups`` (the best partition), ``lung``, ``cuoc``, ``score``.
 
-An identical triple among the 20 held cards counts as a dealt khàn; one completed by the
-winning card is a phỗng triple (B4.1). Options (``CHECK_OPTIONS``) give the context: thông,
-where the winning card came from, the calls made (*hô*) and the lưng reading. Bad text raises
+Four identical cards among the 20 are one group, never split, as in the game: a dealt four is
+a thiên khai (B2.4), and a fourth card met by a khàn turns it up (dậy khàn) into one group, so a
+player can hold four of a kind no other way. An identical triple may be counted as a dealt
+khàn (a lưng) or split, whichever partition is best (it may be a khàn bất thực, or cards from
+the mat; B7 TT8 splits three 8S); one completed by the winning card is a phỗng triple (B4.1),
+or dậy khàn when three were held. Options (``CHECK_OPTIONS``) give the context: thông, where the
+winning card came from, the calls made (*hô*) and the lưng reading. Bad text raises
 ``NotationError`` naming the token or the count (22 cards, a fifth copy...).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
 from chieu.games.totom import analysis
-from chieu.games.totom.analysis import Partition
+from chieu.games.totom.analysis import QUAD, Partition, Phu
 from chieu.games.totom.cards import KINDS, NUM_KINDS, check_copies, parse_cards
 from chieu.games.totom.cuoc import CALLABLE, CUOC_NAMES, WinContext
 from chieu.games.totom.rules import LUNG_READINGS, Rules
@@ -150,6 +154,30 @@ def _partition_json(part: Partition) -> list[dict[str, object]]:
     return part.to_json()
 
 
+def dealt_groups(hand20: Sequence[int]) -> tuple[list[int], list[Phu]]:
+    """``(free, fixed)``: every kind held four times is one group (a thiên khai, B2.4) that no
+    partition may break; ``free`` is the rest of the held cards."""
+    free = list(hand20)
+    fixed: list[Phu] = []
+    for k, n in enumerate(hand20):
+        if n == 4:
+            fixed.append(QUAD[k])
+            free[k] = 0
+    return free, fixed
+
+
+def _wins_on(free: list[int], fixed: list[Phu], card: int, rules: Rules) -> analysis.WinCheck:
+    return analysis.win_on(free, card, rules, fixed=fixed)
+
+
+def wait_kinds(hand20: list[int], rules: Rules) -> list[int]:
+    """The kinds the 20 held cards win on, a held four kept whole (as the game)."""
+    free, fixed = dealt_groups(hand20)
+    if not fixed:
+        return sorted(analysis.waits(hand20, rules))
+    return [x for x in range(NUM_KINDS) if hand20[x] < 4 and _wins_on(free, fixed, x, rules).win]
+
+
 def judge_win(
     hand20: list[int],
     card: int,
@@ -159,10 +187,15 @@ def judge_win(
     from_nocc: bool = True,
     calls: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
-    """The verdict on the 20 held cards won on ``card`` (the checker's and tests' core)."""
+    """The verdict on the 20 held cards won on ``card`` (the checker's and tests' core); a
+    held four is kept whole (``dealt_groups``)."""
     counts = list(hand20)
     counts[card] += 1
-    verdict = analysis.check_win(counts, card, rules)
+    free, fixed = dealt_groups(hand20)
+    if fixed:
+        verdict = _wins_on(free, fixed, card, rules)
+    else:
+        verdict = analysis.check_win(counts, card, rules)
     out: dict[str, Any] = {
         "complete": verdict.complete,
         "win": verdict.win,
@@ -186,7 +219,7 @@ def judge_win(
             out["faults"] = [{"id": "bat_thanh_phu", "name": "Bất thành phu", "penalty": "cheo_do"}]
         return out
     part = verdict.best
-    wait_count = len(analysis.waits(hand20, rules))
+    wait_count = len(wait_kinds(hand20, rules))
     ctx = WinContext(tuple(counts), part, card, from_nocc, wait_count, thong)
     hits = cuoc_of(ctx)
     true_score = score_of(hits, rules)
@@ -238,9 +271,8 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
     thong = bool(values["thong"])
     from_nocc = values["source"] != "discard"
     if winning is None:
-        waits = analysis.waits(hand, rules)
         listed = []
-        for x in sorted(waits):
+        for x in wait_kinds(hand, rules):
             v = judge_win(hand, x, rules, thong=thong, from_nocc=from_nocc)
             listed.append(
                 {
@@ -251,7 +283,8 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
                     "score": v["score"],
                 }
             )
-        complete = analysis.check_win(hand, None, rules)
+        free, fixed = dealt_groups(hand)
+        complete = analysis.check_win(free, None, rules, fixed=fixed)
         report.update(
             waits=listed,
             thanh=complete.best is not None,
@@ -268,4 +301,12 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
     return report
 
 
-__all__ = ["CHECK_OPTIONS", "NUM_KINDS", "check_hand", "judge_win", "parse_calls"]
+__all__ = [
+    "CHECK_OPTIONS",
+    "NUM_KINDS",
+    "check_hand",
+    "dealt_groups",
+    "judge_win",
+    "parse_calls",
+    "wait_kinds",
+]
