@@ -139,3 +139,32 @@ def test_m14_xuyen_with_khung() -> None:
 def test_bad_input_is_reported(text: str, opts: dict[str, Any], message: str) -> None:
     with pytest.raises(ChieuError, match=message):
         check_hand(text, opts)
+
+
+@pytest.mark.parametrize(
+    ("hand", "seat"), [("345m 4m 456p 789p 999s + 4m", 2), ("123m 3m 456p 789p 999s + 3m", 1)]
+)
+def test_the_drawn_tile_is_xuyen_or_tan_tieu_never_both(hand: str, seat: int) -> None:
+    """B.7.3: the self-drawn tile fills one place: the run (xuyên) or the pair (tán tiêu)."""
+    r = check(hand, seat=seat, flowers="4f", self_draw=True)
+    assert r["waits"] == [hand.split()[-1]]
+    assert pats(r) == {"xuong": 0, "xuyen": 1} and r["phan"] == 1
+    r = check(hand, seat=seat, self_draw=True)  # with no flower: không hoa lá as well
+    assert pats(r) == {"xuong": 0, "xuyen": 1, "khong_hoa_la": 6} and r["phan"] == 7
+    # a pair wait with no run through the drawn kind is still tán tiêu
+    r = check("345m 9m 456p 789p 111s + 9m", seat=2, flowers="4f", self_draw=True)
+    assert pats(r)["tan_tieu"] == 1 and "xuyen" not in pats(r)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"seat": 2, "from_": 3, "dia_u": True}, "dealer's \\(cửa 1\\) first discard"),
+        ({"seat": 3, "from_": 2, "nhan_u": True}, "nhân ù is self-drawn"),
+        ({"seat": 2, "from_": 3, "self_draw": True}, "contradict"),
+        ({"seat": 2, "from_": 3, "dau_coong": True}, "đầu coong is self-drawn"),
+    ],
+)
+def test_contradictory_context_flags_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ChieuError, match=message):
+        check("234m 567p 345s 888s 9m + 9m", **options)

@@ -267,6 +267,28 @@ def test_phong_hoa() -> None:
     assert out is not None and out.winner == 1 and out.payoffs[1] == 192.0
 
 
+def test_no_phong_hoa_with_a_khung_nor_on_a_later_khung_discard() -> None:
+    """B.7.4: the third flower passes while the hand holds a khung: no Phóng hoa, then or when
+    the khung is discarded later (a khung is not a flower unless ``phong_khung``)."""
+    st = make_state(
+        ["1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m", "TH " + JUNK[3:], JUNK2, JUNK3],
+        live="1f 6m 6p 6s 2f 8m 8p 8s 3k 9m 9p 9s 5p 2m 2p 2s",
+    )
+    finish_opening(st)
+    st.apply(A.Discard(K("5m")))
+    for _ in range(12):
+        answer_all(st)
+        if st.is_terminal():
+            break
+        st.apply(A.Discard(st.last_draw))
+    assert not st.is_terminal() and len(st.flower_discards[1]) == 3  # three flowers, no win
+    answer_all(st)
+    assert st.current_player() == 1 and A.Discard(K("TH")) in st.legal_actions()
+    st.apply(A.Discard(K("TH")))
+    answer_all(st)
+    assert not st.is_terminal()
+
+
 def test_drawn_game_pays_nothing() -> None:
     st = MatChuocGame.new_state(None, 4)
     while not st.is_terminal():
@@ -288,3 +310,34 @@ def test_observation_hides_other_hands() -> None:
     obs = st.observation(1)
     assert obs["hand"] and "hand" not in st.observation(None)
     assert obs["hand_sizes"][st.dealer] == 14
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_claims_on_a_discard_after_the_wall_ran_out(allowed: bool) -> None:
+    """B.5 / B.3.7: the hand ends when a required draw finds the wall empty; a phỗng or an ăn
+    needs no draw, so the last discard may still be claimed (``last_discard_claims``), a coong
+    (which needs a replacement tile) may not."""
+    rules = Rules(last_discard_claims=allowed)
+    hands = [
+        "5m 6z 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z",
+        "5m 5m 5m 3m 4m 2p 5p 8p 2s 5s 8s 5z 6z",
+        JUNK3,
+        "1m 1m 9m 9m 1p 1p 9p 9p 1s 1s 9s 9s 7z",
+    ]
+    st = make_state(hands, rules=rules)
+    finish_opening(st)
+    st.wall.clear()  # the last tile was drawn: only this discard is left to claim
+    st.apply(A.Discard(K("5m")))
+    assert st.phase == "claim" and st.current_player() == 1
+    legal = st.legal_actions()
+    assert A.KONG not in legal
+    assert any(a.verb == "pung" for a in legal) is allowed
+    assert any(a.verb == "chow" for a in legal) is allowed
+    if allowed:
+        st.apply(next(a for a in legal if a.verb == "pung"))
+        st.apply(st.legal_actions()[-1])  # the claimer discards
+        answer_all(st)
+    else:
+        answer_all(st)
+    out = st.outcome()
+    assert out is not None and out.termination is Termination.NO_WINNER

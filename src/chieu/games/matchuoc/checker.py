@@ -233,21 +233,25 @@ def check_hand(
         counts[win_tile] += 1
     flower_win = win_tile >= 0 and is_flower(win_tile)
     self_draw = bool(_opt(options, "self-draw", False))
+    if self_draw and source:
+        raise ChieuError(f"--self-draw and --from {source} contradict: who gave the tile?")
     thien = bool(_opt(options, "thien-u", False))
     if thien and seat != 1:
         raise ChieuError("thiên ù is the dealer's (cửa 1) win")
-    if thien:
-        self_draw = True
     nhan = bool(_opt(options, "nhan-u", False))
-    if nhan:
-        if seat == 1:
-            raise ChieuError("nhân ù is a non-dealer's win")
+    if thien or nhan:
+        if source:
+            raise ChieuError(f"{'thiên' if thien else 'nhân'} ù is self-drawn: drop --from")
         self_draw = True
+    if nhan and seat == 1:
+        raise ChieuError("nhân ù is a non-dealer's win")
     dia = bool(_opt(options, "dia-u", False))
     if dia:
-        if seat == 1 or self_draw:
-            raise ChieuError("địa ù is a non-dealer's win on the dealer's first discard")
+        if seat == 1 or self_draw or source not in (0, 1):
+            raise ChieuError("địa ù is a non-dealer's win on the dealer's (cửa 1) first discard")
         source = 1
+    if _opt(options, "dau-coong", False) and not self_draw:
+        raise ChieuError("--dau-coong: a tile from the đầu coong is self-drawn (add --self-draw)")
     if flower_win and self_draw:
         raise ChieuError("a flower wins only as another seat's discard")
     tong_hop_open = min(khung_open.count(TG), khung_open.count(HP))

@@ -50,6 +50,7 @@ class Rules(RulesBase):
     tieu_tu_hy_k: int = 0  # mủn
     tong_as_flower: bool = False  # B.1.3: Tổng may stand for a flower (never set down as one)
     khung_in_chow: bool = True  # B.5
+    last_discard_claims: bool = True  # B.5: phỗng/ăn on a discard after the wall ran out
     multi_ron: str = "head_bump"  # Q-M13
     rob_kong: bool = False  # B.5 (not implemented beyond False)
     blessings: str = "additive"  # Q-M10

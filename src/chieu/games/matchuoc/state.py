@@ -283,14 +283,16 @@ class MatChuocState(StateBase):
             return out
         if self._wins_with(s, tile):
             out.append(A.WIN)
-        if not self.wall:
+        # with the wall empty: a coong has no replacement tile; phỗng and ăn need none (B.5)
+        walled = bool(self.wall)
+        if not walled and not self.rules.last_discard_claims:
             return out
         if is_basic(tile) and not any(h[KHUNG0:]):
             # fast path: real tiles only
             n = h[tile]
             if n >= 2:
                 out.append(_PUNG_REAL[tile])
-            if n == 3:
+            if n == 3 and walled:
                 out.append(A.KONG)
             if tile < 27 and s == (self.discarder + 1) % PLAYERS:
                 r = tile % 9
@@ -314,7 +316,7 @@ class MatChuocState(StateBase):
                     if is_khung(tile) and need_k == 0:
                         continue
                     out.append(A.Pung(k, a, b))
-        if is_basic(tile) and h[tile] == 3:
+        if is_basic(tile) and h[tile] == 3 and walled:
             out.append(A.KONG)
         if s == (self.discarder + 1) % PLAYERS and (is_basic(tile) or self.rules.khung_in_chow):
             out += self._chows(h, tile)
@@ -591,8 +593,9 @@ class MatChuocState(StateBase):
     def _phong_hoa(self, d: int) -> bool:
         items = self.flower_discards[d]
         tile = self.claim_tile
-        if len(items) != 3 or not (is_flower(tile) or is_khung(tile)):
-            return False
+        counted = is_flower(tile) or (self.rules.phong_khung and is_khung(tile))
+        if len(items) != 3 or not counted:
+            return False  # only the third counted discard itself can win (B.7.4)
         h = self.hands[d]
         has_khung = any(h[KHUNG0:])
         if not self.rules.phong_khung:

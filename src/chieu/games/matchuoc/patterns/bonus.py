@@ -142,30 +142,40 @@ def _unique_self_draw(r: Reading) -> bool:
     return f.self_draw and len(f.waits) == 1 and f.win_tile == f.waits[0]
 
 
+def _closes_run(r: Reading) -> bool:
+    """The winning tile can be the closed middle or the edge of a concealed run (B.7.3)."""
+    t = r.facts.win_tile
+    for g in r.groups:
+        if g.kind != "chow" or g.exposed:
+            continue
+        for slot in range(3):
+            if g.tiles[slot] != t or g.wilds[slot] >= 0:
+                continue
+            rank = g.tiles[0] % 9
+            if slot == 1 or (slot == 2 and rank == 0) or (slot == 0 and rank == 6):
+                return True
+    return False
+
+
 class Xuyen(Bonus):
+    """+1 when the self-drawn tile, the only winning kind, closes a run in the middle or at
+    the edge."""
+
     id, name = "xuyen", "Xuyên"
 
     def value(self, r: Reading, named: str) -> int:
-        if not _unique_self_draw(r):
-            return 0
-        t = r.facts.win_tile
-        for g in r.groups:
-            if g.kind != "chow" or g.exposed:
-                continue
-            for slot in range(3):
-                if g.tiles[slot] != t or g.wilds[slot] >= 0:
-                    continue
-                rank = g.tiles[0] % 9
-                if slot == 1 or (slot == 2 and rank == 0) or (slot == 0 and rank == 6):
-                    return 1
-        return 0
+        return 1 if _unique_self_draw(r) and _closes_run(r) else 0
 
 
 class TanTieu(Bonus):
+    """+1 when the self-drawn tile, the only winning kind, completes the pair. The drawn tile
+    fills one place: when it could also close a run (``345m 4m`` + 4m), it is xuyên *or* tán
+    tiêu, never both (B.7.3; seed 002), and the reading reports xuyên."""
+
     id, name = "tan_tieu", "Tán tiêu"
 
     def value(self, r: Reading, named: str) -> int:
-        if not _unique_self_draw(r) or r.pair is None:
+        if not _unique_self_draw(r) or r.pair is None or _closes_run(r):
             return 0
         p = r.pair
         return 1 if p.base == r.facts.win_tile and -1 in p.wilds else 0
