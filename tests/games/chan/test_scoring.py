@@ -137,6 +137,8 @@ def test_cuoc_table_variants_change_scores() -> None:
     assert score(hits(ngu_ong_bat_ca=1, leo=1), Rules(cuoc_table="pyb")) == 32
     assert score(hits(ngu_ong_bat_ca=1, leo=1), SD) == 32
     assert score(hits(co_thien_khai=1), Rules(cuoc_table="ldg")) == 5
+    # ldg's one tie in điểm with different dịch: the lower dịch is top (the larger score)
+    assert score(hits(bach_thu_chi=1, dia_u=1), Rules(cuoc_table="ldg")) == 4 + 3
 
 
 def test_score_rejects_unknown_ids() -> None:
