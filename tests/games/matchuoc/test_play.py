@@ -341,3 +341,26 @@ def test_claims_on_a_discard_after_the_wall_ran_out(allowed: bool) -> None:
         answer_all(st)
     out = st.outcome()
     assert out is not None and out.termination is Termination.NO_WINNER
+
+
+@pytest.mark.parametrize("self_draw_only", [True, False])
+def test_seven_pairs_on_a_discard_only_when_the_rules_allow_it(self_draw_only: bool) -> None:
+    """B.6.4: with ``seven_pairs_self_draw_only`` (the default) seven pairs is not offered on
+    a discard; without it, it is offered and scores."""
+    rules = Rules(seven_pairs=True, seven_pairs_self_draw_only=self_draw_only)
+    hands = [
+        "6z 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m",
+        "1m 1m 3m 3m 5p 5p 7p 7p 9s 9s 5z 5z 6z",
+        JUNK2,
+        JUNK3,
+    ]
+    st = make_state(hands, rules=rules)
+    finish_opening(st)
+    st.apply(A.Discard(K("6z")))
+    offered = st.phase == "claim" and A.WIN in st.legal_actions(1)
+    assert offered is not self_draw_only
+    if offered:
+        st.apply(A.WIN, 1)
+        answer_all(st)
+        out = st.outcome()
+        assert out is not None and out.winner == 1

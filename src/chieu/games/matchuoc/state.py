@@ -242,13 +242,18 @@ class MatChuocState(StateBase):
             out.append(A.END_OPENING)
         return out
 
-    def _complete(self, s: int) -> bool:
+    def _complete(self, s: int, self_draw: bool = True) -> bool:
+        """Whether seat ``s``'s 14 tiles win; seven pairs only when the rules allow it, and
+        not on a discard with ``seven_pairs_self_draw_only`` (B.6.4)."""
         h = self.hands[s]
         if is_win(h):
             return True
         if self.melds[s] or sum(h) != 14:
             return False
-        return is_thirteen_orphans(h) or (self.rules.seven_pairs and is_seven_pairs(h))
+        pairs_ok = self.rules.seven_pairs and (
+            self_draw or not self.rules.seven_pairs_self_draw_only
+        )
+        return is_thirteen_orphans(h) or (pairs_ok and is_seven_pairs(h))
 
     def _turn_legal(self, s: int) -> list[Action]:
         h = self.hands[s]
@@ -355,7 +360,7 @@ class MatChuocState(StateBase):
         h = self.hands[s]
         h[tile] += 1
         try:
-            return self._complete(s)
+            return self._complete(s, self_draw=False)
         finally:
             h[tile] -= 1
 
