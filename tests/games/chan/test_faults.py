@@ -545,9 +545,25 @@ def test_bach_thu_chi_is_no_fault(chan) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_13_bo_u(chan, mode: str) -> None:
-    """Seat 2 lets a winning 6S go by, then claims the next 6S."""
+def test_13_bo_u_is_that_card_only_by_default(chan, mode: str) -> None:
+    """D-11 (seed 001): letting a winning 6S go loses the right to ù on *that* card once the
+    next nọc card is drawn; the next 6S is another card, and a legal win on it."""
     st = chan.make_state(["9W", "", chan.C1, ""], "6S 6S", fault_mode=mode)
+    st.apply(A.DISCARD[chan.K("9W")], 0)
+    st.apply(A.DRAW, 1)
+    st.apply(A.DECLINE, 2)
+    st.apply(A.PASS, 1)
+    st.apply(A.DRAW, 2)
+    assert st.phase == "claim" and A.WIN in st.legal_actions(2)
+    st.apply(A.WIN, 2)
+    out = st.outcome()
+    assert out.winner == 2 and out.faults == () and out.score == 5  # chì + bạch thủ
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_13_bo_u(chan, mode: str) -> None:
+    """``bo_u_scope="kind"``: seat 2 lets a winning 6S go by, then claims the next 6S."""
+    st = chan.make_state(["9W", "", chan.C1, ""], "6S 6S", fault_mode=mode, bo_u_scope="kind")
     st.apply(A.DISCARD[chan.K("9W")], 0)
     st.apply(A.DRAW, 1)
     assert st.to_act() == (2,) and A.WIN in st.legal_actions(2)

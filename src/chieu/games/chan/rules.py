@@ -16,7 +16,7 @@ FAULT_MODES = ("referee", "strict")
 XUONG_MODES = ("auto", "declared")
 CUOC_TABLES = ("sd", "jsc", "pyb", "ldg")
 CHI_RONG = ("forbid", "allow_if_unchanged")
-BO_U_SCOPES = ("card", "window")
+BO_U_SCOPES = ("card", "kind", "window")
 COUNT_DIRS = ("right", "clockwise")
 EXTRA_CUOC = ("ca_nhay_dau_thuyen", "dong_tu_hai_hoa", "chua_do_nat_hoa")
 

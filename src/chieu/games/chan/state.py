@@ -106,6 +106,7 @@ class ChanState(StateBase):
         self.stock: list[int] = stock  # the top is the end of the list
         self.drawable = len(stock) - 1 if rules.last_nocc_dead else len(stock)
         self.draws = 0
+        self.exposure = 0  # physical cards shown so far (a passed card stays the same)
         self.dealt: list[list[int]] = [list(h) for h in self.hands]
         self.mats: list[list[tuple[tuple[int, ...], str]]] = [[] for _ in range(n)]
         self.mat_chan = [0] * n
@@ -365,6 +366,7 @@ class ChanState(StateBase):
         self._wt[seat] = None
         h = self.hist[seat]
         h.missed.clear()
+        h.missed_cards.clear()
         h.actions += 1
 
     def _discard(self, seat: int, card: int, found: list[tuple[Any, str]]) -> None:
@@ -519,9 +521,14 @@ class ChanState(StateBase):
         self.live_role = "discard"
         self._decide(self._next_active(self.live_door))
 
+    def _missed_win(self, seat: int) -> None:
+        """``seat`` let a legal ù on the live card go by (for bỏ ù, fault 13)."""
+        self.hist[seat].missed.add(self.live_card)
+        self.hist[seat].missed_cards.add((self.exposure, self.draws))
+
     def _decline(self, seat: int) -> None:
         if seat in self.claim_legal_win:
-            self.hist[seat].missed.add(self.live_card)
+            self._missed_win(seat)
         self.claim_queue.pop(0)
         self.claim_done.append(seat)
         if not self.claim_queue:
@@ -535,7 +542,7 @@ class ChanState(StateBase):
             # ù beats chíu (A3.4): a farther seat that may ù is still asked first
             self.pending_chiu = seat
             if seat in self.claim_legal_win:
-                self.hist[seat].missed.add(self.live_card)
+                self._missed_win(seat)
             self.claim_queue.pop(0)
             self.claim_done.append(seat)
             return
@@ -698,6 +705,7 @@ class ChanState(StateBase):
     ) -> None:
         self.live_card, self.live_door, self.live_origin = card, door, origin
         self.live_role, self.live_drawer, self.live_from_nocc = role, drawer, from_nocc
+        self.exposure += 1  # another physical card is shown
 
     def _clear_live(self) -> None:
         self.live_card = -1
@@ -865,8 +873,16 @@ class ChanState(StateBase):
                 unchanged = hs.actions == 0 and not hs.declined_chan and not hs.declined_ca_ranks
                 if not (self.rules.chi_rong == "allow_if_unchanged" and unchanged):
                     return "chi_rong"
-        missed = self.hist[seat].missed
-        if missed and (self.rules.bo_u_scope == "window" or card in missed):
+        hs = self.hist[seat]
+        scope = self.rules.bo_u_scope
+        if hs.missed and (
+            scope == "window"
+            or (scope == "kind" and card in hs.missed)
+            or (
+                scope == "card"
+                and any(e == self.exposure and d < self.draws for e, d in hs.missed_cards)
+            )
+        ):
             return "bo_u"
         return None
 
