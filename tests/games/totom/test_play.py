@@ -372,3 +372,28 @@ def test_a_dealt_four_is_one_group_in_the_game_and_in_the_checker() -> None:
     five_s = "5S 5S 5S 5S 4S 6S 7W 3V 3S 9V 8S CC 1W 2W 3W 4V 5V 6V 7V 8V"
     assert check_hand(five_s, {}, Rules())["waits"] == []
     assert check_hand(five_s + " + 9V", {}, Rules())["win"] is False
+
+
+PHONG_OR_U = "7W 3V 3S 9V 8S CC 5S 5S 5S 4V 5V 6V 2W 3W 4W 7V 8V 9V 7S 7S"  # TT3
+U_ON_7S = "7W 3V 3S 9V 8S CC 2V 2V 2V 4W 5W 6W 1S 2S 3S 7V 8V 9V 6S 8S"
+
+
+@pytest.mark.parametrize("farther_wins", [True, False])
+def test_a_phong_waits_for_a_farther_u(farther_wins: bool) -> None:
+    """B3.2: ù > dậy khàn > phỗng. Seat 1 may ù or phỗng the 7S and takes the phỗng; seat 2,
+    farther, may ù: it is still asked, and the phỗng happens only if it declines. Seat 1 let a
+    valid ù go: bỏ ù is remembered."""
+    st = make({1: PHONG_OR_U, 2: U_ON_7S}, "7S")
+    assert st.claim_queue == [1, 2] and st.legal_actions(1) == [A.WIN, A.PHONG, A.DECLINE]
+    st.apply(A.PHONG, 1)
+    assert st.phase == "claim" and st.current_player() == 2
+    assert st.missed[1] == [k("7S")]
+    if farther_wins:
+        st.apply(A.WIN, 2)
+        out = st.outcome()
+        assert out is not None and out.winner == 2
+        assert all(g.type != "phong" for g in st.mats[1])
+    else:
+        st.apply(A.DECLINE, 2)
+        assert st.phase == "discard" and st.actor == 1
+        assert any(g.type == "phong" for g in st.mats[1])

@@ -174,6 +174,8 @@ class TotomState(StateBase):
         self.claim_stage: dict[int, str] = {}
         self.claim_options: dict[int, list[Action]] = {}
         self.claim_done: list[int] = []
+        # a phỗng / dậy khàn chosen while a farther seat may still ù: done when all declined
+        self.pending_take: tuple[int, str] | None = None
         # result
         self.winner: int | None = None
         self.win_info: tuple[Partition, WinContext] | None = None
@@ -311,10 +313,8 @@ class TotomState(StateBase):
             self._pass(seat)
         elif verb == "decline":
             self._decline(seat)
-        elif verb == "phong":
-            self._phong(seat)
-        elif verb == "day_khan":
-            self._day_khan(seat)
+        elif verb in ("phong", "day_khan"):
+            self._claim_take(seat, verb)
         elif verb == "win":
             self._win(seat)
         elif verb == "call":
@@ -419,6 +419,26 @@ class TotomState(StateBase):
             self._to_dead()
             self._draw(nxt)
 
+    def _claim_take(self, seat: int, how: str) -> None:
+        """Phỗng or dậy khàn in the claim window. Ù comes first (B3.2): while a farther seat
+        may still ù, the take waits for its answer. Letting a valid ù go this way is bỏ ù."""
+        if self.claim_stage.get(seat) == "u" and self._win_check(seat).win:
+            self.missed[seat].append(self.live_card)
+        later_u = any(self.claim_stage.get(p) == "u" for p in self.claim_queue[1:])
+        if later_u:
+            self.pending_take = (seat, how)
+            self.claim_done.append(seat)
+            self.claim_queue.pop(0)
+            return
+        self._take(seat, how)
+
+    def _take(self, seat: int, how: str) -> None:
+        self.pending_take = None
+        if how == "phong":
+            self._phong(seat)
+        else:
+            self._day_khan(seat)
+
     def _phong(self, seat: int) -> None:
         card = self.live_card
         self.hands[seat][card] -= 2
@@ -460,7 +480,10 @@ class TotomState(StateBase):
         self.claim_done.append(seat)
         self.claim_queue.pop(0)
         if not self.claim_queue:
-            self._after_claims()
+            if self.pending_take is not None:
+                self._take(*self.pending_take)
+            else:
+                self._after_claims()
 
     # ------------------------------------------------------------------ claims
     def _rescuers(self, seat: int) -> frozenset[int] | None:
@@ -525,6 +548,7 @@ class TotomState(StateBase):
 
     def _open_claims(self) -> None:
         self.claim_done = []
+        self.pending_take = None
         queue, stage, options = self._claim_window()
         if queue:
             self.claim_queue, self.claim_stage, self.claim_options = queue, stage, options
@@ -930,6 +954,7 @@ class TotomState(StateBase):
             "phase": self.phase,
             "actor": self.actor,
             "queue": list(self.claim_queue),
+            "pending_take": self.pending_take,
             "live": (
                 self.live_card,
                 self.live_door,
@@ -1156,6 +1181,7 @@ def world_from_observation(
     st.actor = seat
     st.arranged = (seat - st.cai) % n if phase == "arrange" else n
     st.claim_queue, st.claim_stage, st.claim_options, st.claim_done = [], {}, {}, []
+    st.pending_take = None  # another seat's answer is private
     st.winner = None
     st.win_info = None
     st.hits = []
