@@ -397,3 +397,21 @@ def test_a_phong_waits_for_a_farther_u(farther_wins: bool) -> None:
         st.apply(A.DECLINE, 2)
         assert st.phase == "discard" and st.actor == 1
         assert any(g.type == "phong" for g in st.mats[1])
+
+
+def test_the_last_nocc_card_can_only_be_won_on() -> None:
+    """B3.3 / D-24: with no ù on the last nọc card the game is drawn; no phỗng of it."""
+    holder = "4S 4S 1V 2V 5W 6W 9W 1S 3S 5S 7S 2W 4W 6V 8V 9S 5V 7V 1W 3W"
+    draws = "2V 3V 4V 5V 6V 7V 8V 9V 2S 3S 5S 6S 7S 8S 9S 2W 3W 5W 6W 4S"
+    st = make({3: holder}, draws)
+    while not st.is_terminal():
+        cur = st.current_player()
+        assert cur is not None
+        legal = st.legal_actions(cur)
+        assert not (len(st.stock) == 0 and A.PHONG in legal)
+        if st.phase == "claim":
+            st.apply(A.DECLINE, cur)
+        else:
+            st.apply(A.PASS if A.PASS in legal else A.DRAW, cur)
+    out = st.outcome()
+    assert out is not None and out.termination is Termination.NO_WINNER and not st.stock

@@ -531,6 +531,8 @@ class TotomState(StateBase):
             spare = sum(self.hands[p]) > held  # a card left to give back (trả cửa)
             if spare and (khan or (held == 2 and self.down[p].get(card, 0) == 0)):
                 taker = p
+        if self.live_drawn and not self.stock:
+            taker = -1  # B3.3 / D-24: the last nọc card can only be won on, else a drawn game
         if taker >= 0:
             take = A.DAY_KHAN if self.hands[taker][card] == 3 else A.PHONG
             name = "day_khan" if take is A.DAY_KHAN else "phong"
