@@ -415,3 +415,22 @@ def test_the_last_nocc_card_can_only_be_won_on() -> None:
             st.apply(A.PASS if A.PASS in legal else A.DRAW, cur)
     out = st.outcome()
     assert out is not None and out.termination is Termination.NO_WINNER and not st.stock
+
+
+def test_a_decider_who_takes_the_card_discards_normally() -> None:
+    """B3.2 trả cửa, by its analogy with chíu (A3.3): seat 1, who was to decide on seat 0's
+    4S, phỗngs it; his card back is an ordinary discard, so seat 2 decides next (he does not
+    decide on his own card)."""
+    s0 = "1V 3V 4S 9W 5W 6W 1S 3S 5S 7S 2W 4W 6V 8V 9S 5V 7V 1W 3W 8W"
+    s1 = "4S 4S 2S 2W 9V 6S 1S 3S 5S 7S 2W 4W 6V 8V 9S 5V 7V 1W 3W 6W"
+    st = make({0: s0, 1: s1}, "2V 3V 4V 5V")
+    while st.phase == "claim":
+        st.apply(A.DECLINE)
+    eat = next(a for a in st.legal_actions(0) if a.verb == "eat")
+    st.apply(eat, 0)
+    st.apply(A.DISCARD[k("4S")], 0)
+    st.apply(A.PHONG, 1)
+    st.apply(A.DISCARD[k("9V")], 1)
+    while st.phase == "claim":
+        st.apply(A.DECLINE)
+    assert st.phase == "decide" and st.actor == 2 and st.live_door == 1

@@ -460,10 +460,14 @@ class TotomState(StateBase):
         self._changed(seat)
         self.events.append(Event(how, seat, {"card": card, "door": self.live_door}))
         door = self.live_door
+        n = self.num_players
+        decider = door if self.live_drawn and not self.live_passed else (door + 1) % n
         self.live_card = -1
         self.claim_queue = []
-        # B3.2 trả cửa: the card given back lies in the door it came from (D-20)
-        self.return_door = seat if self.rules.claim_turn_jump else door
+        # B3.2 trả cửa: the card given back lies in the door it came from (D-20); by B3.2's
+        # analogy with chíu (A3.3), a taker who was to decide on the card discards normally
+        jump = self.rules.claim_turn_jump or seat == decider
+        self.return_door = seat if jump else door
         self.phase, self.actor = "discard", seat
 
     def _decline(self, seat: int) -> None:
