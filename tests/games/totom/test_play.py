@@ -434,3 +434,26 @@ def test_a_decider_who_takes_the_card_discards_normally() -> None:
     while st.phase == "claim":
         st.apply(A.DECLINE)
     assert st.phase == "decide" and st.actor == 2 and st.live_door == 1
+
+
+def test_phong_tai_kien_gives_the_cup_back() -> None:
+    """B2.4: a khàn bất thực owner who has discarded one of the three and phỗngs the kind
+    calls "phỗng tái kiến, trả chén làng": the cup goes back."""
+    s1 = "5S 5S 5S 2S 3S 1V 2V 3V 4V 5V 6V 7V 8V 9V 1W 2W 3W 4W 6W 7W"
+    st = make({1: s1}, "1S 5S", arrange=False)
+    while st.phase == "arrange":
+        cur = st.current_player()
+        bat_thuc = A.BAT_THUC[k("5S")]
+        st.apply(bat_thuc if bat_thuc in st.legal_actions(cur) else A.ARRANGE_DONE, cur)
+    assert st.cup_count[1] == 1
+    while st.phase == "claim":
+        st.apply(A.DECLINE)
+    st.apply(A.PASS, 0)  # seat 0 leaves the 1S (mất lượt): seat 1 decides on it
+    st.apply(next(a for a in st.legal_actions(1) if a.verb == "eat"), 1)
+    st.apply(A.DISCARD[k("5S")], 1)
+    while st.phase == "claim":
+        st.apply(A.DECLINE)
+    st.apply(A.DRAW, 2)  # the second 5S
+    assert st.phase == "claim" and A.PHONG in st.legal_actions(1)
+    st.apply(A.PHONG, 1)
+    assert st.cup_count[1] == 0 and st.cups[1] == []

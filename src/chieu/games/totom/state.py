@@ -442,6 +442,9 @@ class TotomState(StateBase):
     def _phong(self, seat: int) -> None:
         card = self.live_card
         self.hands[seat][card] -= 2
+        if card in self.cups[seat]:  # B2.4 "phỗng tái kiến, trả chén làng"
+            self.cups[seat].remove(card)
+            self.cup_count[seat] = max(0, self.cup_count[seat] - 1)
         self.mats[seat].append(PHONG[card])
         self._took(seat, card, "phong")
 
