@@ -65,6 +65,21 @@ def test_thien_u_toi_coong_m12() -> None:
     assert out.payoffs == (411.0, -137.0, -137.0, -137.0)
 
 
+def test_thien_u_right_after_the_dealers_own_replacements() -> None:
+    """B.4.2 / seed 002: the dealer's Thiên ù comes after his own set-down and replacement,
+    before the other seats' opening turns."""
+    st = make_state(["4f 123m 456m 789p 345s 5z", JUNK, JUNK2, JUNK3], dead="5z")
+    assert A.WIN not in st.legal_actions()  # 13 tiles and a flower: not yet
+    st.apply(A.SetDown(K("4f")))
+    assert st.phase == "opening" and st.current_player() == 0
+    assert A.WIN in st.legal_actions()
+    st.apply(A.WIN)
+    assert {"phinh", "thien_u", "phan_coong"} <= set(ids(st))
+    out = st.outcome()
+    assert out is not None and out.payoffs == (411.0, -137.0, -137.0, -137.0)  # as M12
+    assert {e.actor for e in st.events if e.type == "action"} == {0}  # nobody else acted
+
+
 def test_tong_and_hop_set_down_at_the_opening_are_the_pair() -> None:
     st = make_state(["TG HP 123m 456m 789p 345s", JUNK, JUNK2, JUNK3], dead="5z 5z")
     st.apply(A.SetDown(K("TG")))

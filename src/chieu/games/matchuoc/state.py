@@ -236,7 +236,10 @@ class MatChuocState(StateBase):
 
     def _opening_legal(self, s: int) -> list[Action]:
         h = self.hands[s]
-        out = self._setdowns(h)
+        out: list[Action] = []
+        if s == self.dealer and self._complete(s):
+            out.append(A.WIN)  # B.4.2 / seed 002: after his own replacements, Thiên ù
+        out += self._setdowns(h)
         n = sum(h[FLOWER0:KHUNG0])
         if n == 0 or (n == 1 and not self.must_all[s]):
             out.append(A.END_OPENING)
