@@ -195,11 +195,16 @@ def _ray_deals(tasks: list[tuple[MatchConfig, int]], address: str) -> Iterator[l
         import ray  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise ChieuError("--ray needs Ray: pip install 'chieu[ray]'") from None
+    if not address.strip():
+        raise ChieuError("--ray needs an address (host:port, or local)")
     if not ray.is_initialized():
-        if address in ("local", "auto-local"):
-            ray.init(ignore_reinit_error=True, include_dashboard=False)
-        else:
-            ray.init(address=address, ignore_reinit_error=True)
+        try:
+            if address in ("local", "auto-local"):
+                ray.init(ignore_reinit_error=True, include_dashboard=False)
+            else:
+                ray.init(address=address, ignore_reinit_error=True)
+        except Exception as exc:  # Ray raises many kinds (ConnectionError, ValueError...)
+            raise ChieuError(f"cannot join the Ray cluster at {address!r}: {exc}") from None
     remote = ray.remote(_play_deal_args)
     pending = [remote.remote(task) for task in tasks]
     while pending:

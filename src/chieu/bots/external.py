@@ -41,7 +41,13 @@ class ExternalBot:
     def __init__(
         self, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT, name: str = ""
     ) -> None:
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if isinstance(command, str):
+            try:
+                self.argv = shlex.split(command)
+            except ValueError as exc:  # an unclosed quote
+                raise ChieuError(f"external bot command {command!r}: {exc}") from None
+        else:
+            self.argv = list(command)
         if not self.argv:
             raise ChieuError("an external bot needs a command, e.g. ext:'python mybot.py'")
         self.timeout = timeout

@@ -62,7 +62,11 @@ def bot_names(game: Any) -> list[str]:
 def get_bot(name: str, game: Any) -> Bot:
     """A new bot called ``name`` for ``game``; ChieuError listing the known names otherwise."""
     game_name = _game_name(game)
-    base, _, option = name.partition(":")
+    base, sep, option = name.partition(":")
+    if sep and not option.strip():
+        raise ChieuError(
+            f"bot {name!r}: nothing after ':' (e.g. search:50ms, search:200, ext:'python bot.py')"
+        )
     if option and normalize_name(base) in ("ext", "external"):
         from chieu.bots.external import ExternalBot
 
@@ -89,8 +93,14 @@ def search_budget(option: str) -> tuple[float | None, int | None]:
     text = option.strip().lower()
     try:
         if text.endswith("ms"):
-            return float(text[:-2]), None
-        return None, int(text.removesuffix("it"))
+            millis = float(text[:-2])
+            if not 0 < millis < 1e7:  # also refuses nan and inf
+                raise ValueError(text)
+            return millis, None
+        iterations = int(text.removesuffix("it"))
+        if iterations < 1:
+            raise ValueError(text)
+        return None, iterations
     except ValueError:
         raise ChieuError(
             f"bad search budget {option!r}: use e.g. search:50ms (milliseconds) "

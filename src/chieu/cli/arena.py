@@ -25,7 +25,7 @@ from rich.table import Table
 
 from chieu.arena.core import GameResult, MatchConfig, check_config, rotations, run_match
 from chieu.arena.stats import BotStats, summarize
-from chieu.cli.common import build_rules
+from chieu.cli.common import build_rules, positive_int, records_dir
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game
 
@@ -44,14 +44,18 @@ def add_parser(sub: Any) -> None:
         help="một máy cho mỗi ghế, cách nhau bởi dấu phẩy (ví dụ heuristic,search:50ms,"
         "random,ext:'python bot.py')",
     )
-    p.add_argument("--games", type=int, default=100, help="số ván chia (deals), mặc định 100")
+    p.add_argument(
+        "--games", type=positive_int, default=100, help="số ván chia (deals), mặc định 100"
+    )
     p.add_argument("--seed", type=int, default=0, help="seed của trận (mặc định 0)")
     p.add_argument("--players", type=int, default=None, help="số ghế (mặc định: số máy)")
     p.add_argument("--preset", default=None, help="bộ luật có sẵn")
     p.add_argument(
         "--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help="luật riêng"
     )
-    p.add_argument("--workers", type=int, default=None, help="số tiến trình (mặc định: số lõi)")
+    p.add_argument(
+        "--workers", type=positive_int, default=None, help="số tiến trình (mặc định: số lõi)"
+    )
     p.add_argument("--ray", default=None, metavar="ADDRESS", help="chạy trên cụm Ray")
     p.add_argument("--records", default=None, help="thư mục lưu biên bản mọi ván")
     p.add_argument("--no-records", action="store_true", help="không lưu biên bản")
@@ -105,6 +109,8 @@ def build_config(args: argparse.Namespace) -> MatchConfig:
         records = args.records or str(Path("records") / f"arena-{game.name}-{stamp}")
     config = MatchConfig(game.name, lineup, args.games, args.seed, rules, records)
     check_config(config)
+    if records is not None:
+        records_dir(records)  # before any game: a bad folder loses nothing
     return config
 
 

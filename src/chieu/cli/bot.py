@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from chieu.bots.base import Bot
 from chieu.bots.registry import get_bot
+from chieu.cli.common import positive_int
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
@@ -46,9 +47,9 @@ def add_parser(sub: Any) -> None:
         "độc lập (WORLDS thế bài mỗi nước đi); in mức lợi trung bình mỗi nước so với heuristic.",
     )
     tune.add_argument("game", help="trò chơi, ví dụ chan")
-    tune.add_argument("--games", type=int, default=20, help="số ván (mặc định 20)")
+    tune.add_argument("--games", type=positive_int, default=20, help="số ván (mặc định 20)")
     tune.add_argument("--seed", type=int, default=0, help="seed (mặc định 0)")
-    tune.add_argument("--worlds", type=int, default=120, help="thế bài mỗi nước khi chấm")
+    tune.add_argument("--worlds", type=positive_int, default=120, help="thế bài mỗi nước khi chấm")
     tune.add_argument(
         "--thresholds",
         default="0,0.5,1,1.5,2",
@@ -108,13 +109,23 @@ class Server:
                 raise ChieuError("an act message needs 'observation' and a non-empty 'legal'")
             bot = self._bot()
             legal = [self.game.action_space.from_json(dict(a)) for a in legal_json]
-            action = bot.act(obs, legal, self.rng)
+            try:
+                action = bot.act(obs, legal, self.rng)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                what = (
+                    f"lacks the field {exc}"
+                    if isinstance(exc, KeyError)
+                    else f"is malformed ({exc})"
+                )
+                raise ChieuError(f"the observation {what}: send state.observation(seat)") from None
             return {"action": legal_json[legal.index(action)]}
         if kind == "end":
             hook = getattr(self.bot, "end_game", None) if self.bot is not None else None
             if callable(hook):
                 hook(message.get("outcome"))
             return None
+        if kind is None:
+            raise ChieuError("a message needs a 'type': start, act, end or quit")
         raise ChieuError(f"unknown message type {kind!r} (start, act, end, quit)")
 
     def _bot(self) -> Bot:
@@ -132,7 +143,9 @@ def _check_name(name: str) -> None:
     for game in game_names():
         try:
             bot = get_bot(name, game)
-        except ChieuError:
+        except ChieuError as exc:
+            if not str(exc).startswith("unknown bot"):
+                raise  # a known kind of bot, badly written (a search budget, an ext command)
             known += [n for n in bot_names(game) if n not in known]
             continue
         close = getattr(bot, "close", None)
@@ -153,7 +166,9 @@ def serve(server: Server, stdin: IO[str], stdout: IO[str]) -> int:
             if message.get("type") == "quit":
                 break
             answer = server.handle(message)
-        except (ChieuError, json.JSONDecodeError, TypeError, ValueError) as exc:
+        except json.JSONDecodeError as exc:
+            answer = {"type": "error", "message": f"not JSON ({exc.msg}, column {exc.colno})"}
+        except (ChieuError, TypeError, ValueError) as exc:
             answer = {"type": "error", "message": str(exc)}
         if answer is not None:
             stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
@@ -166,10 +181,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _numbers(text: str, what: str) -> list[float]:
+    """Finite numbers ≥ 0 separated by commas (at least one)."""
     try:
-        return [float(x) for x in text.split(",") if x.strip()]
+        out = [float(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise ChieuError(f"{what} {text!r}: numbers separated by commas, e.g. 0,0.5,1") from None
+        out = []
+    if not out or not all(0 <= x < float("inf") for x in out):
+        raise ChieuError(f"{what} {text!r}: numbers ≥ 0 separated by commas, e.g. 0,0.5,1")
+    return out
 
 
 def run_tune(args: argparse.Namespace) -> int:

@@ -108,6 +108,34 @@ def seat_bots(
     return human, bots, names
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number ≥ 1 (a clear message otherwise)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
+    return value
+
+
+def records_dir(path: str | Path) -> Path:
+    """The records folder, created now: a path that cannot hold records is an error before
+    any game is played, not after."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise ChieuError(f"--records {str(p)!r} is a file, not a folder")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ChieuError(
+            f"--records {str(p)!r}: cannot create the folder ({exc.strerror})"
+        ) from None
+    return p
+
+
 def save_and_show(records: Path, state: Any, console: Console) -> Path:
     """``save_record``, then the path on one line (to copy)."""
     path = save_record(records, state)
@@ -167,7 +195,7 @@ def basic_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str] 
     if key in _HELP:
         return "help", ""
     if text.isascii() and text.isdigit():
-        i = int(text)
+        i = int(text) if len(text) <= 6 else 0
         if 1 <= i <= len(legal):
             return "action", legal[i - 1]
         return "error", f"Không có lựa chọn số {i}: hãy chọn từ 1 đến {len(legal)}."

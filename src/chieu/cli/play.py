@@ -27,6 +27,7 @@ from chieu.cli.common import (
     basic_choice,
     build_rules,
     read_choice,
+    records_dir,
     save_and_show,
     seat_bots,
 )
@@ -117,7 +118,7 @@ def _make_session(args: argparse.Namespace, console: Console) -> Session:
     rules = parse_rules(args.preset, args.rules, args.players)
     n = rules.players
     human, bots, names = seat_bots(args, n, game, "greedy")
-    return Session(console, rules, human, bots, names, Path(args.records))
+    return Session(console, rules, human, bots, names, records_dir(args.records))
 
 
 # -- the games ------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -23,6 +22,7 @@ from chieu.cli.common import (
     basic_choice,
     build_rules,
     read_choice,
+    records_dir,
     save_and_show,
     seat_bots,
 )
@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     if players not in (None, 4):
         raise ChieuError("Mạt chược is played by 4 players")
     human, bots, names = seat_bots(args, 4, "matchuoc", "heuristic")
-    records = Path(args.records)
+    records = records_dir(args.records)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     console.print(
         Text.assemble(("Mạt chược", "bold"), f" · 4 người · {args.games} ván · seed {seed}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -24,6 +23,7 @@ from chieu.cli.common import (
     basic_choice,
     build_rules,
     read_choice,
+    records_dir,
     save_and_show,
     seat_bots,
 )
@@ -239,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
     )
     n = rules.players
     human, bots, names = seat_bots(args, n, "phom", "heuristic")
-    records = Path(args.records)
+    records = records_dir(args.records)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     sheet = ScoreSheet(n)
     console.print(Text.assemble(("Phỏm", "bold"), f" · {n} người · {args.games} ván · seed {seed}"))

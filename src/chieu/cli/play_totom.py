@@ -26,6 +26,7 @@ from chieu.cli.common import (
     basic_choice,
     build_rules,
     read_choice,
+    records_dir,
     save_and_show,
     seat_bots,
 )
@@ -130,7 +131,7 @@ def _make_session(args: argparse.Namespace, console: Console) -> Session:
     rules = parse_rules(args.preset, args.rules, args.players)
     n = rules.players
     human, bots, names = seat_bots(args, n, TotomGame, "heuristic")
-    return Session(console, rules, human, bots, names, Path(args.records))
+    return Session(console, rules, human, bots, names, records_dir(args.records))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from chieu.bots.search import SearchBot
 from chieu.bots.worlds import worlds_for
+from chieu.cli.common import positive_int
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.record import GameRecord
 from chieu.core.registry import find_game
@@ -33,20 +34,28 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("record", help="tệp biên bản (.jsonl)")
     p.add_argument("--seat", type=int, required=True, help="ghế cần nhận xét")
-    p.add_argument("--iterations", type=int, default=None, help="số vòng tìm kiếm mỗi nước")
+    p.add_argument(
+        "--iterations", type=positive_int, default=None, help="số vòng tìm kiếm mỗi nước"
+    )
     p.add_argument("--millis", type=float, default=None, help="mili giây tìm kiếm mỗi nước")
     p.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
     p.set_defaults(run=run)
 
 
 def review(
-    record: GameRecord, seat: int, *, iterations: int | None = 100, millis: float | None = None
+    record: GameRecord,
+    seat: int,
+    *,
+    iterations: int | None = 100,
+    millis: float | None = None,
+    source: str = "record",
 ) -> list[dict[str, Any]]:
-    """One entry per decision of ``seat`` that had a choice."""
+    """One entry per decision of ``seat`` that had a choice (``source``: the file, for
+    messages)."""
     game = find_game(record.game)
     if worlds_for(game.name) is None:
         raise ChieuError(f"the search bot cannot review {game.title} yet")
-    state = record.start()
+    state = record.start(source)
     if not 0 <= seat < state.num_players:
         raise ChieuError(
             f"--seat {seat} is not a seat of this {state.num_players}-player game "
@@ -59,8 +68,8 @@ def review(
     for n, (actor, data) in enumerate(record.actions()):
         try:
             action = game.action_space.from_json(data)
-        except ChieuError as exc:
-            raise RecordError(f"action {n + 1} ({data}): {exc}") from None
+        except (ChieuError, KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"{source}: action {n + 1} ({data}): {exc}") from None
         if actor == seat:
             obs = state.observation(seat)
             legal = state.legal_actions(seat)
@@ -71,7 +80,7 @@ def review(
         try:
             state.apply(action, actor)
         except ChieuError as exc:
-            raise RecordError(f"action {n + 1} ({data}) by seat {actor}: {exc}") from None
+            raise RecordError(f"{source}: action {n + 1} ({data}) by seat {actor}: {exc}") from None
     return out
 
 
@@ -110,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
     iterations = args.iterations
     if iterations is None and args.millis is None:
         iterations = 100
-    entries = review(record, args.seat, iterations=iterations, millis=args.millis)
+    entries = review(
+        record, args.seat, iterations=iterations, millis=args.millis, source=str(args.record)
+    )
     if args.json:
         sys.stdout.write(json.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return 0

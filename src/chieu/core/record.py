@@ -75,20 +75,23 @@ class GameRecord:
         for key in ("game", "rules", "seed"):
             if key not in head:
                 raise RecordError(f"{source}:{lines[0][0]}: header lacks {key!r}")
+        _check_header(head, f"{source}:{lines[0][0]}")
         events = []
         for lineno, line in lines[1:]:
             try:
                 obj = json.loads(line)
                 if not isinstance(obj, dict) or "type" not in obj:
                     raise ValueError("an event is an object with a 'type'")
-                events.append(Event.from_json(obj))
+                event = Event.from_json(obj)
+                _check_event(event)
+                events.append(event)
             except (ValueError, TypeError) as exc:
                 raise RecordError(f"{source}:{lineno}: bad event ({exc})") from None
         return cls(
-            game=str(head["game"]),
+            game=head["game"],
             version=str(head.get("version", "")),
             rules=dict(head["rules"]),
-            seed=int(head["seed"]),
+            seed=head["seed"],
             setup=dict(head.get("setup") or {}),
             events=events,
         )
@@ -148,8 +151,9 @@ class GameRecord:
             try:
                 action = game.action_space.from_json(data)
                 state.apply(action, seat)
-            except ChieuError as exc:
-                raise RecordError(f"action {n + 1} ({data}) by seat {seat}: {exc}") from None
+            except (ChieuError, KeyError, TypeError, ValueError) as exc:
+                why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
+                raise RecordError(f"action {n + 1} ({data}) by seat {seat}: {why}") from None
         return state
 
     def verify(self) -> list[str]:
@@ -165,6 +169,36 @@ class GameRecord:
         if len(got) != len(want):
             problems.append(f"recorded {len(want)} events but replay gives {len(got)}")
         return problems
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_header(head: dict[str, Any], where: str) -> None:
+    if not isinstance(head["game"], str):
+        raise RecordError(f"{where}: header 'game' must be text, not {head['game']!r}")
+    if not isinstance(head["rules"], dict):
+        raise RecordError(f"{where}: header 'rules' must be an object, not {head['rules']!r}")
+    if not _whole(head["seed"]):
+        raise RecordError(f"{where}: header 'seed' must be a whole number, not {head['seed']!r}")
+    setup = head.get("setup")
+    if setup is not None and not isinstance(setup, dict):
+        raise RecordError(f"{where}: header 'setup' must be an object, not {setup!r}")
+
+
+def _check_event(event: Event) -> None:
+    """ValueError for an action or deal event a replay could not read."""
+    if event.type == ACTION:
+        if not _whole(event.actor):
+            raise ValueError(f"an action needs the seat as 'actor', not {event.actor!r}")
+        action = event.data.get("action") if isinstance(event.data, dict) else None
+        if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
+            raise ValueError("an action event needs data.action, an object with a 'verb'")
+    elif event.type == DEAL and isinstance(event.data, dict) and "deck" in event.data:
+        deck = event.data["deck"]
+        if not isinstance(deck, list) or not all(_whole(k) for k in deck):
+            raise ValueError("the deal's 'deck' must be a list of card numbers")
 
 
 def records_from_lines(lines: Iterable[str]) -> GameRecord:

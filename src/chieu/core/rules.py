@@ -39,6 +39,7 @@ class RulesBase:
         for name, value in values.items():
             if isinstance(getattr(defaults, name), tuple) and isinstance(value, list):
                 values[name] = tuple(value)
+            _check_type(cls.label, name, getattr(defaults, name), values[name])
         try:
             return cls(**values)
         except TypeError as exc:
@@ -51,3 +52,25 @@ class RulesBase:
 
     def with_(self, **changes: Any) -> Self:
         return cast(Self, replace(cast(Any, self), **changes))
+
+
+def _check_type(label: str, name: str, default: object, value: object) -> None:
+    """ChieuError when ``value`` is not of the kind of the option's default (a JSON string
+    "false" for a true/false option would otherwise read as true)."""
+    if default is None:
+        return
+    if isinstance(default, bool):
+        ok, want = isinstance(value, bool), "true or false"
+    elif isinstance(default, int):
+        ok, want = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        want = "a number"
+    elif isinstance(default, str):
+        ok, want = isinstance(value, str), "text"
+    elif isinstance(default, tuple):
+        ok, want = isinstance(value, tuple), "a list"
+    else:
+        return
+    if not ok:
+        raise ChieuError(f"{label} rule {name}={value!r}: expected {want}")

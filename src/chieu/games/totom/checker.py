@@ -258,7 +258,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
     cards, winning = _parse_hand(text)
     everything = cards + ([winning] if winning is not None else [])
     check_copies(everything)
-    calls = parse_calls(str(values["call"])) if values["call"] else None
+    calls = parse_calls(str(values["call"])) if str(values["call"]).strip(" ,;+") else None
     hand = KINDS.counts(cards)
     report: dict[str, Any] = {
         "game": "totom",

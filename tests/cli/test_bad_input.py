@@ -1,0 +1,106 @@
+"""Bad command-line input: a clear message and exit code 2, never a traceback, nothing lost."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from chieu.cli.bot import Server, serve
+from chieu.cli.common import basic_choice
+from chieu.cli.main import main
+from chieu.games.chan import ChanGame, Rules
+
+
+def _fails(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) if argv[-1] == "__argparse__" else _nothing():
+        code = main(argv[:-1] if argv[-1] == "__argparse__" else argv)
+        assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *args: object) -> bool:
+        return False
+
+
+def test_records_path_that_is_a_file_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    for argv in (
+        ["play", "chan", "--auto", "--seed", "1", "--records", str(afile)],
+        ["play", "phom", "--auto", "--seed", "1", "--records", str(afile)],
+        ["arena", "chan", "--bots", "heuristic,random", "--games", "1", "--records", str(afile)],
+    ):
+        _fails(argv, "is a file, not a folder", capsys)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chan", "--bots", "ext:'unterminated", "--records", "/tmp"], "No closing"),
+        (["arena", "chan", "--bots", "heuristic,random", "--no-records", "--ray", ""], "--ray"),
+        (["arena", "chan", "--bots", "search:-5,random", "--no-records"], "bad search budget"),
+        (["arena", "chan", "--bots", "search:,random", "--no-records"], "nothing after ':'"),
+        (["bot", "serve", "search:abc"], "bad search budget"),
+        (["bot", "tune", "chan", "--thresholds", "nan"], "numbers ≥ 0"),
+        (["bot", "tune", "chan", "--thresholds", ""], "numbers ≥ 0"),
+    ],
+)
+def test_bad_values_get_a_clear_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fails(argv, message, capsys)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["arena", "chan", "--bots", "random,random", "--workers", "-3"],
+        ["arena", "chan", "--bots", "random,random", "--games", "0"],
+        ["review", "x.jsonl", "--seat", "0", "--iterations", "0"],
+    ],
+)
+def test_counts_below_one_are_refused_by_the_parser(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2 and "at least 1" in capsys.readouterr().err
+
+
+def test_a_huge_number_at_the_prompt_is_just_not_a_choice() -> None:
+    kind, message = basic_choice("9" * 5000, ["a", "b"]) or ("", "")  # type: ignore[list-item]
+    assert kind == "error" and "từ 1 đến 2" in str(message)
+
+
+def test_bot_serve_answers_a_malformed_observation_with_an_error() -> None:
+    state = ChanGame.new_state(Rules(), 2)
+    seat = state.current_player()
+    legal = [a.to_json() for a in state.legal_actions(seat)]
+    obs = state.observation(seat)
+    del obs["hand"]
+    lines = [
+        {"type": "start", "game": "chan", "seat": seat},
+        {"type": "act", "observation": obs, "legal": legal},
+        {},
+        "{not json",
+        {"type": "act", "observation": state.observation(seat), "legal": legal},
+    ]
+    out = io.StringIO()
+    text = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
+    serve(Server("heuristic"), io.StringIO(text), out)
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert answers[1] == {"type": "error", "message": answers[1]["message"]}
+    assert "observation" in answers[1]["message"]
+    assert "needs a 'type'" in answers[2]["message"]
+    assert answers[3]["message"].startswith("not JSON")
+    assert answers[4]["action"] in legal  # the server went on
