@@ -53,6 +53,8 @@ def test_records_path_that_is_a_file_is_refused_before_playing(
         (["bot", "serve", "search:abc"], "bad search budget"),
         (["bot", "tune", "chan", "--thresholds", "nan"], "numbers ≥ 0"),
         (["bot", "tune", "chan", "--thresholds", ""], "numbers ≥ 0"),
+        (["arena", "chan", "--bots", "heuristic", "--no-records"], "1 bot(s) in --bots"),
+        (["arena", "chan", "--bots", "random,random", "--rules", "players=3"], "--players"),
     ],
 )
 def test_bad_values_get_a_clear_message(

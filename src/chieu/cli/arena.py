@@ -102,7 +102,17 @@ def build_config(args: argparse.Namespace) -> MatchConfig:
     game = find_game(args.game)
     lineup = tuple(split_bots(args.bots))
     players = args.players if args.players is not None else len(lineup)
-    rules = parse_rules(game, args.preset, args.rules, players)
+    set_in_rules = [p for p in args.rules if p.replace("-", "_").split("=")[0].strip() == "players"]
+    if set_in_rules and args.players is None:
+        raise ChieuError("set the number of seats with --players (or one bot per seat in --bots)")
+    try:
+        rules = parse_rules(game, args.preset, args.rules, players)
+    except ChieuError as exc:
+        if args.players is not None or "players" not in str(exc):
+            raise
+        raise ChieuError(
+            f"{len(lineup)} bot(s) in --bots, one per seat: {exc} ({game.title})"
+        ) from None
     records: str | None = None
     if not args.no_records:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
