@@ -36,3 +36,30 @@ def test_replay_names_the_line_of_a_bad_move(path: Path, tmp_path: Path) -> None
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["replay", str(bad)]) == 2
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in ONE_PER_GAME if p.parent.name != "chan"], ids=lambda p: p.parent.name
+)
+def test_replay_views_of_the_other_games(
+    path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--seat`` shows that seat's hand, ``--all`` every seat's, ``--step`` pauses (Chắn's
+    own views are tested in tests/cli/test_play.py)."""
+    from chieu.core.record import GameRecord
+
+    record = GameRecord.load(path)
+    state = record.start()
+    hand_label = "Bài"
+    assert main(["replay", str(path), "--seat", "0"]) == 0
+    seat_out = capsys.readouterr().out
+    assert hand_label in seat_out and "khớp hoàn toàn" in seat_out
+    assert main(["replay", str(path)]) == 0
+    assert hand_label not in capsys.readouterr().out.split("Cuối ván")[0]  # spectator
+    assert main(["replay", str(path), "--all"]) == 0
+    all_out = capsys.readouterr().out
+    assert all_out.count(hand_label) >= 2 * state.num_players  # start and end, every seat
+    answers = iter(["", "q"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(answers))
+    assert main(["replay", str(path), "--seat", "1", "--step"]) == 0
+    assert capsys.readouterr().out.count(hand_label) >= 3  # start, one step, end

@@ -203,16 +203,24 @@ def _play_one(session: Session, state: Any) -> bool:
 
 
 def _table(session: Session, obs: dict[str, Any]) -> Text:
+    return table_view(obs, session.names)
+
+
+def table_view(obs: dict[str, Any], names: Sequence[str]) -> Text:
+    """The table as a seat sees it (mats, hand sizes, cups, the nọc and the live card), and
+    the seat's own hand when the observation has one."""
     out = Text()
     live = obs.get("live")
     for s in range(obs["players"]):
         mats = " | ".join(" ".join(g["cards"]) for g in obs["mats"][s]) or "—"
         cup = " (chén)" if obs["cups"][s] else ""
-        out.append(f"{session.names[s]}{cup}: {obs['hand_sizes'][s]} quân, chiếu: {mats}\n")
+        out.append(f"{names[s]}{cup}: {obs['hand_sizes'][s]} quân, chiếu: {mats}\n")
     out.append(f"Nọc còn {obs['nocc_left']} quân. ")
     if live is not None:
         origin = "nọc" if live["drawn"] else "đánh"
         out.append_text(Text.assemble("Quân đang ra: ", card_text(live["card"]), f" ({origin})"))
+    if "hand" in obs:
+        out.append_text(Text.assemble("\nBài của bạn: ", cards_text(obs["hand"])))
     return out
 
 
@@ -221,7 +229,6 @@ def _ask(session: Session, state: Any, seat: int) -> Action | None:
     legal = state.legal_actions(seat)
     obs = state.observation(seat)
     console.print(_table(session, obs))
-    console.print(Text.assemble("Bài của bạn: ", cards_text(obs["hand"])))
     if obs.get("down"):
         console.print(f"Khàn úp: {', '.join(obs['down'])}")
     opts = Text()

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat < n:
         raise ChieuError(f"--seat {args.seat} is not a seat of this {n}-player game (0..{n - 1})")
     if game.name != "chan":
-        return _run_moves(console, record, state, path, lines)
+        return _run_moves(console, record, state, path, lines, args)
     names = render.seat_names(n)
     view = args.seat
     actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
@@ -102,6 +102,17 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _table_view(game: str) -> Any:
+    """``chieu.cli.play_<game>.table_view(observation, names)``, or None."""
+    from importlib import import_module
+
+    try:
+        module = import_module(f"chieu.cli.play_{game}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "table_view", None)
+
+
 def _hands(state: Any) -> dict[int, list[int]]:
     return {s: list(state.observation(s)["hand"]) for s in range(state.num_players)}
 
@@ -128,11 +139,20 @@ def _finish(console: Console, state: Any, names: list[str], view: int | None) ->
 
 
 def _run_moves(
-    console: Console, record: GameRecord, state: Any, path: Path, lines: list[int]
+    console: Console,
+    record: GameRecord,
+    state: Any,
+    path: Path,
+    lines: list[int],
+    args: argparse.Namespace,
 ) -> int:
-    """Any game without a table view here: verify, then list the moves and the result."""
+    """Any other game: verify, list the moves and the result; the table (``--seat`` S's
+    view, ``--all`` every seat's, else a spectator's) through the game's
+    ``chieu.cli.play_<game>.table_view``, at the start, after each move with ``--step``, and
+    at the end."""
     game = find_game(record.game)
     names = render.seat_names(state.num_players)
+    view = _table_view(game.name)
     actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
     console.print(
         Text.assemble(
@@ -141,6 +161,18 @@ def _run_moves(
             f"{len(actions)} nước đi, phiên bản {record.version or '?'}",
         )
     )
+
+    def show() -> None:
+        if view is None:
+            return
+        seats = range(state.num_players) if args.all else [args.seat]
+        for s in seats:
+            if args.all:
+                console.print(Text(f"— {names[s]} —", style="bold"))
+            console.print(view(state.observation(s), names))
+
+    show()
+    stepping = bool(args.step)
     for number, (index, event) in enumerate(actions, 1):
         where = f"{path}:{lines[index] if index < len(lines) else '?'}"
         seat = int(event.actor if event.actor is not None else -1)
@@ -152,7 +184,11 @@ def _run_moves(
                 f"{where}: move {number} by seat {seat} does not replay: {exc}"
             ) from None
         console.print(Text(f"{number:>3}. {names[seat]}: {action}"))
+        if stepping:
+            show()
+            stepping = _wait(console)
     console.rule("Cuối ván")
+    show()
     outcome = state.outcome() if state.is_terminal() else None
     if outcome is None:
         console.print(
