@@ -54,6 +54,11 @@ def test_check_calls(capsys: pytest.CaptureFixture[str]) -> None:
     assert bad["win"] is False and "ù nhỏ hô to" in str(bad["illegal"])
     [good] = run_json(capsys, TT1 + " CC", "--call", "có lèo")
     assert good["win"] is True and good["score"] == 4
+    [twice] = run_json(capsys, TT1 + " CC", "--call", "có lèo, có lèo")
+    assert "Có lèo ×2 (the hand has 1)" in str(twice["illegal"])
+    # a blank call is no call: the engine calls the true cước
+    [blank] = run_json(capsys, TT1 + " CC", "--call", " , ")
+    assert blank["win"] is True and blank["score"] == good["score"]
 
 
 def test_check_source_and_thong(capsys: pytest.CaptureFixture[str]) -> None:

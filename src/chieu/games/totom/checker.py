@@ -235,8 +235,14 @@ def judge_win(
         over = over_calls(calls, hits)
         out["called"] = dict(calls)
         if over:
-            names = ", ".join(CUOC_NAMES[c] for c in over)
-            out["illegal"] = f"ù nhỏ hô to: called {names}, not in the hand (chèo đò)"
+            held = {h.id: h.count for h in hits}
+            names = ", ".join(
+                f"{CUOC_NAMES[c]} ×{calls[c]} (the hand has {held.get(c, 0)})"
+                if calls[c] > 1 or held.get(c, 0)
+                else CUOC_NAMES[c]
+                for c in over
+            )
+            out["illegal"] = f"ù nhỏ hô to: called {names}, more than the hand holds (chèo đò)"
             out["faults"] = [{"id": "u_nho_ho_to", "name": "Ù nhỏ hô to", "penalty": "cheo_do"}]
             out["win"] = False
             out["score"] = 0
