@@ -9,6 +9,7 @@ from chieu.core.outcome import Termination
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc.game import MatChuocGame
 from chieu.games.matchuoc.rules import Rules
+from chieu.games.matchuoc.state import MatChuocState
 from tests.games.matchuoc.helpers import (
     JUNK,
     JUNK2,
@@ -264,18 +265,22 @@ def test_dia_u_and_den_on_a_flower() -> None:
     assert out is not None and out.payoffs == (-384.0, 384.0, 0.0, 0.0)
 
 
-def test_phong_hoa() -> None:
-    st = make_state(
-        ["1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m", JUNK, JUNK2, JUNK3],
-        live="1f 6m 6p 6s 2f 8m 8p 8s 3k",
-    )
+def _discard_every_draw(seat1: str, live: str, turns: int) -> MatChuocState:
+    """The dealer discards 5m, then every seat discards what it draws (seat 1 draws the
+    flowers of ``live``), for ``turns`` draws or until the game ends."""
+    st = make_state(["1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m", seat1, JUNK2, JUNK3], live=live)
     finish_opening(st)
     st.apply(A.Discard(K("5m")))
-    for _ in range(9):
+    for _ in range(turns):
         answer_all(st)
         if st.is_terminal():
             break
         st.apply(A.Discard(st.last_draw))
+    return st
+
+
+def test_phong_hoa() -> None:
+    st = _discard_every_draw(JUNK, "1f 6m 6p 6s 2f 8m 8p 8s 3k", 9)
     answer_all(st)
     assert ids(st) == ["phong_hoa"]
     out = st.outcome()
@@ -285,17 +290,8 @@ def test_phong_hoa() -> None:
 def test_no_phong_hoa_with_a_khung_nor_on_a_later_khung_discard() -> None:
     """B.7.4: the third flower passes while the hand holds a khung: no Phóng hoa, then or when
     the khung is discarded later (a khung is not a flower unless ``phong_khung``)."""
-    st = make_state(
-        ["1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 5m", "TH " + JUNK[3:], JUNK2, JUNK3],
-        live="1f 6m 6p 6s 2f 8m 8p 8s 3k 9m 9p 9s 5p 2m 2p 2s",
-    )
-    finish_opening(st)
-    st.apply(A.Discard(K("5m")))
-    for _ in range(12):
-        answer_all(st)
-        if st.is_terminal():
-            break
-        st.apply(A.Discard(st.last_draw))
+    live = "1f 6m 6p 6s 2f 8m 8p 8s 3k 9m 9p 9s 5p 2m 2p 2s"
+    st = _discard_every_draw("TH " + JUNK[3:], live, 12)
     assert not st.is_terminal() and len(st.flower_discards[1]) == 3  # three flowers, no win
     answer_all(st)
     assert st.current_player() == 1 and A.Discard(K("TH")) in st.legal_actions()
