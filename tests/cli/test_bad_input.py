@@ -106,3 +106,16 @@ def test_bot_serve_answers_a_malformed_observation_with_an_error() -> None:
     assert "needs a 'type'" in answers[2]["message"]
     assert answers[3]["message"].startswith("not JSON")
     assert answers[4]["action"] in legal  # the server went on
+
+
+def test_the_prompt_explains_unreadable_text_in_every_game() -> None:
+    from chieu.cli.play import _card_choice
+    from chieu.cli.play_matchuoc import parse_choice as matchuoc_choice
+    from chieu.cli.play_phom import parse_choice as phom_choice
+    from chieu.cli.play_totom import parse_choice as totom_choice
+
+    kind, message = _card_choice("van", [])
+    assert kind == "error" and "Không hiểu 'van'" in str(message) and "ambiguous" in str(message)
+    for choose in (phom_choice, totom_choice, matchuoc_choice):
+        kind, message = choose("@@", [])
+        assert kind == "error" and str(message).startswith("Không hiểu '@@'")

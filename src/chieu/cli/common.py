@@ -177,6 +177,15 @@ def read_choice(
             console.print(Text(str(value), style="red"))
 
 
+def not_understood(text: str, why: object, example: str) -> tuple[str, str]:
+    """The prompt's answer to text that is neither a choice nor a card (in Vietnamese, with the
+    parser's reason, e.g. an ambiguous unaccented name)."""
+    return "error", (
+        f"Không hiểu {text!r} ({why}). Gõ số thứ tự, mã quân như {example}, "
+        "? để xem gợi ý, h để xem trợ giúp, q để thoát."
+    )
+
+
 _QUIT = {"q", "quit", "exit", "thoat"}
 _HELP = {"h", "help", "giup", "trogiup"}
 

@@ -26,6 +26,7 @@ from chieu.cli import render
 from chieu.cli.common import (
     basic_choice,
     build_rules,
+    not_understood,
     read_choice,
     records_dir,
     save_and_show,
@@ -276,11 +277,8 @@ def parse_choice(
 def _card_choice(text: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
     try:
         kinds = parse_cards(text)
-    except NotationError:
-        return "error", (
-            f"Không hiểu {text!r}. Gõ số thứ tự, mã quân như 9W, "
-            "? để xem gợi ý, h để xem trợ giúp, q để thoát."
-        )
+    except NotationError as exc:
+        return not_understood(text, exc, "9W")
     if len(kinds) != 1:
         return "error", "Hãy gõ đúng một quân (ví dụ 9W)."
     k = kinds[0]

@@ -21,6 +21,7 @@ from chieu.bots import bot_rng
 from chieu.cli.common import (
     basic_choice,
     build_rules,
+    not_understood,
     read_choice,
     records_dir,
     save_and_show,
@@ -86,7 +87,7 @@ def parse_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
     try:
         tiles = parse_tiles(text)
     except NotationError as exc:
-        return "error", str(exc)
+        return not_understood(text, exc, "5p")
     if len(tiles) == 1:
         for a in legal:
             if a.verb == "discard" and a.tile == tiles[0]:  # type: ignore[attr-defined]

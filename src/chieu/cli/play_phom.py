@@ -22,6 +22,7 @@ from chieu.bots import bot_rng
 from chieu.cli.common import (
     basic_choice,
     build_rules,
+    not_understood,
     read_choice,
     records_dir,
     save_and_show,
@@ -102,7 +103,7 @@ def parse_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
     try:
         cards = parse_cards(text)
     except NotationError as exc:
-        return "error", str(exc)
+        return not_understood(text, exc, "Td")
     want = mask_of(cards)
     for verb in ("discard", "lay", "layoff"):
         for a in legal:

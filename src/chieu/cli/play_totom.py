@@ -25,6 +25,7 @@ from chieu.bots.totom import looseness
 from chieu.cli.common import (
     basic_choice,
     build_rules,
+    not_understood,
     read_choice,
     records_dir,
     save_and_show,
@@ -108,7 +109,7 @@ def parse_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str]:
     try:
         kinds = parse_cards(text)
     except ChieuError as exc:
-        return "error", str(exc)
+        return not_understood(text, exc, "9W")
     if len(kinds) == 1:
         for a in legal:
             if a.verb == "discard" and a.card == kinds[0]:  # type: ignore[attr-defined]
