@@ -62,6 +62,8 @@ def test_check_mom(capsys: pytest.CaptureFixture[str]) -> None:
         (["Kh 7s 2c 3c 4c 5c 6c 7c 8c", "--table", "Js Qh Kd"], "not a phỏm"),
         (["Kh 7s 2c 3c 4c 5c 6c 7c 8c", "--table", "Kh Ks Kd"], "already in the hand"),
         (["Kh 7s 2d 3c 4c 5c 6h 7c 8h", "--eaten", "Kh 7s"], "invariant"),
+        (["Kh 7s 2c 3c 4c 5c 6c 7c 8c", "--seen", "7s"], "seen card 7s"),
+        (["Kh 7s 2c 3c 4c 5c 6c 7c 8c", "--table", "Js Qs Ks", "--seen", "Qs"], "seen card Qs"),
     ],
 )
 def test_check_bad_input_is_a_clear_error(

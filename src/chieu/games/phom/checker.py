@@ -97,6 +97,13 @@ def _arrangement_json(a: an.Arrangement, table: list[int]) -> dict[str, Any]:
     }
 
 
+def _table_mask(table: Any) -> int:
+    out = 0
+    for m in table:
+        out |= m
+    return out
+
+
 def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[str, Any]:
     """Check one Phỏm hand; the JSON-ready report (see the module docstring).
 
@@ -123,6 +130,14 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
         raise NotationError("more than 3 eaten cards: the third eat already ends the hand (ù)")
     table = _parse_table(str(options.get("table") or ""), hand)
     seen_extra = check_distinct(parse_cards(str(options.get("seen") or "")), "seen cards")
+    clash = seen_extra & (hand | _table_mask(table))
+    if clash:
+        c = cards_of(clash)[0]
+        raise NotationError(
+            f"seen card {code(c)} ({card_name(c)}) is already in the hand or on the table: "
+            "--seen lists the cards seen elsewhere",
+            token=code(c),
+        )
     discard = len(cards) >= 10
     found = an.best_arrangements(
         hand,
