@@ -163,6 +163,7 @@ def test_the_drawn_tile_is_xuyen_or_tan_tieu_never_both(hand: str, seat: int) ->
         ({"seat": 3, "from_": 2, "nhan_u": True}, "nhân ù is self-drawn"),
         ({"seat": 2, "from_": 3, "self_draw": True}, "contradict"),
         ({"seat": 2, "from_": 3, "dau_coong": True}, "đầu coong is self-drawn"),
+        ({"seat": 2, "melds": "*888s"}, "only a coong \\(four tiles\\) can be concealed"),
     ],
 )
 def test_contradictory_context_flags_are_refused(options: dict[str, Any], message: str) -> None:

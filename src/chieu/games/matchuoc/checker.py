@@ -79,6 +79,8 @@ def parse_meld(text: str, position: int = 0) -> Group:
         raise NotationError(f"{where}: a phu has 3 tiles (4 for a coong), not {len(tiles)}")
     if any(is_flower(t) for t in tiles):
         raise NotationError(f"{where}: a flower cannot be in a phu")
+    if concealed and len(tiles) != 4:
+        raise NotationError(f"{where}: only a coong (four tiles) can be concealed (*)")
     reals = sorted(t for t in tiles if is_basic(t))
     wild = [t for t in tiles if is_khung(t)]
     if not reals:
@@ -97,8 +99,6 @@ def parse_meld(text: str, position: int = 0) -> Group:
             )
     if len(tiles) == 4:
         raise NotationError(f"{where}: a coong is four of one kind")
-    if concealed:
-        raise NotationError(f"{where}: only a coong can be concealed (*)")
     lo = reals[0]
     for start in range(max(lo - 2, lo - lo % 9), lo + 1):
         if start >= 27 or start % 9 > 6 or start // 9 != lo // 9:
