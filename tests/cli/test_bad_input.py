@@ -119,3 +119,13 @@ def test_the_prompt_explains_unreadable_text_in_every_game() -> None:
     for choose in (phom_choice, totom_choice, matchuoc_choice):
         kind, message = choose("@@", [])
         assert kind == "error" and str(message).startswith("Không hiểu '@@'")
+
+
+def test_play_reports_an_external_bot_that_cannot_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = "ext:/nonexistent/bot,heuristic,heuristic,heuristic"
+    argv = ["play", "phom", "--auto", "--seed", "1", "--records", str(tmp_path), "--bots", bots]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "bị xử thua nước" in out and "cannot start" in out

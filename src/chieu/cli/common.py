@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -136,10 +136,26 @@ def records_dir(path: str | Path) -> Path:
     return p
 
 
-def save_and_show(records: Path, state: Any, console: Console) -> Path:
-    """``save_record``, then the path on one line (to copy)."""
+def save_and_show(
+    records: Path,
+    state: Any,
+    console: Console,
+    bots: Mapping[int, Bot] | None = None,
+    names: Sequence[str] = (),
+) -> Path:
+    """``save_record``, then the path on one line (to copy); then any move an external bot
+    forfeited since the last report (a crash, a timeout, a bad answer: the default move was
+    played for it)."""
     path = save_record(records, state)
     console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)
+    for seat, bot in sorted((bots or {}).items()):
+        failures = list(getattr(bot, "failures", ()))
+        done = int(getattr(bot, "reported", 0))
+        for why in failures[done:]:
+            who = names[seat] if seat < len(names) else f"Ghế {seat}"
+            console.print(Text(f"{who} bị xử thua nước (đánh thay nước mặc định): {why}", "yellow"))
+        if len(failures) > done:
+            bot.reported = len(failures)  # type: ignore[attr-defined]
     return path
 
 

@@ -210,7 +210,7 @@ def _show_end(session: Session, state: Any) -> None:
 
 
 def _save(session: Session, state: Any) -> Path:
-    path = save_and_show(session.records, state, session.console)
+    path = save_and_show(session.records, state, session.console, session.bots, session.names)
     session.saved.append(path)
     return path
 

@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
                 if seat == human:
                     action = _ask(console, state, seat, names)
                     if action is None:
-                        save_and_show(records, state, console)
+                        save_and_show(records, state, console, bots, names)
                         console.print("Tạm biệt! Hẹn gặp lại.")
                         return 0
                 else:
@@ -230,11 +230,11 @@ def run(args: argparse.Namespace) -> int:
                     if line is not None:
                         console.print(line)
         except KeyboardInterrupt:
-            save_and_show(records, state, console)
+            save_and_show(records, state, console, bots, names)
             console.print("Đã dừng. Biên bản đã được lưu.")
             return 130
         console.print(result(state, names))
-        save_and_show(records, state, console)
+        save_and_show(records, state, console, bots, names)
         out = state.outcome()
         assert out is not None
         for s in range(4):

@@ -256,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
                 if seat == human:
                     action = _ask(console, state, seat, names)
                     if action is None:
-                        save_and_show(records, state, console)
+                        save_and_show(records, state, console, bots, names)
                         console.print("Tạm biệt! Hẹn gặp lại chiếu sau.")
                         return 0
                 else:
@@ -269,13 +269,13 @@ def run(args: argparse.Namespace) -> int:
                         if line is not None:
                             console.print(line)
         except KeyboardInterrupt:
-            save_and_show(records, state, console)
+            save_and_show(records, state, console, bots, names)
             console.print("Đã dừng. Biên bản đã được lưu.")
             return 130
         except Exception:
-            save_and_show(records, state, console)
+            save_and_show(records, state, console, bots, names)
             raise
-        save_and_show(records, state, console)
+        save_and_show(records, state, console, bots, names)
         console.print(_result(state, names))
         sheet.add(state.outcome())
         if args.games > 1:

@@ -310,6 +310,6 @@ def _show_end(session: Session, state: Any, hoi: Hoi) -> dict[str, Any]:
 
 
 def _save(session: Session, state: Any) -> Path:
-    path = save_and_show(session.records, state, session.console)
+    path = save_and_show(session.records, state, session.console, session.bots, session.names)
     session.saved.append(path)
     return path
