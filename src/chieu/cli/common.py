@@ -193,6 +193,37 @@ def read_choice(
             console.print(Text(str(value), style="red"))
 
 
+def ask_move(
+    console: Console,
+    state: Any,
+    seat: int,
+    names: Sequence[str],
+    *,
+    view: Callable[[dict[str, Any], Sequence[str]], Text],
+    label: Callable[[Action], Text],
+    parse: Callable[[str, Sequence[Action]], tuple[str, Action | str]],
+    help_text: str,
+    hint: Callable[[dict[str, Any]], Text],
+) -> Action | None:
+    """The person's turn: the table as the seat sees it (``view``), the numbered legal moves
+    (``label``), then ``read_choice`` with the game's ``parse``, help and hint."""
+    obs = state.observation(seat)
+    legal = state.legal_actions(seat)
+    console.print(view(obs, names))
+    console.print(
+        Text("  ").join(
+            Text.assemble((f"[{i}]", "bold"), " ", label(a)) for i, a in enumerate(legal, 1)
+        )
+    )
+    return read_choice(
+        console,
+        legal,
+        lambda raw: parse(raw, legal),
+        on_help=lambda: console.print(help_text),
+        on_hint=lambda: console.print(hint(obs)),
+    )
+
+
 def not_understood(text: str, why: object, example: str) -> tuple[str, str]:
     """The prompt's answer to text that is neither a choice nor a card (in Vietnamese, with the
     parser's reason, e.g. an ambiguous unaccented name)."""

@@ -20,10 +20,10 @@ from rich.text import Text
 
 from chieu.bots import bot_rng
 from chieu.cli.common import (
+    ask_move,
     basic_choice,
     build_rules,
     not_understood,
-    read_choice,
     records_dir,
     save_and_show,
     seat_bots,
@@ -214,20 +214,16 @@ def _result(state: Any, names: Sequence[str]) -> Text:
 
 
 def _ask(console: Console, state: Any, seat: int, names: Sequence[str]) -> Action | None:
-    obs = state.observation(seat)
-    legal = state.legal_actions(seat)
-    console.print(table_view(obs, names))
-    console.print(
-        Text("  ").join(
-            Text.assemble((f"[{i}]", "bold"), " ", action_label(a)) for i, a in enumerate(legal, 1)
-        )
-    )
-    return read_choice(
+    return ask_move(
         console,
-        legal,
-        lambda raw: parse_choice(raw, legal),
-        on_help=lambda: console.print(HELP),
-        on_hint=lambda: console.print(hint(obs)),
+        state,
+        seat,
+        names,
+        view=table_view,
+        label=action_label,
+        parse=parse_choice,
+        help_text=HELP,
+        hint=hint,
     )
 
 
