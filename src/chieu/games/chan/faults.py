@@ -49,9 +49,8 @@ class SeatHistory:
     split_chan: set[int] = field(default_factory=set)  # the card left after tách chắn ăn cạ
     split_ca: set[int] = field(default_factory=set)  # the card left after tách cạ ăn cạ
     torn_ca: set[int] = field(default_factory=set)  # the card left after xé cạ (discard)
-    missed: set[int] = field(default_factory=set)  # kinds he could have won on and let go
-    # the same, as (exposure number of the physical card, nọc draws made when he let it go)
-    missed_cards: set[tuple[int, int]] = field(default_factory=set)
+    # wins he let go: (kind, exposure number of the physical card, nọc draws made by then)
+    missed: set[tuple[int, int, int]] = field(default_factory=set)
     waits_before_eat: tuple[int, ...] | None = None  # set when he eats a cạ while waiting
     actions: int = 0
 
@@ -78,7 +77,6 @@ class SeatHistory:
             set(self.split_ca),
             set(self.torn_ca),
             set(self.missed),
-            set(self.missed_cards),
             self.waits_before_eat,
             self.actions,
         )

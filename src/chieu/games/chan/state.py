@@ -366,7 +366,6 @@ class ChanState(StateBase):
         self._wt[seat] = None
         h = self.hist[seat]
         h.missed.clear()
-        h.missed_cards.clear()
         h.actions += 1
 
     def _discard(self, seat: int, card: int, found: list[tuple[Any, str]]) -> None:
@@ -523,8 +522,7 @@ class ChanState(StateBase):
 
     def _missed_win(self, seat: int) -> None:
         """``seat`` let a legal ù on the live card go by (for bỏ ù, fault 13)."""
-        self.hist[seat].missed.add(self.live_card)
-        self.hist[seat].missed_cards.add((self.exposure, self.draws))
+        self.hist[seat].missed.add((self.live_card, self.exposure, self.draws))
 
     def _decline(self, seat: int) -> None:
         if seat in self.claim_legal_win:
@@ -877,10 +875,10 @@ class ChanState(StateBase):
         scope = self.rules.bo_u_scope
         if hs.missed and (
             scope == "window"
-            or (scope == "kind" and card in hs.missed)
+            or (scope == "kind" and any(k == card for k, _, _ in hs.missed))
             or (
                 scope == "card"
-                and any(e == self.exposure and d < self.draws for e, d in hs.missed_cards)
+                and any(e == self.exposure and d < self.draws for _, e, d in hs.missed)
             )
         ):
             return "bo_u"
