@@ -166,16 +166,16 @@ def dealt_groups(hand20: Sequence[int]) -> tuple[list[int], list[Phu]]:
     return free, fixed
 
 
-def _wins_on(free: list[int], fixed: list[Phu], card: int, rules: Rules) -> analysis.WinCheck:
-    return analysis.win_on(free, card, rules, fixed=fixed)
-
-
 def wait_kinds(hand20: list[int], rules: Rules) -> list[int]:
     """The kinds the 20 held cards win on, a held four kept whole (as the game)."""
     free, fixed = dealt_groups(hand20)
     if not fixed:
         return sorted(analysis.waits(hand20, rules))
-    return [x for x in range(NUM_KINDS) if hand20[x] < 4 and _wins_on(free, fixed, x, rules).win]
+    return [
+        x
+        for x in range(NUM_KINDS)
+        if hand20[x] < 4 and analysis.win_on(free, x, rules, fixed=fixed).win
+    ]
 
 
 def judge_win(
@@ -193,7 +193,7 @@ def judge_win(
     counts[card] += 1
     free, fixed = dealt_groups(hand20)
     if fixed:
-        verdict = _wins_on(free, fixed, card, rules)
+        verdict = analysis.win_on(free, card, rules, fixed=fixed)
     else:
         verdict = analysis.check_win(counts, card, rules)
     out: dict[str, Any] = {
