@@ -469,26 +469,29 @@ class ChanState(StateBase):
                         out.append(a)
                         break
                 else:
-                    if self._eat_leaves_clean_discard(seat, hcard):
+                    if self._claim_leaves_clean_discard(seat, hcard):
                         out.append(a)
-            elif self._eat_leaves_clean_discard(seat, hcard):
+            elif self._claim_leaves_clean_discard(seat, hcard):
                 out.append(a)
         return out
 
-    def _eat_leaves_clean_discard(self, seat: int, hcard: int) -> bool:
-        """Strict mode: after this eat, is there a discard that commits no fault? (A dry run
-        on a copy of the seat's history; the hand is restored.)"""
+    def _claim_leaves_clean_discard(self, seat: int, hcard: int, chiu: bool = False) -> bool:
+        """Strict mode: after a claim that a discard follows (an eat with ``hcard``, or a chíu
+        of the live card ``hcard``), is there a đánh or trả cửa that commits no fault? (C1; a
+        dry run on a copy of the seat's history; the hand is restored.)"""
         saved = self.hist[seat]
         trial = saved.copy()
-        self._eat_history(seat, hcard, trial)
+        used = 3 if chiu else 1
+        if not chiu:  # a chíu changes no fault history
+            self._eat_history(seat, hcard, trial)
         hand = self.hands[seat]
         self.hist[seat] = trial
-        hand[hcard] -= 1
+        hand[hcard] -= used
         try:
             blocked = self._blocked_discards(seat, cached=False)
             return any(hand[k] and k not in blocked for k in range(NUM_KINDS))
         finally:
-            hand[hcard] += 1
+            hand[hcard] += used
             self.hist[seat] = saved
 
     def _record_declined(self, seat: int) -> None:
@@ -771,7 +774,11 @@ class ChanState(StateBase):
             opts: list[Action] = []
             if can_win:
                 opts.append(A.WIN)
-            if three and not self.final:
+            if (
+                three
+                and not self.final
+                and (not strict or self._claim_leaves_clean_discard(p, card, chiu=True))
+            ):
                 opts.append(A.CHIU)
                 chiu_seat = p
             if opts:
