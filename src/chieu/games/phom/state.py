@@ -297,7 +297,8 @@ class PhomState(StateBase):
             eaten,
             table,
             send=send,
-            mom_may_send=self.rules.mom_may_send,
+            # a laid player sends without a new phỏm (may_send checked its laid ones)
+            mom_may_send=self.rules.mom_may_send or self.laid[p],
             variant=self.rules.card_points,
         ):
             left = a.deadwood.bit_count()
@@ -307,6 +308,7 @@ class PhomState(StateBase):
                 left == 0
                 and self.laid[p]
                 and not self.rules.allow_u_tron
+                and not a.sent
                 and not any(m.bit_count() >= 4 for m in a.melds)
             ):
                 continue
@@ -513,6 +515,7 @@ class PhomState(StateBase):
             and self.laid[p]
             and not self.laydown_turn
             and not plan.deadwood
+            and not plan.sent  # a gửi empties the hand: ù (gửi), as move by move
             and self.rules.allow_u_tron
         )
         self._lay_out_win(p, plan, keep_discard=self.laid[p] and not self.rules.allow_u_tron)
