@@ -382,3 +382,11 @@ def test_best_melds_gives_disjoint_phom_with_the_fewest_points(cards: list[int])
     assert an.mask_points(h & ~used) == points
     t = an.run_table("faces_10")
     assert an.best_melds(h, t, an.run_melds("faces_10"))[0] == an.deadwood_points(h, t)
+
+
+def test_a_hand_all_in_one_run_keeps_every_card_rather_than_discarding() -> None:
+    """As 2s 3s 4s: laying the whole run (nothing to discard) ties with laying 2s3s4s and
+    discarding As at 0 points; the arrangement kept is the one with no discard (found by
+    Hypothesis)."""
+    best = an.best_arrangement(mask_of(parse_cards("As 2s 3s 4s")), discard=True)
+    assert best is not None and best.points == 0 and best.discard is None

@@ -509,15 +509,16 @@ def arrangements(
     return out
 
 
-def _key(a: Arrangement) -> tuple[int, int, int]:
-    return (a.points, -len(a.sent), -len(a.melds))
+def _key(a: Arrangement) -> tuple[int, int, int, bool]:
+    # ties: most cards sent, most phỏm, then every card kept in a phỏm (ù tròn) over a discard
+    return (a.points, -len(a.sent), -len(a.melds), a.discard is not None)
 
 
 def best_arrangements(
     hand: int, eaten: int = 0, table: Sequence[int] = (), **kw: object
 ) -> list[Arrangement]:
     """All the arrangements with the fewest points (best first: most cards sent, then most
-    phỏm). Empty when the eaten cards cannot all be placed."""
+    phỏm, then no discard). Empty when the eaten cards cannot all be placed."""
     found = arrangements(hand, eaten, table, **kw)  # type: ignore[arg-type]
     if not found:
         return []
