@@ -275,7 +275,8 @@ class MatChuocState(StateBase):
         khung_ok = self._may_discard_khung(s)
         top = NUM_KINDS if khung_ok else KHUNG0
         discards: list[Action] = [_DISCARD[k] for k in range(top) if h[k]]
-        if not discards:
+        if not discards and (self.after_claim or not self.wall):
+            # only khung left: dựng them (B.1.4.3); this exit only where dựng is impossible
             discards = [_DISCARD[k] for k in range(NUM_KINDS) if h[k]]
         return out + discards
 
