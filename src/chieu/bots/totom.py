@@ -2,8 +2,8 @@
 
 ``heuristic`` plays on the analysis functions and what its observation shows: it claims every
 valid ù (never an invalid one, so it never commits thiếu lưng or ù nhỏ hô to), always raises
-its khàn (no khê khàn), never lets a win go (no bỏ ù), eats when the eat leaves fewer loose
-cards, and discards its loosest card.
+its khàn (no khê khàn), never lets a win go (no bỏ ù), lays the copies of a card it eats (no
+treo tranh trái vỉ), eats when the eat leaves fewer loose cards, and discards its loosest card.
 """
 
 from __future__ import annotations
@@ -79,10 +79,9 @@ class HeuristicTotomBot:
         seat = observation["seat"]
         out: list[an.Phu] = []
         for g in observation["mats"][seat]:
-            kinds = [KINDS.kind(c) or 0 for c in g["cards"]]
-            phu = an.phu_of(kinds, won=kinds[0] if g["type"] == "phong" else None)
-            if phu is not None:
-                out.append(phu)
+            # as laid (a phu may hold stacked copies, which phu_of would not read)
+            kinds = tuple(sorted(KINDS.kind(c) or 0 for c in g["cards"]))
+            out.append(an.Phu(kinds, g["type"], g.get("name", "")))
         for code, size in observation.get("down", {}).items():
             k = KINDS.kind(code) or 0
             out.append(an.KHAN[k] if size == 3 else an.QUAD[k])
@@ -105,6 +104,8 @@ class HeuristicTotomBot:
         return A.DECLINE if A.DECLINE in legal else legal[0]
 
     def _discard(self, legal: list[Action], hand: list[int], rng: Rng) -> Action:
+        if A.LAY in legal:
+            return A.LAY  # lay the copies of the card eaten (no treo tranh trái vỉ)
         best: list[Action] = []
         best_score = None
         for act in legal:

@@ -146,10 +146,10 @@ def test_world_in_the_call_phase() -> None:
 
 def test_claim_window_skips_seats_that_answered() -> None:
     """A claim answer after another seat's: the world leaves out the seats that answered (a
-    phỗng / dậy khàn taker answers after every ù claimant). Seed 238 of random play has an ù
-    claimant (seat 1) before a dậy khàn taker (seat 0)."""
+    phỗng / dậy khàn taker answers after every ù claimant). Seed 176 of random play has an ù
+    claimant (seat 0) before a phỗng taker (seat 1)."""
     found = 0
-    for seed in range(236, 240):
+    for seed in range(174, 178):
         state = TotomGame.new_state(None, seed)
         rnd = random.Random(seed)
         while not state.is_terminal():

@@ -49,6 +49,17 @@ class Extend(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class LayCopies(Action):
+    """Hạ quân trùng: right after an ăn, lay the held cards identical to the card eaten on the
+    phu just laid (stacked at its end; not doing so is treo tranh trái vỉ, B2.4)."""
+
+    verb: ClassVar[str] = "lay_copies"
+
+    def __str__(self) -> str:
+        return "hạ quân trùng"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw(Action):
     """Xin 1 quân: decline the live card and turn up a nọc card for oneself."""
 
@@ -163,6 +174,7 @@ DECLINE = Decline()
 ARRANGE_DONE = ArrangeDone()
 CALL = {cid: Call(cid) for cid in CALLABLE}
 CALL_DONE = CallDone()
+LAY = LayCopies()
 
 ACTION_SPACE = ActionSpace(
     [
@@ -179,5 +191,6 @@ ACTION_SPACE = ActionSpace(
         ARRANGE_DONE,
         *CALL.values(),
         CALL_DONE,
+        LAY,  # added last: the ids above stay as they were
     ]
 )

@@ -885,15 +885,22 @@ def is_complete(hand: Sequence[int], rules: Rules, *, fixed: Sequence[Phu] = ())
 
 def extends(phu: Phu, card: int) -> Phu | None:
     """The phu ``phu`` with ``card`` added, when that is still a phu (chạm thành on a laid phu;
-    a khàn raised by its 4th card becomes a thiên khai group)."""
-    cards = tuple(sorted((*phu.cards, card)))
-    if phu.type in ("khan", "phong") and card == phu.cards[0]:
-        return Phu(cards, "thien_khai")
+    a khàn raised by its 4th card becomes a thiên khai group). A phỗng triple takes no 4th
+    card: only a khàn is raised (dậy khàn, B3.2), and a phỗng triple is no khàn (B4.1). A run
+    keeps the copies stacked on it (treo tranh, ``takes``)."""
+    if phu.type == "khan":
+        return Phu((*phu.cards, card), "thien_khai") if card == phu.cards[0] else None
     if phu.type == "doc" or (phu.type == "named" and phu.name == "nhat_nhi_tam"):
+        base = sorted(set(phu.cards))
+        extra = list(phu.cards)
+        for k in base:
+            extra.remove(k)
+        cards = tuple(sorted((*base, card)))
         for cand, _ in _BY_LOW[min(cards)]:
             if cand.cards == cards and cand.type == "doc":
-                return cand
+                return Phu(tuple(sorted((*cards, *extra))), "doc") if extra else cand
         return None
+    cards = tuple(sorted((*phu.cards, card)))
     if phu.type == "bi":
         for cand, _ in _BY_LOW[min(cards)]:
             if cand.cards == cards and cand.type == "bi":

@@ -1,15 +1,21 @@
 """Tổ tôm faults (B6): one small class each, with its penalty (chèo đò or đeo kính).
 
-The state detects them at the moment they happen (khê khàn) or at the post-win check
-(*tả hữu biên hành sự*: thiếu lưng, bất thành phu, ù nhỏ hô to, bỏ ù). Physical faults (treo
-tranh trái vỉ, kẹp cổ, thừa/thiếu quân) cannot happen in software: the engine lays the cards
-down and counts them; they are listed with ``detectable = False``.
+The state detects them at the moment they happen (khê khàn, treo tranh trái vỉ) or at the
+post-win check (*tả hữu biên hành sự*: thiếu lưng, bất thành phu, ù nhỏ hô to, bỏ ù). Kẹp cổ
+and thừa/thiếu quân cannot happen in software (the engine stacks the cards and counts them);
+they are listed with ``detectable = False``.
+
+A fault found during the game weighs on its offender's win in the same game
+(``win_penalty``): a chèo đò "phải hủy bỏ toàn bộ điểm … và ván đang ù" (seed 000 Phạm lỗi 1,
+B6), so the win is cancelled; a đeo kính voids the win's score (Phạm lỗi 2).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from chieu.core.outcome import Fault
 from chieu.core.referee import FaultRule
 
 CHEO_DO = "cheo_do"
@@ -60,11 +66,13 @@ class BoU(TotomFault):
 
 
 class TreoTranhTraiVi(TotomFault):
+    """Discarding after an ăn while still holding a card identical to the card eaten (it had
+    to be laid down on the phu: ``takes``). Referee mode only: strict mode lays it."""
+
     id: ClassVar[str] = "treo_tranh_trai_vi"
     name: ClassVar[str] = "Treo tranh trái vỉ"
     penalty: ClassVar[str] = DEO_KINH
-    detectable: ClassVar[bool] = False
-    source: ClassVar[str] = "seed 000 §3c; shared/rules C1 (physical, not modelled)"
+    source: ClassVar[str] = "seed 000 §3c, Phạm lỗi 2; shared/rules B2.4, B6 (a)"
 
 
 class KepCo(TotomFault):
@@ -88,13 +96,31 @@ BAT_THANH_PHU = BatThanhPhu()
 U_NHO_HO_TO = UNhoHoTo()
 KHE_KHAN = KheKhan()
 BO_U = BoU()
+TREO_TRANH = TreoTranhTraiVi()
 ALL_FAULTS: tuple[TotomFault, ...] = (
     THIEU_LUNG,
     BAT_THANH_PHU,
     U_NHO_HO_TO,
     KHE_KHAN,
     BO_U,
-    TreoTranhTraiVi(),
+    TREO_TRANH,
     KepCo(),
     ThuaThieuQuan(),
 )
+
+
+def win_penalty(faults: Sequence[Fault], seat: int) -> str | None:
+    """The heaviest penalty among ``seat``'s faults so far in the game (None: none): chèo đò
+    cancels his win, đeo kính voids its score."""
+    mine = {f.penalty for f in faults if f.seat == seat}
+    if CHEO_DO in mine:
+        return CHEO_DO
+    return DEO_KINH if DEO_KINH in mine else None
+
+
+def fault_check(
+    faults: Sequence[Fault], seat: int, check: str, rule: TotomFault, fine: str
+) -> dict[str, Any]:
+    """One row of the post-win check: ``rule``'s faults by ``seat`` (``fine`` when none)."""
+    found = [f.explanation for f in faults if f.seat == seat and f.id == rule.id]
+    return {"check": check, "ok": not found, "detail": "; ".join(found) or fine}

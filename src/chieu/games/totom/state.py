@@ -23,6 +23,7 @@ from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
 from chieu.core.state import StateBase
 from chieu.games.totom import actions as A
+from chieu.games.totom import takes
 from chieu.games.totom.analysis import (
     ALL_PHU,
     KHAN,
@@ -42,8 +43,11 @@ from chieu.games.totom.faults import (
     DEO_KINH,
     KHE_KHAN,
     THIEU_LUNG,
+    TREO_TRANH,
     U_NHO_HO_TO,
     TotomFault,
+    fault_check,
+    win_penalty,
 )
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.scoring import cuoc_of, over_calls, score_of
@@ -53,22 +57,6 @@ PART = 20
 CALL_CAP = 4
 _NOBODY: frozenset[int] = frozenset()
 _UNKNOWN: frozenset[int] = frozenset({-1})  # rescuers not computed yet
-
-# eat shapes per live kind: (phu index, the held cards it needs)
-_EATS: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [[] for _ in range(NUM_KINDS)]
-# extensions per live kind: (phu index, the cards of the mat phu it extends)
-_EXTS: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(NUM_KINDS)]
-for _i, _p in enumerate(ALL_PHU):
-    for _x in sorted(set(_p.cards)):
-        _rest = list(_p.cards)
-        _rest.remove(_x)
-        _need: dict[int, int] = {}
-        for _k in _rest:
-            _need[_k] = _need.get(_k, 0) + 1
-        _EATS[_x].append((_i, tuple(sorted(_need.items()))))
-        if len(_rest) >= 3 and _p.type in ("doc", "bi"):
-            _EXTS[_x].append((_i, tuple(_rest)))
-_PHU_INDEX = {p: i for i, p in enumerate(ALL_PHU)}
 
 
 def _count_value(a: int, b: int) -> int:
@@ -165,6 +153,7 @@ class TotomState(StateBase):
         self.live_passed = False  # its drawer left it to the next seat
         self.live_exposer = -1  # the seat that discarded it (-1: drawn)
         self.return_door = -1  # trả cửa after phỗng / dậy khàn
+        self.eaten = -1  # the kind just eaten, until the discard (treo tranh: takes.py)
         self.first_shown = False
         # turn
         self.phase = "arrange"
@@ -239,28 +228,16 @@ class TotomState(StateBase):
             return [*acts, A.ARRANGE_DONE]
         if phase == "discard":
             free = self.free(cur)
-            acts = [A.DISCARD[k] for k in range(NUM_KINDS) if free[k]]
-            if not acts:  # everything left is face down: break a khàn (ăn 2 đánh 1)
+            acts = [A.LAY] if takes.can_lay(free, self.eaten) else []  # treo tranh (takes.py)
+            if acts and self.rules.strict:
+                return acts
+            acts += [A.DISCARD[k] for k in range(NUM_KINDS) if free[k]]
+            if not acts:  # only in a re-dealt world: every held card face down
                 acts = [A.DISCARD[k] for k in range(NUM_KINDS) if self.hands[cur][k]]
             return acts
         if phase == "decide":
-            card = self.live_card
             free = self.free(cur)
-            acts = []
-            # an ăn is followed by a discard: at least one card must stay in hand
-            held = sum(self.hands[cur])
-            for i, need in _EATS[card]:
-                for kk, m in need:
-                    if free[kk] < m:
-                        break
-                else:
-                    if held > len(ALL_PHU[i].cards) - 1:
-                        acts.append(A.EAT[i])
-            if held:
-                mats = {p.cards for p in self.mats[cur]}
-                for i, rest in _EXTS[card]:
-                    if rest in mats:
-                        acts.append(A.EXTEND[i])
+            acts = takes.decide_actions(free, self.mats[cur], self.live_card, self.rules.strict)
             if self.live_drawn and not self.live_passed and cur == self.live_door:
                 acts.append(A.PASS)
             else:
@@ -309,6 +286,11 @@ class TotomState(StateBase):
         elif verb == "draw":
             self._to_dead()
             self._draw(seat)
+        elif verb == "lay_copies":
+            n = takes.lay_copies(self.mats[seat], self.free(seat), self.eaten)
+            self.hands[seat][self.eaten] -= n
+            self._changed(seat)
+            self.events.append(Event("lay_copies", seat, {"card": self.eaten, "count": n}))
         elif verb == "pass":
             self._pass(seat)
         elif verb == "decline":
@@ -378,6 +360,11 @@ class TotomState(StateBase):
         self._open_claims()
 
     def _discard(self, seat: int, card: int) -> None:
+        eaten, self.eaten = self.eaten, -1
+        if eaten >= 0 and self.free(seat)[eaten]:
+            code = KINDS.codes[eaten]
+            msg = f"ate {code} and kept a {code} in hand (treo tranh trái vỉ → đeo kính)"
+            self._fault(TREO_TRANH, seat, msg)
         self.hands[seat][card] -= 1
         if self.down[seat].get(card, 0) > self.hands[seat][card]:
             # a face-down khàn broken (ăn 2 đánh 1): the rest are held in hand
@@ -393,19 +380,20 @@ class TotomState(StateBase):
 
     def _eat(self, seat: int, phu: Phu, extend: bool | None) -> None:
         card = self.live_card
-        rest = list(phu.cards)
-        rest.remove(card)
         if extend:
-            old = next(p for p in self.mats[seat] if p.cards == tuple(rest))
-            self.mats[seat].remove(old)
+            takes.extend_mat(self.mats[seat], phu, card)
         else:
+            rest = list(phu.cards)
+            rest.remove(card)
             for k in rest:
                 self.hands[seat][k] -= 1
-        self.mats[seat].append(phu)
+            self.mats[seat].append(phu)
+        self.eaten = card
         self.live_card = -1
         self._changed(seat)
+        laid = self.mats[seat][-1]  # an extended run keeps its stacked copies
         self.events.append(
-            Event("eat", seat, {"card": card, "phu": list(phu.cards), "type": phu.type})
+            Event("eat", seat, {"card": card, "phu": list(laid.cards), "type": phu.type})
         )
         self.phase, self.actor = "discard", seat
 
@@ -533,10 +521,12 @@ class TotomState(StateBase):
                 queue.append(p)
                 stage[p] = "u"
                 options[p] = [A.WIN] if strict and wc.win else [A.WIN, A.DECLINE]
-            held = self.hands[p][card]
-            khan = held == 3 and (self.down[p].get(card) == 3 or card in self.cups[p])
-            spare = sum(self.hands[p]) > held  # a card left to give back (trả cửa)
-            if spare and (khan or (held == 2 and self.down[p].get(card, 0) == 0)):
+            held, down = self.hands[p][card], self.down[p].get(card, 0)
+            khan = held == 3 and (down == 3 or card in self.cups[p])
+            # with a card left to give back (trả cửa), never from a face-down khàn (takes.py)
+            if (khan or (held == 2 and not down)) and takes.spare(
+                self.hands[p], self.down[p], held - down
+            ):
                 taker = p
         if self.live_drawn and not self.stock:
             taker = -1  # B3.3 / D-24: the last nọc card can only be won on, else a drawn game
@@ -677,7 +667,12 @@ class TotomState(StateBase):
                 "ok": True,
                 "detail": f"{part.lung} lưng (need {self.rules.min_lung})",
             },
-            {"check": "khan_up", "ok": True, "detail": "every khàn turned up, cups returned"},
+            fault_check(
+                self.faults, seat, "khan_up", KHE_KHAN, "every khàn turned up, cups returned"
+            ),
+            fault_check(
+                self.faults, seat, "lay_down", TREO_TRANH, "every eat laid its identical cards"
+            ),
         ]
         missed = self.missed[seat]
         checks.append(
@@ -707,7 +702,6 @@ class TotomState(StateBase):
             )
             self._finish_fault(seat, fault)
             return
-        penalty: str | None = None
         if missed:
             self._fault(
                 BO_U,
@@ -716,7 +710,8 @@ class TotomState(StateBase):
                 + " ".join(KINDS.codes[k] for k in missed)
                 + "): đeo kính",
             )
-            penalty = DEO_KINH
+        # a chèo đò of this game (khê khàn) cancels the win, a đeo kính voids its score
+        penalty = win_penalty(self.faults, seat)
         score = score_of(self.called, self.rules)
         true_score = score_of(self.hits, self.rules)
         paid = 0 if penalty else score
@@ -754,6 +749,8 @@ class TotomState(StateBase):
         for f in self.faults:
             if f.penalty == CHEO_DO:
                 boats.add(f.seat)
+            elif f.penalty == DEO_KINH:
+                glasses.add(f.seat)
         if (
             seat is not None
             and penalty is None
@@ -847,6 +844,7 @@ class TotomState(StateBase):
             "hand_sizes": [sum(h) for h in self.hands],
             "cups": list(self.cup_count),
             "return_door": self.return_door if self.return_door >= 0 else None,
+            "eaten": self.eaten if self.eaten >= 0 else None,  # the card just eaten
             "faults": [f.to_json() for f in self.faults if f.seat == seat or self.phase == "end"],
             # the table's marks from earlier games (public): thông, đò, kính
             "setup": {
@@ -971,6 +969,7 @@ class TotomState(StateBase):
                 self.live_passed,
                 self.live_exposer,
                 self.return_door,
+                self.eaten,
             ),
             "faults": [f.to_json() for f in self.faults],
             "called": dict(self.called),
@@ -1186,6 +1185,8 @@ def world_from_observation(
         st.live_exposer = int(live.get("exposer", -1))
     rd = obs.get("return_door")
     st.return_door = -1 if rd is None else int(rd)
+    eaten = obs.get("eaten")
+    st.eaten = -1 if eaten is None else int(eaten)
     st.phase = phase
     st.actor = seat
     st.arranged = (seat - st.cai) % n if phase == "arrange" else n
