@@ -2,26 +2,42 @@
 PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+STAMP  := $(VENV)/.installed-test
+PSTAMP := $(VENV)/.installed-play
+LSTAMP := $(VENV)/.installed-lint
 # `make bench` has its own environment: it also holds the peer libraries it compares against.
 BVENV  := .venv-bench
 BSTAMP := $(BVENV)/.installed
 
-.PHONY: test play bench lint check clean
+.PHONY: test play bench lint check clean fuzz
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "chieu needs $(PYTHON) on PATH"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# `make play` installs only what playing needs; `make test` adds the test tools (and Ray, whose
+# arena path the tests exercise); `make lint` the linters.
+$(PSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $(PSTAMP)
+
 $(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,ray]'
+	@touch $(STAMP) $(PSTAMP)
+
+$(LSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,lint,ray]'
-	@touch $(STAMP)
+	@touch $(LSTAMP) $(STAMP) $(PSTAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-play: $(STAMP)
+# the fuzz suite at length (about 20 minutes; `make test` runs it briefly)
+fuzz: $(STAMP)
+	CHIEU_FUZZ=long $(BIN)/python -m pytest tests/fuzz
+
+play: $(PSTAMP)
 	$(BIN)/chieu play chan
 
 $(BSTAMP): pyproject.toml
@@ -34,7 +50,7 @@ $(BSTAMP): pyproject.toml
 bench: $(BSTAMP)
 	$(BVENV)/bin/python -m bench $(ARGS)
 
-lint: $(STAMP)
+lint: $(LSTAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy

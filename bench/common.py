@@ -122,8 +122,10 @@ def isolated(group: Callable[[float], list[Figure]], seconds: float) -> list[Fig
 
 class GameLoop:
     """Complete games between uniformly random legal agents (``Rng(seed, "bench", seat)``),
-    seeds 0, 1, 2... A decision is one ``apply`` by any seat, legal-action generation
-    included. ``batch()`` plays one game and returns its decisions, or 1 with ``per_game``."""
+    seeds 0, 1, 2..., through the one driver loop (``chieu.core.driver.play``: a claim
+    window's pass-only answers are given at once). A decision is one answer by any seat,
+    forced ones included (``state.changes``). ``batch()`` plays one game and returns its
+    decisions, or 1 with ``per_game``."""
 
     def __init__(self, game: Any, rules: Any, *, per_game: bool = False) -> None:
         self.game = game
@@ -138,14 +140,12 @@ class GameLoop:
 
         seed = self.seed
         self.seed += 1
+        from chieu.core.driver import play
+
         state = self.game.new_state(self.rules, seed)
         bots = [Rng(seed, "bench", seat) for seat in range(state.num_players)]
-        n = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(bots[seat].choice(state.legal_actions()))
-            n += 1
+        play(state, lambda st, d: bots[d.seat].choice(d.actions))
+        n = int(state.changes)
         self.games += 1
         self.decisions += n
         return 1 if self.per_game else n

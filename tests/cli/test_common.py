@@ -37,9 +37,9 @@ def test_one_name_per_seat_and_auto() -> None:
 @pytest.mark.parametrize(
     ("kw", "message"),
     [
-        ({"seat": 4}, "--seat 4 is not a seat of a 4-player game (0..3)"),
-        ({"games": 0}, "--games must be at least 1"),
-        ({"bots": "random,random"}, "--bots lists 2 bots but 3 seats need one"),
+        ({"seat": 4}, "--seat 4 không phải một ghế của ván 4 người (0..3)"),
+        ({"games": 0}, "--games phải ít nhất là 1"),
+        ({"bots": "random,random"}, "--bots có 2 máy nhưng 3 ghế cần máy"),
         ({"bots": "alphago"}, "known bots"),
     ],
 )

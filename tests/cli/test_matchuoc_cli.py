@@ -1,18 +1,27 @@
-"""``chieu check matchuoc`` and ``chieu play matchuoc``: JSON contract, errors, records."""
+"""``chieu check matchuoc`` (JSON contract, errors) and Mạt chược at the generic terminal:
+``chieu play matchuoc`` (hints, the result broken down, records, ``--auto``, a hội, bad input
+answered in Vietnamese, English on request) and ``chieu replay`` of its records."""
 
 from __future__ import annotations
 
-import builtins
+import io
 import json
-from collections.abc import Iterable
+import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from chieu.cli.main import main
-from chieu.cli.play_matchuoc import parse_choice
 from chieu.core.record import GameRecord
-from chieu.games.matchuoc import actions as A
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "matchuoc"
+#: English words that must not reach the Vietnamese table
+ENGLISH = re.compile(
+    r"\b(discard|draw|pass|win|wins|waiting|tiles|unseen|pays|result|player|joker)\b",
+    re.IGNORECASE,
+)
 
 
 def _json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict[str, object]]]:
@@ -59,6 +68,23 @@ def test_check_person_view(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Chờ" in out and "7p" in out
 
 
+# -- chieu play matchuoc ----------------------------------------------------------------------
+
+
+def _play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    answers: Sequence[str],
+    *extra: str,
+) -> str:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
+    code = main(["play", "matchuoc", "--records", str(tmp_path), *extra])
+    out = capsys.readouterr().out
+    assert code == 0, out[-2000:]
+    return out
+
+
 def test_auto_game_saves_a_record_that_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -66,43 +92,111 @@ def test_auto_game_saves_a_record_that_replays(
     out = capsys.readouterr().out
     [path] = sorted(tmp_path.glob("*.jsonl"))
     assert path.name.startswith("matchuoc-") and "Kết quả" in out
+    # the result broken down: who won on which tile from whom
+    assert re.search(r"Người \d ù [A-ZĐ][^\n]* do Người \d đánh ra\.", out), out[-1500:]
+    assert "Trả (cái " in out and "Cộng: " in out and "Ván sau " in out
     record = GameRecord.load(path)
     assert record.verify() == []
     assert record.replay().is_terminal()
 
 
-def _script(monkeypatch: pytest.MonkeyPatch, answers: Iterable[str]) -> list[str]:
-    it = iter(answers)
-    prompts: list[str] = []
-
-    def fake_input(prompt: str = "") -> str:
-        prompts.append(prompt)
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake_input)
-    return prompts
-
-
 def test_a_person_plays_then_stdin_ends(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    prompts = _script(monkeypatch, ["h", "?", "zz", "1", "1", "1"])
-    code = main(["play", "matchuoc", "--seed", "5", "--seat", "0", "--records", str(tmp_path)])
-    assert code == 0 and len(prompts) >= 4
-    out = capsys.readouterr().out
+    """Help, a hint, bad input answered in Vietnamese, three moves, then the input ends: the
+    game in progress is saved."""
+    out = _play(
+        monkeypatch, capsys, tmp_path, ["h", "?", "zz", "99", "", "1", "1", "1"], "--seed", "5"
+    )
     assert "Cách trả lời" in out
+    assert "Không hiểu 'zz'" in out and "mã quân như 5p" in out
+    assert "Không có lựa chọn số 99" in out and "Hãy gõ số thứ tự" in out
+    assert "Đã lưu biên bản" in out
     [path] = sorted(tmp_path.glob("*.jsonl"))
     assert GameRecord.load(path).verify() == []
 
 
-def test_parse_choice() -> None:
-    legal = [A.Discard(0), A.Discard(9), A.WIN]
-    assert parse_choice("2", legal) == ("action", A.Discard(9))
-    assert parse_choice("1p", legal) == ("action", A.Discard(9))
-    assert parse_choice("ù", legal) == ("action", A.WIN)
-    assert parse_choice("q", legal)[0] == "quit"
-    assert parse_choice("9", legal)[0] == "error"
-    assert parse_choice("xx", legal)[0] == "error"
+def test_quit_saves_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _play(monkeypatch, capsys, tmp_path, ["q"], "--seed", "5")
+    assert "Đã dừng ván." in out
+    [path] = sorted(tmp_path.glob("*.jsonl"))
+    assert not GameRecord.load(path).replay().is_terminal()
+
+
+def test_a_game_to_its_end_with_hints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``?`` before every move: the hints name the tiles (waits, the best discards with the
+    distance after them), the table shows tile names, the result is broken down; no English,
+    no action ids."""
+    out = _play(monkeypatch, capsys, tmp_path, ["?", "1"] * 400, "--seed", "5")
+    assert "Kết quả" in out
+    assert re.search(r"đánh [A-ZĐ][^:]*: (cách ù \d+ quân|chờ ù )", out), out[:3000]
+    assert "quân chưa lộ" in out or "quân có ích chưa lộ" in out
+    assert "trên tay (1" in out and "Vạn" in out
+    assert "Ván sau " in out and ("Cộng: " in out or "Hòa: hết tường" in out)
+    english = ENGLISH.search(out)
+    assert english is None, out[max(0, english.start() - 200) : english.end() + 200]
+    assert not re.search(r"\b(discard|chow|pung) \d+\b", out)
+    [path] = sorted(tmp_path.glob("*.jsonl"))
+    assert GameRecord.load(path).verify() == []
+
+
+def test_hints_and_result_in_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _play(monkeypatch, capsys, tmp_path, ["?", "1"] * 400, "--seed", "5", "--lang", "en")
+    assert "Result" in out and "Kết quả" not in out
+    assert "tiles from a win" in out or "waiting on" in out
+    assert "Next deal: " in out
+
+
+def test_a_hoi_keeps_a_score_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _play(monkeypatch, capsys, tmp_path, [], "--seed", "3", "--auto", "--games", "2")
+    assert "— Ván 1/2 —" in out and "— Ván 2/2 —" in out
+    assert out.count("Bảng điểm hội") == 2 and "Ván 2: " in out
+    assert len(list(tmp_path.glob("matchuoc-*.jsonl"))) == 2
+
+
+# -- chieu replay -----------------------------------------------------------------------------
+
+
+def test_replay_breaks_the_result_down(capsys: pytest.CaptureFixture[str]) -> None:
+    """The golden phóng hoa game: the three flowers, the phán, who paid what."""
+    assert main(["replay", str(GOLDEN / "random_win.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "Người 4 phóng hoa: ba lần đánh hoa (" in out
+    assert "Phóng hoa: 6 phán" in out and "Cộng: 6 phán = 1 mủn" in out
+    assert "Trả (cái 64, con 32): Người 1 trả 64 (cái)" in out
+    assert "khớp hoàn toàn" in out
+
+
+def test_replay_of_a_seat_shows_its_draws_and_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(GOLDEN / "heuristic_phinh.jsonl"), "--seat", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Bạn bốc " in out
+    assert "Phình: 1 phán" in out and "Bạn ù " in out
+
+
+def test_replay_views(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--seat`` shows that seat's tiles by name, a spectator sees no hand before the end
+    (then every hand), ``--all`` every seat's deal, ``--step`` pauses with the table."""
+    path = str(GOLDEN / "random_win.jsonl")
+    assert main(["replay", path, "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Bạn được chia: Tam Vạn Tứ Vạn" in out and "trên tay (" in out
+    assert "khớp hoàn toàn" in out
+    assert main(["replay", path]) == 0
+    before, end = capsys.readouterr().out.split("Cuối ván")
+    assert "được chia:" not in before and "trên tay (" not in before
+    assert all(f"  Người {s}: " in end for s in range(1, 5))
+    assert main(["replay", path, "--all"]) == 0
+    assert capsys.readouterr().out.count("được chia: ") == 4
+    answers = iter(["", "q"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(answers))
+    assert main(["replay", path, "--seat", "1", "--step"]) == 0
+    assert capsys.readouterr().out.count("trên tay (") >= 3  # two steps and the end

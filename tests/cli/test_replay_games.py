@@ -39,13 +39,16 @@ def test_replay_names_the_line_of_a_bad_move(path: Path, tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    "path", [p for p in ONE_PER_GAME if p.parent.name != "chan"], ids=lambda p: p.parent.name
+    "path",
+    [p for p in ONE_PER_GAME if p.parent.name not in ("chan", "phom", "matchuoc", "totom")],
+    ids=lambda p: p.parent.name,
 )
 def test_replay_views_of_the_other_games(
     path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--seat`` shows that seat's hand, ``--all`` every seat's, ``--step`` pauses (Chắn's
-    own views are tested in tests/cli/test_play.py)."""
+    own views are tested in tests/cli/test_play.py, Phỏm's in tests/cli/test_phom_cli.py, Mạt
+    chược's in tests/cli/test_matchuoc_cli.py, Tổ tôm's in tests/cli/test_totom_cli.py)."""
     from chieu.core.record import GameRecord
 
     record = GameRecord.load(path)

@@ -1,18 +1,18 @@
-"""``chieu check totom`` and ``chieu play totom``: the contract, errors, scripted play."""
+"""``chieu check totom``, and Tổ tôm through the generic ``chieu play`` / ``chieu replay``:
+scripted play with hints, typed answers, the outcome broken down, a hội, records."""
 
 from __future__ import annotations
 
 import builtins
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 from chieu.cli.main import main
-from chieu.cli.play_totom import parse_choice
 from chieu.core.record import GameRecord
-from chieu.games.totom import actions as A
 
 TT1 = "3V 4V 5V 6V 6V 7V 7V 8V 9V 8S 7S 6S 4S 3S 3W 4W 4W 6W 7W OL"
 
@@ -88,8 +88,40 @@ def test_auto_game_saves_a_record_that_replays(
     out = capsys.readouterr().out
     [path] = sorted(tmp_path.glob("*.jsonl"))
     assert path.name.startswith("totom-") and "Kết quả" in out
+    assert "Bạn" not in out  # a spectator: every seat is "Người N"
     record = GameRecord.load(path)
     assert record.verify() == []
+
+
+def test_a_whole_game_reads_well(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint before every move, then the first move: who dealt and who got the cái, the
+    doors, a trả cửa that says whose turn follows, and the win broken down."""
+    script(monkeypatch, ["?", "1"] * 400)
+    assert main(["play", "totom", "--seed", "6", "--records", str(tmp_path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    # the deal: the eldest's two cards name the dealer, the dealer's two the người được cái
+    assert "Bạn rút" in out and "chia bài, 6 phần mỗi phần 20 quân" in out
+    assert "được cái, lấy phần bài đầu và xin quân nọc trước" in out
+    # trả cửa: the card lies in a door as if its owner had discarded it
+    assert "coi như Bạn đánh ra, tới lượt Người 2" in out
+    # the hints: the hand sorted, the lưng, the waits or the distance, the best moves
+    assert "Phu trên tay: " in out and "Lưng: " in out and "Quân lẻ: " in out
+    assert "Chưa chờ ù" in out or "Đang chờ ù" in out
+    assert "Chưa chờ quân nào" not in out
+    assert "Nên chọn: 1. ăn " in out and "Nên đánh: 1. đánh " in out
+    assert "Khàn 5W: nên để úp" in out or "Nên giữ khàn 5W bất thực" in out
+    assert "quân lẻ, không vào phu hay cạ nào" in out
+    # the end: the winner, the card and whence, the cước with their points, who paid whom
+    assert "Người 4 ù 8W (bát văn), quân Người 3 trả cửa" in out
+    assert "Cước: Có lèo +2 → 2 + 2 = 4 điểm" in out
+    assert "Bài ù (4 lưng): " in out and "Kiểm bài: ✓ đủ 21 quân" in out
+    assert "Bạn, Người 2, Người 3, Người 5 mỗi người trả Người 4 4 điểm" in out
+    english = re.search(r"\b(discard|draw|pass|eat|loose|waiting|then|player|you)\b", out)
+    assert english is None, out[max(0, english.start() - 100) : english.end() + 100]
+    [path] = sorted(tmp_path.glob("*.jsonl"))
+    assert GameRecord.load(path).verify() == []
 
 
 def test_a_person_plays_and_quits(
@@ -98,9 +130,25 @@ def test_a_person_plays_and_quits(
     prompts = script(monkeypatch, ["h", "?", "zz", "1", "1", "1", "q"])
     assert main(["play", "totom", "--seed", "5", "--records", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert prompts and "Cách trả lời" in out
+    assert prompts and "Cách trả lời" in out and "Đã dừng ván." in out
+    assert "không rõ quân 'zz'" in out  # bad input is answered in Vietnamese
     [path] = sorted(tmp_path.glob("*.jsonl"))
     assert GameRecord.load(path).verify() == []
+
+
+def test_typed_words_and_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Move names with or without diacritics, a card that is no card, a number out of range,
+    a move not possible now: each answered in Vietnamese, then played."""
+    answers = ["@@", "9X", "99", "phỗng", "xep bai xong", "xin", "q"]
+    script(monkeypatch, answers)
+    assert main(["play", "totom", "--seed", "3", "--records", str(tmp_path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "không rõ quân '@@'" in out and "không rõ quân '9X'" in out
+    assert "Không có lựa chọn số 99" in out
+    assert "lúc này không thể 'phỗng'" in out
+    assert "Bạn xếp bài xong" in out and "Bạn xin quân nọc: " in out
 
 
 def test_eof_saves_the_game(
@@ -114,8 +162,22 @@ def test_eof_saves_the_game(
 def test_a_hoi_of_several_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["play", "totom", "--seed", "1", "--auto", "--games", "3", "--records", str(tmp_path)]
     assert main(args) == 0
-    assert "Hội:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Ván 3/3" in out and "xin quân nọc" in out and "Xin" not in out
+    assert out.count("Bảng điểm hội") == 3 and "Ván 3: " in out
     assert len(list(tmp_path.glob("*.jsonl"))) == 3
+
+
+def test_english_on_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script(monkeypatch, ["?", "1"] * 400)
+    assert main(["play", "totom", "--seed", "6", "--lang", "en", "--records", str(tmp_path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Phu in hand: " in out and "Best choices: 1. eat " in out
+    assert "Player 4 won on 8W (Eight of Văn), returned by Player 3 (trả cửa)" in out
+    assert "You, Player 2, Player 3, Player 5 each pay Player 4 4" in out
+    assert "You draw " in out and "You draws" not in out
 
 
 def test_bad_play_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,11 +188,24 @@ def test_bad_play_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["play", "totom", "--preset", "zz", "--auto"]) == 2
 
 
-def test_parse_choice() -> None:
-    legal = [A.DISCARD[0], A.DRAW, A.WIN]
-    assert parse_choice("1V", legal) == ("action", A.DISCARD[0])
-    assert parse_choice("xin", legal) == ("action", A.DRAW)
-    assert parse_choice("ù", legal) == ("action", A.WIN)
-    assert parse_choice("3", legal) == ("action", A.WIN)
-    assert parse_choice("9", legal)[0] == "error"
-    assert parse_choice("q", legal)[0] == "quit"
+def test_replay_shows_a_seat_its_own_cards_and_every_hand_at_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = Path(__file__).resolve().parents[1] / "golden" / "totom" / "strict_5p_win.jsonl"
+    assert main(["replay", str(path), "--seat", "0"]) == 0
+    seat_out = capsys.readouterr().out
+    assert "Bạn được chia: " in seat_out and "khớp hoàn toàn" in seat_out
+    assert "Người 2 được chia 20 quân" in seat_out  # another seat's cards stay hidden
+    assert "trên tay (" in seat_out  # the end: the seat's hand, sorted
+    assert main(["replay", str(path)]) == 0
+    spectator = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    assert "được chia:" not in spectator.split("Cuối ván")[0]
+    assert "chia bài, 6 phần mỗi phần 20 quân" in spectator and "được cái" in spectator
+    assert main(["replay", str(path), "--all"]) == 0
+    everyone = " ".join(capsys.readouterr().out.split())
+    assert everyone.count("được chia: ") == 5 and "Bài ù (" in everyone
+    assert " ù " in everyone and "mỗi người trả" in everyone
+    answers = iter(["", "q"])
+    monkeypatch.setattr(builtins, "input", lambda _prompt="": next(answers))
+    assert main(["replay", str(path), "--seat", "1", "--step"]) == 0
+    assert capsys.readouterr().out.count("trên tay (") >= 3  # start, one step, the end

@@ -59,8 +59,9 @@ def _check_resample(cfg: Config, state: Any, seat: int | None, rng: Rng) -> bool
         f"seat {seat} sees a difference when only its hidden cards change"
     )
     assert other.is_terminal() == state.is_terminal()
-    if seat is not None and seat == state.current_player():
-        assert other.legal_actions() == state.legal_actions()
+    if seat is not None and seat in state.to_act():
+        # the re-deal forgets the other seats' answers, never this seat's choices
+        assert other.legal_actions(seat) == state.legal_actions(seat)
     return any(list(other_hidden[z]) != list(c) for z, c in hidden.items())
 
 

@@ -3,7 +3,8 @@
 A script lists its ``Case`` values and calls ``write(Game, CASES, OUT)``. For each case the
 script tries game seeds 0, 1, 2... and keeps the first game that shows what the case wants,
 so the same engine always writes the same files. Players are uniformly random legal choices
-from ``Rng(seed, "golden", seat)`` streams, or a named bot (``Case.bots``).
+from ``Rng(seed, "golden", seat)`` streams, or a named bot (``Case.bots``); a script may give
+its own ``player`` (``write(..., player=...)``).
 """
 
 from __future__ import annotations
@@ -54,9 +55,12 @@ def play(game: Any, case: Case, seed: int) -> Any:
     return state
 
 
-def find(game: Any, case: Case, max_seeds: int) -> tuple[int, Any]:
+Player = Callable[[Any, Case, int], Any]
+
+
+def find(game: Any, case: Case, max_seeds: int, player: Player = play) -> tuple[int, Any]:
     for seed in range(max_seeds):
-        state = play(game, case, seed)
+        state = player(game, case, seed)
         if case.wanted(state):
             return seed, state
     raise RuntimeError(f"{case.name}: no game among {max_seeds} seeds shows {case.what}")
@@ -68,6 +72,7 @@ def write(
     out: Path,
     argv: list[str] | None = None,
     max_seeds: int = 5000,
+    player: Player = play,
 ) -> int:
     """Write (or with ``--check`` only compare) every case's record under ``out``."""
     parser = argparse.ArgumentParser(description=f"Write the golden {game.title} records.")
@@ -75,7 +80,7 @@ def write(
     args = parser.parse_args(argv)
     changed = 0
     for case in cases:
-        seed, state = find(game, case, max_seeds)
+        seed, state = find(game, case, max_seeds, player)
         text = GameRecord.from_state(state).dumps()
         path = out / f"{case.name}.jsonl"
         old = path.read_text(encoding="utf-8") if path.exists() else None

@@ -10,6 +10,11 @@ Each case names the rules and what its game must show (a win, a hòa, a fault...
 tries game seeds 0, 1, 2... with a uniformly random legal policy whose choices come from
 ``Rng(seed, "golden", seat)`` streams, and keeps the first game that shows it, so the same
 engine always writes the same files. ``tests/golden/test_golden.py`` replays every record.
+
+A claim window asks every seat at once; the policy answers it as a seat-by-seat table would:
+only the seats with a claim draw a choice, in ``claims.asking_order``, until a claim settles
+the window, and everyone else lets the card go. These are the games the records held before
+windows asked every seat (``tests/golden/test_golden_chan.py`` keeps their old outcomes).
 """
 
 from __future__ import annotations
@@ -20,7 +25,10 @@ from typing import Any
 
 from _golden import Case, write  # the scripts run from this folder
 
+from chieu.core.rng import Rng
 from chieu.games.chan import ChanGame, Rules
+from chieu.games.chan import actions as A
+from chieu.games.chan.claims import asking_order
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "chan"
@@ -91,8 +99,33 @@ CASES: tuple[Case, ...] = (
 )
 
 
+def play(game: Any, case: Case, seed: int) -> Any:
+    """One complete game of ``case`` with ``seed`` (see the module doc)."""
+    state = game.new_state(case.rules, seed)
+    players = [Rng(seed, "golden", seat) for seat in range(state.num_players)]
+    limit = game.info(case.rules).max_game_length
+    for _ in range(limit):
+        if state.is_terminal():
+            return state
+        window = state.window
+        if window is None:
+            seat = state.current_player()
+            state.apply(players[seat].choice(state.legal_actions()), seat)
+            continue
+        order = asking_order(window)
+        for i, seat in enumerate(order):
+            action = players[seat].choice(window.options[seat])
+            state.apply(action, seat)
+            later_u = any(A.WIN in window.options[p] for p in order[i + 1 :])
+            if action == A.WIN or (action == A.CHIU and not later_u):
+                break
+        for seat in window.pending():
+            state.apply(A.DECLINE, seat)
+    raise RuntimeError(f"seed {seed}: no end within {limit} steps")
+
+
 def main(argv: list[str] | None = None) -> int:
-    return write(ChanGame, CASES, OUT, argv, MAX_SEEDS)
+    return write(ChanGame, CASES, OUT, argv, MAX_SEEDS, player=play)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ CASES: tuple[Case, ...] = (
     Case(
         "4p_them_vong",
         Rules(),
-        lambda s: any(len(r) >= 5 for r in s.rows),
+        lambda s: any(len(seat.row) >= 5 for seat in s.seats),
         "4 players, a finished player eats (thêm vòng)",
     ),
     Case(

@@ -12,6 +12,8 @@ from chieu.arena.core import (
     rotations,
     run_match,
     seating,
+    secret_seed,
+    with_seed,
 )
 from chieu.arena.stats import BotStats, mean_ci, ratings, summarize
 
@@ -26,5 +28,7 @@ __all__ = [
     "rotations",
     "run_match",
     "seating",
+    "secret_seed",
     "summarize",
+    "with_seed",
 ]

@@ -4,23 +4,36 @@ A *deal* is one seed: the same shuffle is played once per distinct rotation of t
 every bot sits in every seat of every deal and the luck of the cards cancels out. A rotation
 that seats the same bots as an earlier one is skipped (``heuristic,search,heuristic,search``
 needs 2 games per deal, four different bots need 4): it would replay a game already played.
-Deal ``i`` of a match with seed ``S`` uses the game seed ``derive_seed(S, "arena", i)``;
-rotation ``r`` puts ``lineup[(seat + r) % n]`` in ``seat``.
+Deal ``i`` of a match with master seed ``S`` uses the game seed ``derive_seed(S, "arena", i)``
+(a SHA-256: one deal's seed tells nothing of the others' or of ``S``); rotation ``r`` puts
+``lineup[(seat + r) % n]`` in ``seat``.
+
+**Fair deals.** Without a seed (``MatchConfig.seed`` None) the master seed is drawn from the
+operating system's CSPRNG (``secrets``) by ``with_seed``: no bot can predict a deck from the
+code. A seed given for reproducibility is public knowledge to whoever knows it: with it, anyone
+can rebuild every deal of the match. The records of a deal are written only once every
+rotation of that deal has been played, so a bot (which runs with the user's permissions and
+can read the records folder) never finds the cards of a deal it is still playing.
 
 Games run in worker processes (``multiprocessing``, one per core by default), or on a Ray
 cluster (``ray_address``; Ray is the optional extra ``chieu[ray]``), or in this process
 (``workers=1``). Every game's record is saved when a records directory is given.
+External bots (``ext:``) get ``ext_timeout`` seconds per answer and ``ext_game_time`` seconds
+per game (``chieu.bots.external``).
 """
 
 from __future__ import annotations
 
+import math
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from chieu.bots.base import Bot, play_game
+from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, ExternalBot
 from chieu.bots.registry import get_bot
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
@@ -30,12 +43,21 @@ from chieu.core.rng import derive_seed
 
 @dataclass(frozen=True)
 class MatchConfig:
+    """A match: ``deals`` deals of ``game`` between the bots of ``lineup`` (one per seat).
+
+    ``seed``: the master seed, or None for a secret one (``with_seed`` draws it);
+    ``records``: a directory, or None for no records; ``ext_timeout`` and ``ext_game_time``:
+    an external bot's seconds per answer and per game.
+    """
+
     game: str
     lineup: tuple[str, ...]
     deals: int
-    seed: int = 0
+    seed: int | None = None
     rules: Mapping[str, Any] = field(default_factory=dict)
-    records: str | None = None  # a directory, or None: no records
+    records: str | None = None
+    ext_timeout: float = DEFAULT_TIMEOUT
+    ext_game_time: float = DEFAULT_GAME_TIME
 
 
 @dataclass(frozen=True)
@@ -64,6 +86,16 @@ class GameResult:
             "failures": [list(f) for f in self.failures],
             "record": self.record,
         }
+
+
+def secret_seed() -> int:
+    """A master seed from the operating system's CSPRNG (64 bits)."""
+    return secrets.randbits(64)
+
+
+def with_seed(config: MatchConfig) -> MatchConfig:
+    """``config`` with its master seed: the one given, or a secret one drawn now."""
+    return config if config.seed is not None else replace(config, seed=secret_seed())
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -100,23 +132,40 @@ def check_config(config: MatchConfig) -> Any:
         )
     if config.deals < 1:
         raise ChieuError(f"the number of deals must be at least 1, not {config.deals}")
+    for what, value in (
+        ("ext_timeout", config.ext_timeout),
+        ("ext_game_time", config.ext_game_time),
+    ):
+        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+            raise ChieuError(f"{what} must be a finite number of seconds above 0, not {value!r}")
     for name in set(config.lineup):
-        bot = get_bot(name, game)
+        bot = _bot(config, name, game)
         close = getattr(bot, "close", None)
         if callable(close):
             close()
     return rules
 
 
+def _bot(config: MatchConfig, name: str, game: Any) -> Bot:
+    bot = get_bot(name, game)
+    if isinstance(bot, ExternalBot):
+        bot.timeout = config.ext_timeout
+        bot.game_time = config.ext_game_time
+    return bot
+
+
 def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
-    """Every distinct rotation of one deal (runs in a worker)."""
+    """Every distinct rotation of one deal (runs in a worker). The records of the deal are
+    written after its last rotation: no bot can read the cards of a deal it is playing. A
+    config without a seed plays a deal with a secret seed of its own."""
     game = find_game(config.game)
     rules = game.rules_from_json(dict(config.rules))
-    seed = deal_seed(config.seed, deal)
+    seed = deal_seed(config.seed, deal) if config.seed is not None else secret_seed()
     out = []
+    finished = []
     for rotation in rotations(config.lineup):
         seats = seating(config.lineup, rotation)
-        bots: list[Bot] = [get_bot(name, game) for name in seats]
+        bots: list[Bot] = [_bot(config, name, game) for name in seats]
         try:
             state = play_game(game, rules, seed, bots)
         finally:
@@ -128,7 +177,8 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
         record = None
         if config.records is not None:
             path = Path(config.records) / f"deal{deal:05d}-rot{rotation}.jsonl"
-            record = str(GameRecord.from_state(state).save(path))
+            finished.append((path, GameRecord.from_state(state)))
+            record = str(path)
         failures = tuple(
             (seat, why) for seat, bot in enumerate(bots) for why in getattr(bot, "failures", ())
         )
@@ -145,6 +195,8 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
                 record=record,
             )
         )
+    for path, game_record in finished:  # every rotation is over: the deal is no secret now
+        game_record.save(path)
     return out
 
 
@@ -159,7 +211,9 @@ def run_match(
     ray_address: str | None = None,
     on_deal: Callable[[list[GameResult]], None] | None = None,
 ) -> list[GameResult]:
-    """Play every deal of the match; ``on_deal`` is called as each deal finishes."""
+    """Play every deal of the match; ``on_deal`` is called as each deal finishes. Without a
+    seed, a secret master seed is drawn (``with_seed``; call it first to know the seed)."""
+    config = with_seed(config)
     check_config(config)
     results: list[GameResult] = []
     for games in _deals(config, workers, ray_address):

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from chieu.core.actions import Action
+from chieu.core.decisions import Decision
+from chieu.core.driver import play
 from chieu.core.errors import ChieuError, IllegalActionError
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
@@ -74,7 +76,7 @@ def play_game(
     """Play one complete game with ``bots[seat]`` in every seat and return the final state.
 
     ``game`` is a game class or a name (``"chan"``); ``rules`` a Rules value, a JSON mapping
-    or None (the defaults). The seat to act is always ``state.current_player()``. A bot that
+    or None (the defaults). Every pending decision goes to its seat's bot. A bot that
     returns an action outside ``legal_actions`` is a programming error (IllegalActionError).
     """
     game = _resolve_game(game)
@@ -95,20 +97,16 @@ def _run(
     state: Any, game: Any, rules: Any, bots: Sequence[Bot], rngs: list[Rng], max_steps: int | None
 ) -> None:
     limit = max_steps if max_steps is not None else 4 * game.info(rules).max_game_length
-    steps = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat is None:
-            break
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise ChieuError(f"seat {seat} must act but has no legal action ({state!r})")
-        action = bots[seat].act(state.observation(seat), list(legal), rngs[seat])
+
+    def choose(st: Any, d: Decision) -> Action:
+        legal = list(d.actions)
+        action = bots[d.seat].act(st.observation(d.seat), legal, rngs[d.seat])
         if action not in legal:
             raise IllegalActionError(
-                f"bot {bots[seat].name!r} in seat {seat} chose {action!r}, which is not legal"
+                f"bot {bots[d.seat].name!r} in seat {d.seat} chose {action!r}, which is not legal"
             )
-        state.apply(action, seat)
-        steps += 1
-        if steps > limit:
-            raise ChieuError(f"the game did not end within {limit} actions ({state!r})")
+        return action
+
+    play(state, choose, max_steps=limit + 1, fast=False)
+    if not state.is_terminal():
+        raise ChieuError(f"the game did not end within {limit} actions ({state!r})")

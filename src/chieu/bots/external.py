@@ -8,38 +8,83 @@ The protocol (docs/bot-protocol.md) in short; every message is one JSON object o
   7}, ...]}``; the bot answers ``{"action": {...}}`` (one of ``legal``) or ``{"index": i}``.
 * chieu → bot ``{"type": "end", "outcome": {...}}`` at the end of a game (no answer).
 
-A bot that crashes, answers something that is not a legal action, or does not answer within
-``timeout`` seconds **forfeits the move**: chieu plays the *default action* instead, the move
-the game's built-in ``heuristic`` bot would play (``random`` for a game without one), and
-writes the failure to ``failures``. After a crash or a timeout the process is stopped and its
-remaining moves in that game are forfeited; it is started again for the next game.
+A bot that crashes, answers something that is not a legal action, does not answer within
+``timeout`` seconds, or uses up its ``game_time`` (the seconds it may think in one game, all
+its answers together) **forfeits the move**: chieu plays the *default action* instead, the
+move the game's built-in ``heuristic`` bot would play (``random`` for a game without one), and
+writes the failure to ``failures``. After any failure but an illegal answer the process is
+stopped and its remaining moves in that game are forfeited; it is started again for the next
+game.
+
+Every answer is read through :func:`chieu.core.jsonio.read_json`: a line longer than
+``MAX_ANSWER_BYTES`` is never held whole (the bot forfeits as soon as the limit is passed),
+invalid UTF-8, NaN, deep nesting and huge numbers are failures with a clear reason. A bot that
+does not read its input cannot block chieu either: a message that cannot be written within the
+timeout is a failure too.
+
+On POSIX the bot is started in a session (and process group) of its own, and the whole group
+is killed when the bot fails and at the end of each game: a wrapper script (``sh -c``,
+``python -m``, ``npm start``) cannot leave the real bot running.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import IO, Any
 
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
+from chieu.core.jsonio import JsonInputError, Limits, dump_line, read_json
 from chieu.core.rng import Rng
 
 PROTOCOL = 1
-DEFAULT_TIMEOUT = 5.0
+DEFAULT_TIMEOUT = 5.0  # seconds per answer
+DEFAULT_GAME_TIME = 300.0  # seconds of answers per game
+MAX_ANSWER_BYTES = 64 * 1024  # one answer line
+ANSWER_LIMITS = Limits(max_bytes=MAX_ANSWER_BYTES, max_depth=16, max_int_digits=20)
+MAX_SECONDS = 86_400.0  # the largest timeout or game time accepted (a day)
+_QUEUED_LINES = 16  # answers read ahead at most (the bot waits when more are unread)
+_GRACE = 0.5  # seconds a bot has to exit once its input is closed
+_POSIX = os.name == "posix"
+
+Line = bytes | str | None  # an answer line, a reader's error message, or the end of output
+
+
+def _seconds(value: float, what: str) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ChieuError(f"{what} must be a number of seconds, not {value!r}")
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise ChieuError(
+            f"{what} must be a finite number of seconds above 0, at most {MAX_SECONDS:g}, "
+            f"not {value!r}"
+        )
+    return float(value)
 
 
 class ExternalBot:
-    """Runs ``command`` (a shell-like string or an argument list) as a bot."""
+    """Runs ``command`` (a shell-like string or an argument list) as a bot.
+
+    ``timeout``: seconds to answer one message; ``game_time``: seconds to answer every message
+    of one game together (the per-game budget).
+    """
 
     def __init__(
-        self, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT, name: str = ""
+        self,
+        command: str | Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        game_time: float = DEFAULT_GAME_TIME,
+        name: str = "",
     ) -> None:
         if isinstance(command, str):
             try:
@@ -50,13 +95,16 @@ class ExternalBot:
             self.argv = list(command)
         if not self.argv:
             raise ChieuError("an external bot needs a command, e.g. ext:'python mybot.py'")
-        self.timeout = timeout
+        self.timeout = _seconds(timeout, "the external bot timeout")
+        self.game_time = _seconds(game_time, "the external bot's time per game")
         self.name = name or f"ext:{' '.join(self.argv)}"
         self.failures: list[str] = []
         self.forfeits = 0
-        self._proc: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[Line] = queue.Queue(_QUEUED_LINES)
+        self._stop = threading.Event()
         self._dead = False
+        self._used = 0.0  # seconds spent waiting for this game's answers
         self._game = ""
         self._start: dict[str, Any] | None = None
         self._fallback: Any = None
@@ -77,24 +125,24 @@ class ExternalBot:
         }
 
     def end_game(self, outcome: Mapping[str, Any] | None) -> None:
-        if self._proc is not None and not self._dead:
-            self._send({"type": "end", "outcome": dict(outcome or {})})
+        if self._proc is not None and not self._dead:  # no answer: not on the game's clock
+            self._send({"type": "end", "outcome": dict(outcome or {})}, budgeted=False)
         self.close()
 
     def close(self) -> None:
+        """Close the bot's input, give it ``_GRACE`` seconds to exit, then kill whatever is
+        left of its process group."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        try:
+        self._stop.set()
+        with contextlib.suppress(OSError, ValueError):
             if proc.stdin:
                 proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            proc.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _wait_exit(proc, _GRACE)
+        _kill(proc)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
@@ -111,73 +159,113 @@ class ExternalBot:
                 "seat": observation.get("seat"),
                 "players": observation.get("players"),
             }
+        self._used = 0.0
         try:
             self._proc = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
-                text=True,
-                encoding="utf-8",
-                bufsize=1,
+                start_new_session=_POSIX,
             )
         except OSError as exc:
             self._fail(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}")
             return
-        self._lines = queue.Queue()
-        threading.Thread(target=self._reader, args=(self._proc, self._lines), daemon=True).start()
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        if _POSIX:
+            os.set_blocking(self._proc.stdin.fileno(), False)
+        self._lines = queue.Queue(_QUEUED_LINES)
+        self._stop = threading.Event()
+        threading.Thread(
+            target=_reader, args=(self._proc.stdout, self._lines, self._stop), daemon=True
+        ).start()
         if self._send(self._start) and self._receive("start") is None:
             self._dead = True
-
-    @staticmethod
-    def _reader(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put(None)
 
     # -- messages ---------------------------------------------------------------------------
     def _fail(self, why: str) -> None:
         self.failures.append(why)
         self._dead = True
+        self._stop.set()
         proc = self._proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
+        if proc is not None:
+            _kill(proc)
 
-    def _send(self, message: Mapping[str, Any]) -> bool:
+    def _left(self) -> tuple[float, bool]:
+        """The seconds to wait for the next answer, and whether the game budget (rather than
+        the per-message timeout) sets them."""
+        budget = self.game_time - self._used
+        return (budget, True) if budget < self.timeout else (self.timeout, False)
+
+    def _out_of_time(self, what: str, by_budget: bool) -> None:
+        if by_budget:
+            self._fail(f"used up its {self.game_time:g} s for the game (at {what!r})")
+        else:
+            self._fail(f"no answer to {what!r} within {self.timeout:g} s")
+
+    def _send(self, message: Mapping[str, Any], *, budgeted: bool = True) -> bool:
         proc = self._proc
         if proc is None or proc.stdin is None:
             return False
+        data = dump_line(message).encode("utf-8")
+        if not _POSIX:  # pragma: no cover - Windows pipes cannot be polled
+            try:
+                proc.stdin.write(data)
+                proc.stdin.flush()
+            except (OSError, ValueError):
+                self._fail("the bot process closed its input (crashed?)")
+                return False
+            return True
+        wait, by_budget = self._left() if budgeted else (self.timeout, False)
+        start = time.monotonic()
         try:
-            proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-            proc.stdin.flush()
+            sent = _write_all(proc.stdin.fileno(), data, start + wait)
         except (OSError, ValueError):
             self._fail("the bot process closed its input (crashed?)")
             return False
-        return True
+        finally:
+            self._used += time.monotonic() - start
+        if not sent:
+            what = str(message.get("type"))
+            if by_budget:
+                self._out_of_time(what, True)
+            else:
+                self._fail(f"the bot did not read the {what!r} message within {self.timeout:g} s")
+        return sent
 
     def _receive(self, what: str) -> dict[str, Any] | None:
-        deadline = time.monotonic() + self.timeout
+        wait, by_budget = self._left()
+        start = time.monotonic()
+        try:
+            return self._next_answer(what, start + wait, by_budget)
+        finally:
+            self._used += time.monotonic() - start
+
+    def _next_answer(self, what: str, deadline: float, by_budget: bool) -> dict[str, Any] | None:
         while True:
-            left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(left, 0.0))
+                line = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
             except queue.Empty:
-                self._fail(f"no answer to {what!r} within {self.timeout:g} s")
+                self._out_of_time(what, by_budget)
                 return None
             if line is None:
-                code = self._proc.poll() if self._proc else None
+                code = _exit_code(self._proc) if self._proc else None
                 self._fail(f"the bot process ended (exit code {code}) before answering {what!r}")
+                return None
+            if isinstance(line, str):  # the reader's error: a line over the limit
+                self._fail(f"answer to {what!r}: {line}")
                 return None
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
-            except json.JSONDecodeError:
-                self._fail(f"answer to {what!r} is not JSON: {line.strip()[:80]!r}")
+                obj = read_json(line, ANSWER_LIMITS, f"the answer to {what!r}")
+            except JsonInputError as exc:
+                shown = line.strip()[:80].decode("utf-8", "replace")
+                self._fail(f"{exc}: {shown!r}")
                 return None
             if not isinstance(obj, dict):
-                self._fail(f"answer to {what!r} is not a JSON object: {line.strip()[:80]!r}")
+                shown = line.strip()[:80].decode("utf-8", "replace")
+                self._fail(f"the answer to {what!r} is not a JSON object: {shown!r}")
                 return None
             return obj
 
@@ -214,6 +302,104 @@ class ExternalBot:
 
     def __repr__(self) -> str:
         return f"ExternalBot({self.argv!r})"
+
+
+def _reader(stream: IO[bytes], lines: queue.Queue[Line], stop: threading.Event) -> None:
+    """Put each line of the bot's output on ``lines`` (waiting while the queue is full, so a
+    chatty bot cannot fill memory). A line over ``MAX_ANSWER_BYTES`` puts an error message and
+    ends the reading; the end of the output puts None. Never raises."""
+
+    def put(item: Line) -> bool:
+        while not stop.is_set():
+            try:
+                lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    try:
+        while not stop.is_set():
+            line = stream.readline(MAX_ANSWER_BYTES + 1)
+            if not line:
+                break
+            if len(line) > MAX_ANSWER_BYTES and not line.endswith(b"\n"):
+                put(f"a line longer than {MAX_ANSWER_BYTES:,} bytes (the limit)")
+                return
+            if not put(line):
+                return
+    except (OSError, ValueError):
+        pass
+    finally:
+        put(None)
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _write_all(fd: int, data: bytes, deadline: float) -> bool:
+    """Write ``data`` to the non-blocking ``fd`` before ``deadline``; False when the reader
+    did not take it in time. OSError (a broken pipe) is left to the caller."""
+    import select
+
+    poller = select.poll()  # not select.select: it fails on descriptors above 1023
+    poller.register(fd, select.POLLOUT)
+    view = memoryview(data)
+    while view:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        if not poller.poll(max(1, math.ceil(left * 1000))):
+            continue
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:
+            continue
+    return True
+
+
+def _wait_exit(proc: subprocess.Popen[bytes], seconds: float) -> None:
+    """Wait up to ``seconds`` for the bot to exit, without reaping it (so that its process
+    group id cannot be reused before ``_kill``)."""
+    deadline = time.monotonic() + seconds
+    waitid = getattr(os, "waitid", None)
+    if waitid is None or proc.returncode is not None:  # pragma: no cover - not Linux
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=seconds)
+        return
+    flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+    while time.monotonic() < deadline:
+        try:
+            if waitid(os.P_PID, proc.pid, flags) is not None:
+                return
+        except ChildProcessError:
+            return
+        time.sleep(0.005)
+
+
+def _exit_code(proc: subprocess.Popen[bytes]) -> int | None:
+    """The bot's exit code if it has ended, without reaping it (see ``_wait_exit``)."""
+    waitid = getattr(os, "waitid", None)
+    if waitid is None or proc.returncode is not None:  # pragma: no cover - not Linux
+        return proc.poll()
+    try:
+        info = waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return proc.poll()
+    if info is None:
+        return None
+    status: int = info.si_status
+    return -status if info.si_code in (os.CLD_KILLED, os.CLD_DUMPED) else status
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the bot and every process of its group (POSIX), or the bot alone. The group is
+    killed even when the bot itself has ended: a wrapper's children may still run."""
+    if _POSIX:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    elif proc.poll() is None:  # pragma: no cover - Windows
+        with contextlib.suppress(OSError):
+            proc.kill()
 
 
 def _pick(

@@ -263,6 +263,10 @@ class SearchBot:
         path = [root]
         lo, hi = -1.0, 1.0
         while not state.is_terminal():
+            if node is not root:
+                state.pass_forced()  # answers with no alternative are no decision
+                if state.is_terminal():
+                    break
             seat = state.current_player()
             if seat is None:
                 break
@@ -322,6 +326,9 @@ class SearchBot:
         bots: dict[int, Bot] = {s: b for s, b in (seated or {}).items() if b is not None}
         steps = 0
         while not state.is_terminal():
+            state.pass_forced()
+            if state.is_terminal():
+                break
             seat = state.current_player()
             if seat is None:
                 break

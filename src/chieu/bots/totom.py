@@ -8,7 +8,7 @@ treo tranh trái vỉ), eats when the eat leaves fewer loose cards, and discards
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from chieu.bots.base import Bot
@@ -16,36 +16,9 @@ from chieu.core.actions import Action
 from chieu.core.rng import Rng
 from chieu.games.totom import actions as A
 from chieu.games.totom import analysis as an
-from chieu.games.totom.cards import KINDS, NUM_KINDS
+from chieu.games.totom.analysis import looseness
+from chieu.games.totom.cards import KINDS
 from chieu.games.totom.rules import Rules
-
-# per kind: the cards each phu containing it still needs (numbered kinds only)
-_COVER: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(NUM_KINDS)]
-for _p in an.ALL_PHU:
-    _need: dict[int, int] = {}
-    for _k in _p.cards:
-        _need[_k] = _need.get(_k, 0) + 1
-    for _k in set(_p.cards):
-        _COVER[_k].append(tuple(_need.items()))
-
-
-def looseness(hand: Sequence[int]) -> int:
-    """How far the held cards are from phu: 2 per card in no phu and no cạ, 1 per card in a
-    cạ only (one card short of a phu), 0 for a card already in a phu within the hand."""
-    total = 0
-    for k in range(27):
-        if not hand[k]:
-            continue
-        best = 2
-        if hand[k] >= 3:
-            best = 0
-        for need in _COVER[k]:
-            short = sum(max(0, m - hand[kk]) for kk, m in need)
-            best = min(best, short)
-            if best == 0:
-                break
-        total += best * hand[k]
-    return total
 
 
 class HeuristicTotomBot:

@@ -5,7 +5,11 @@ hand.
 The table shows, per bot, the mean points per game with a 95% interval (deals as samples), the
 win rate and an Elo-like rating; ``--json`` prints the same as JSON. Games run on every local
 core (``--workers``) or on a Ray cluster (``--ray ADDRESS``, ``--ray local`` for a local one).
-Every game's record is saved under ``--records`` (default ``records/arena-<game>-<time>``).
+Every game's record is saved under ``--records`` (default ``records/arena-<game>-<time>``),
+each deal's records once all its rotations are played (a bot can read that folder: it must not
+find the cards of a deal it is playing). Without ``--seed`` the match's master seed is secret
+(``secrets``) until the match ends; then it is shown, so that the match can be replayed.
+``--ext-timeout`` and ``--ext-game-time`` bound an external bot's time per answer and per game.
 """
 
 from __future__ import annotations
@@ -23,9 +27,19 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from chieu.arena.core import GameResult, MatchConfig, check_config, rotations, run_match
+from chieu.arena.core import (
+    GameResult,
+    MatchConfig,
+    check_config,
+    rotations,
+    run_match,
+    with_seed,
+)
 from chieu.arena.stats import BotStats, summarize
-from chieu.cli.common import build_rules, positive_int, records_dir
+from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, MAX_SECONDS
+from chieu.cli.common import build_rules, records_dir
+from chieu.cli.i18n import tr
+from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game
 
@@ -45,16 +59,51 @@ def add_parser(sub: Any) -> None:
         "random,ext:'python bot.py')",
     )
     p.add_argument(
-        "--games", type=positive_int, default=100, help="số ván chia (deals), mặc định 100"
+        "--games", type=whole(1, MAX_DEALS), default=100, help="số ván chia (deals), mặc định 100"
     )
-    p.add_argument("--seed", type=int, default=0, help="seed của trận (mặc định 0)")
-    p.add_argument("--players", type=int, default=None, help="số ghế (mặc định: số máy)")
+    p.add_argument(
+        "--seed",
+        type=whole(0, MAX_SEED),
+        default=None,
+        help=tr(
+            "seed của trận, để chơi lại đúng các ván ấy. Ai biết seed này đều dựng lại được mọi "
+            "ván chia (bài của mọi ghế): đừng dùng khi máy đấu không được biết bài. Mặc định: "
+            "một seed bí mật lấy từ hệ điều hành (secrets), chỉ công bố khi trận xong",
+            "the match's seed, to replay the same deals. Anyone who knows it can rebuild every "
+            "deal (every seat's cards): do not use one when the bots must not know the cards. "
+            "Default: a secret seed from the operating system (secrets), shown when the match "
+            "is over",
+        ),
+    )
+    p.add_argument("--players", type=whole(1, 16), default=None, help="số ghế (mặc định: số máy)")
     p.add_argument("--preset", default=None, help="bộ luật có sẵn")
     p.add_argument(
         "--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help="luật riêng"
     )
     p.add_argument(
-        "--workers", type=positive_int, default=None, help="số tiến trình (mặc định: số lõi)"
+        "--workers", type=whole(1, 1024), default=None, help="số tiến trình (mặc định: số lõi)"
+    )
+    p.add_argument(
+        "--ext-timeout",
+        type=real(0, MAX_SECONDS, low_open=True),
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=tr(
+            f"máy ngoài (ext:) có bấy nhiêu giây cho mỗi nước (mặc định {DEFAULT_TIMEOUT:g})",
+            f"seconds an external bot (ext:) has per answer (default {DEFAULT_TIMEOUT:g})",
+        ),
+    )
+    p.add_argument(
+        "--ext-game-time",
+        type=real(0, MAX_SECONDS, low_open=True),
+        default=DEFAULT_GAME_TIME,
+        metavar="SECONDS",
+        help=tr(
+            "máy ngoài có tổng bấy nhiêu giây cho mọi nước của một ván; hết giờ thì các nước "
+            f"còn lại bị xử thua (mặc định {DEFAULT_GAME_TIME:g})",
+            "seconds an external bot has for all its answers in one game; past them it "
+            f"forfeits the rest of the game (default {DEFAULT_GAME_TIME:g})",
+        ),
     )
     p.add_argument("--ray", default=None, metavar="ADDRESS", help="chạy trên cụm Ray")
     p.add_argument("--records", default=None, help="thư mục lưu biên bản mọi ván")
@@ -67,6 +116,9 @@ def add_parser(sub: Any) -> None:
         help="ghi mỗi ván (JSON, một dòng) vào FILE ngay khi xong, để trận dài không mất gì",
     )
     p.set_defaults(run=run)
+
+
+MAX_DEALS = 1_000_000
 
 
 def split_bots(text: str) -> list[str]:
@@ -101,6 +153,8 @@ def parse_rules(
 def build_config(args: argparse.Namespace) -> MatchConfig:
     game = find_game(args.game)
     lineup = tuple(split_bots(args.bots))
+    for name in lineup:
+        check_bot_budget(name)
     players = args.players if args.players is not None else len(lineup)
     set_in_rules = [p for p in args.rules if p.replace("-", "_").split("=")[0].strip() == "players"]
     if set_in_rules and args.players is None:
@@ -117,7 +171,16 @@ def build_config(args: argparse.Namespace) -> MatchConfig:
     if not args.no_records:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         records = args.records or str(Path("records") / f"arena-{game.name}-{stamp}")
-    config = MatchConfig(game.name, lineup, args.games, args.seed, rules, records)
+    config = MatchConfig(
+        game.name,
+        lineup,
+        args.games,
+        args.seed,
+        rules,
+        records,
+        ext_timeout=args.ext_timeout,
+        ext_game_time=args.ext_game_time,
+    )
     check_config(config)
     if records is not None:
         records_dir(records)  # before any game: a bad folder loses nothing
@@ -125,8 +188,14 @@ def build_config(args: argparse.Namespace) -> MatchConfig:
 
 
 def report(
-    config: MatchConfig, results: Sequence[GameResult], stats: Sequence[BotStats], seconds: float
+    config: MatchConfig,
+    results: Sequence[GameResult],
+    stats: Sequence[BotStats],
+    seconds: float,
+    seed_given: bool = True,
 ) -> dict[str, Any]:
+    """The match as JSON. ``seed`` is the master seed (revealed now that the match is over);
+    ``seed_given`` says whether the user chose it."""
     failures = [
         {"deal": r.deal, "rotation": r.rotation, "seat": seat, "bot": r.seats[seat], "error": why}
         for r in results
@@ -138,6 +207,7 @@ def report(
         "deals": config.deals,
         "games": len(results),
         "seed": config.seed,
+        "seed_given": seed_given,
         "rules": dict(config.rules),
         "seconds": round(seconds, 3),
         "games_per_second": round(len(results) / seconds, 2) if seconds > 0 else None,
@@ -148,7 +218,7 @@ def report(
 
 
 def run(args: argparse.Namespace) -> int:
-    config = build_config(args)
+    config = with_seed(build_config(args))  # secret until the match is over
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     total = config.deals * len(rotations(config.lineup))
@@ -180,7 +250,7 @@ def run(args: argparse.Namespace) -> int:
             log.close()
     seconds = time.perf_counter() - start
     stats = summarize(results, config.lineup)
-    data = report(config, results, stats, seconds)
+    data = report(config, results, stats, seconds, seed_given=args.seed is not None)
     if args.json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return 0
@@ -201,9 +271,10 @@ def _render(
     console: Console, config: MatchConfig, data: Mapping[str, Any], stats: Sequence[BotStats]
 ) -> None:
     game = find_game(config.game)
+    secret = "" if data["seed_given"] else " (bí mật tới lúc xong; --seed để chơi lại)"
     console.print(
         f"{game.title} · {config.deals} ván chia × {len(rotations(config.lineup))} vòng đổi ghế = "
-        f"{data['games']} ván · seed {config.seed} · {data['seconds']:.1f} s "
+        f"{data['games']} ván · seed {config.seed}{secret} · {data['seconds']:.1f} s "
         f"({data['games_per_second']} ván/s)"
     )
     table = Table(show_header=True, header_style="bold")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.bots import Bot, get_bot
+from chieu.cli.i18n import tr
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
@@ -93,16 +94,24 @@ def seat_bots(
     human = None if args.auto else args.seat
     if human is not None and not 0 <= human < players:
         raise ChieuError(
-            f"--seat {human} is not a seat of a {players}-player game (0..{players - 1})"
+            tr(
+                f"--seat {human} không phải một ghế của ván {players} người (0..{players - 1})",
+                f"--seat {human} is not a seat of a {players}-player game (0..{players - 1})",
+            )
         )
     if args.games < 1:
-        raise ChieuError("--games must be at least 1")
+        raise ChieuError(tr("--games phải ít nhất là 1", "--games must be at least 1"))
     bot_seats = [s for s in range(players) if s != human]
     kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or [default]
     if len(kinds) == 1:
         kinds *= len(bot_seats)
     if len(kinds) != len(bot_seats):
-        raise ChieuError(f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one")
+        raise ChieuError(
+            tr(
+                f"--bots có {len(kinds)} máy nhưng {len(bot_seats)} ghế cần máy",
+                f"--bots lists {len(kinds)} bots but {len(bot_seats)} seats need one",
+            )
+        )
     bots = {s: get_bot(k, game) for s, k in zip(bot_seats, kinds, strict=True)}
     names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(players)]
     return human, bots, names
@@ -147,90 +156,24 @@ def save_and_show(
     forfeited since the last report (a crash, a timeout, a bad answer: the default move was
     played for it)."""
     path = save_record(records, state)
-    console.print(f"Đã lưu biên bản: {path}", soft_wrap=True)
+    console.print(tr(f"Đã lưu biên bản: {path}", f"Record saved: {path}"), soft_wrap=True)
     for seat, bot in sorted((bots or {}).items()):
         failures = list(getattr(bot, "failures", ()))
         done = int(getattr(bot, "reported", 0))
         for why in failures[done:]:
             who = names[seat] if seat < len(names) else f"Ghế {seat}"
-            console.print(Text(f"{who} bị xử thua nước (đánh thay nước mặc định): {why}", "yellow"))
+            console.print(
+                Text(
+                    tr(
+                        f"{who} bị xử thua nước (đánh thay nước mặc định): {why}",
+                        f"{who} forfeited a move (the default move was played): {why}",
+                    ),
+                    "yellow",
+                )
+            )
         if len(failures) > done:
             bot.reported = len(failures)  # type: ignore[attr-defined]
     return path
-
-
-PROMPT = "Bạn chọn (số, mã quân, ? gợi ý, h trợ giúp, q thoát): "
-
-
-def read_choice(
-    console: Console,
-    legal: Sequence[Action],
-    parse: Callable[[str], tuple[str, Action | str]],
-    *,
-    on_help: Callable[[], None],
-    on_hint: Callable[[], None],
-) -> Action | None:
-    """Ask until ``parse`` gives a legal action; None when the person quits or input ends.
-
-    ``parse(raw)`` answers ``("action", a)``, ``("quit" | "help" | "hint", "")`` or
-    ``("error", message)``; a message is shown in red and the question asked again."""
-    while True:
-        try:
-            raw = input(PROMPT)
-        except EOFError:
-            console.print()
-            return None
-        kind, value = parse(raw)
-        if kind == "action" and isinstance(value, Action) and value in legal:
-            return value
-        if kind == "quit":
-            return None
-        if kind == "help":
-            on_help()
-        elif kind == "hint":
-            on_hint()
-        else:
-            console.print(Text(str(value), style="red"))
-
-
-def ask_move(
-    console: Console,
-    state: Any,
-    seat: int,
-    names: Sequence[str],
-    *,
-    view: Callable[[dict[str, Any], Sequence[str]], Text],
-    label: Callable[[Action], Text],
-    parse: Callable[[str, Sequence[Action]], tuple[str, Action | str]],
-    help_text: str,
-    hint: Callable[[dict[str, Any]], Text],
-) -> Action | None:
-    """The person's turn: the table as the seat sees it (``view``), the numbered legal moves
-    (``label``), then ``read_choice`` with the game's ``parse``, help and hint."""
-    obs = state.observation(seat)
-    legal = state.legal_actions(seat)
-    console.print(view(obs, names))
-    console.print(
-        Text("  ").join(
-            Text.assemble((f"[{i}]", "bold"), " ", label(a)) for i, a in enumerate(legal, 1)
-        )
-    )
-    return read_choice(
-        console,
-        legal,
-        lambda raw: parse(raw, legal),
-        on_help=lambda: console.print(help_text),
-        on_hint=lambda: console.print(hint(obs)),
-    )
-
-
-def not_understood(text: str, why: object, example: str) -> tuple[str, str]:
-    """The prompt's answer to text that is neither a choice nor a card (in Vietnamese, with the
-    parser's reason, e.g. an ambiguous unaccented name)."""
-    return "error", (
-        f"Không hiểu {text!r} ({why}). Gõ số thứ tự, mã quân như {example}, "
-        "? để xem gợi ý, h để xem trợ giúp, q để thoát."
-    )
 
 
 _QUIT = {"q", "quit", "exit", "thoat"}
@@ -242,7 +185,10 @@ def basic_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str] 
     list. None for anything else (a card, a move's name: the game reads those)."""
     text = raw.strip()
     if not text:
-        return "error", "Hãy gõ số thứ tự, mã quân hoặc tên nước đi (h để xem trợ giúp)."
+        return "error", tr(
+            "Hãy gõ số thứ tự, mã quân hoặc tên nước đi (h để xem trợ giúp).",
+            "Type a number, a card or a move's name (h for help).",
+        )
     if text == "?":
         return "hint", ""
     key = normalize_name(text)
@@ -254,5 +200,8 @@ def basic_choice(raw: str, legal: Sequence[Action]) -> tuple[str, Action | str] 
         i = int(text) if len(text) <= 6 else 0
         if 1 <= i <= len(legal):
             return "action", legal[i - 1]
-        return "error", f"Không có lựa chọn số {i}: hãy chọn từ 1 đến {len(legal)}."
+        return "error", tr(
+            f"Không có lựa chọn số {i}: hãy chọn từ 1 đến {len(legal)}.",
+            f"There is no choice {i}: choose 1 to {len(legal)}.",
+        )
     return None

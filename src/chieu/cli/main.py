@@ -8,26 +8,39 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from chieu import __version__
+from chieu.cli.i18n import install, lang_from, tr
 from chieu.core.errors import ChieuError
 
-SUBCOMMANDS = ("check", "play", "replay", "arena", "bot", "review")
+#: subcommand -> its module in chieu.cli
+SUBCOMMANDS = {
+    "check": "check",
+    "play": "playing",
+    "replay": "replay",
+    "arena": "arena",
+    "bot": "bot",
+    "review": "review",
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chieu",
-        description="chieu — Vietnamese card games: Chắn, Tổ tôm, Phỏm, Mạt chược (points only).",
+        description=tr(
+            "chieu — bài lá Việt Nam: Chắn, Tổ tôm, Phỏm, Mạt chược (chỉ tính điểm).",
+            "chieu — Vietnamese card games: Chắn, Tổ tôm, Phỏm, Mạt chược (points only).",
+        ),
     )
     parser.add_argument("--version", action="version", version=f"chieu {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name in SUBCOMMANDS:
-        module = import_module(f"chieu.cli.{name}")
+    for module_name in SUBCOMMANDS.values():
+        module = import_module(f"chieu.cli.{module_name}")
         module.add_parser(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    install(lang_from(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

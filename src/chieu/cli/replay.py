@@ -1,10 +1,11 @@
-"""``chieu replay FILE``: verify a game record and show the game move by move.
+"""``chieu replay FILE``: verify a game record and show the game move by move, in words.
 
-The default view is a spectator's (public information only), with every hand revealed at the
-end; ``--seat S`` follows one seat's hand, ``--all`` shows every hand throughout, ``--step``
-stops after each move (Enter: next, ``q``: run to the end). A record that cannot be read or
-replayed is an error naming the file and the line (exit 2); a record whose events differ from
-the replay is reported (exit 1).
+Alike for every game, through its notation: the default is a spectator's view (public
+information only) with every hand shown at the end; ``--seat S`` follows one seat (its own
+draws and hand included), ``--all`` shows every hand throughout, ``--step`` stops after each
+move (Enter: next, ``q``: run to the end). A record that cannot be read or replayed is an error
+naming the file and the line (exit 2); a record whose events differ from the replay is
+reported (exit 1).
 """
 
 from __future__ import annotations
@@ -16,24 +17,38 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from chieu.cli import render
-from chieu.cli.play import live_card
+from chieu.cli.faces import face_for
+from chieu.cli.i18n import current, tr
+from chieu.cli.table import render
 from chieu.core.errors import ChieuError, RecordError
+from chieu.core.events import Event
+from chieu.core.notation import Lang
 from chieu.core.record import ACTION, GameRecord
-from chieu.core.registry import find_game
+from chieu.core.table import load_game
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
-        help="xem lại một ván từ biên bản",
-        description="Kiểm tra và xem lại một ván từ biên bản (JSON lines).",
+        help=tr("xem lại một ván từ biên bản", "replay a game from its record"),
+        description=tr(
+            "Kiểm tra và xem lại một ván từ biên bản (JSON lines).",
+            "Check a game record (JSON lines) and show the game move by move.",
+        ),
     )
-    p.add_argument("file", help="tệp biên bản (.jsonl)")
+    p.add_argument("file", help=tr("tệp biên bản (.jsonl)", "the record file (.jsonl)"))
     view = p.add_mutually_exclusive_group()
-    view.add_argument("--seat", type=int, default=None, help="xem theo bài của ghế S")
-    view.add_argument("--all", action="store_true", help="hiện bài của mọi ghế")
-    p.add_argument("--step", action="store_true", help="dừng sau mỗi nước (Enter để đi tiếp)")
+    view.add_argument(
+        "--seat", type=int, default=None, help=tr("xem theo ghế S", "follow seat S's hand")
+    )
+    view.add_argument(
+        "--all", action="store_true", help=tr("hiện bài của mọi ghế", "show every hand")
+    )
+    p.add_argument(
+        "--step",
+        action="store_true",
+        help=tr("dừng sau mỗi nước (Enter để đi tiếp)", "pause after each move (Enter: next)"),
+    )
     p.set_defaults(run=run)
 
 
@@ -43,164 +58,146 @@ def _event_lines(path: Path) -> list[int]:
     return [i for i, ln in enumerate(text.splitlines(), 1) if ln.strip()][1:]
 
 
+class Replayer:
+    def __init__(self, console: Console, record: GameRecord, path: Path, args: Any) -> None:
+        self.console = console
+        self.record = record
+        self.path = path
+        self.state = record.start(str(path))
+        self.game = load_game(record.game, self.state.rules)
+        self.lang: Lang = "en" if current() == "en" else "vi"
+        n = self.state.num_players
+        if args.seat is not None and not 0 <= args.seat < n:
+            raise ChieuError(
+                tr(
+                    f"--seat {args.seat} không phải một ghế của ván {n} người (0..{n - 1})",
+                    f"--seat {args.seat} is not a seat of this {n}-player game (0..{n - 1})",
+                )
+            )
+        self.viewer: int | None = args.seat
+        self.all = bool(args.all)
+        you, other = tr("Bạn", "You"), tr("Người", "Player")
+        self.names = [you if s == args.seat else f"{other} {s + 1}" for s in range(n)]
+        self.face = face_for(self.game)
+        self.seen = 0
+
+    def _describe(self, event: Event) -> str:
+        # --all: every event whole, every seat named by its number
+        return self.game.notation.describe(self.state, event, self.viewer, self.lang)
+
+    def new_lines(self) -> list[str]:
+        if self.all:
+            events = self.state.events[self.seen :]
+            self.seen = len(self.state.events)
+        else:
+            history = self.state.history(self.viewer)
+            events = history[self.seen :]
+            self.seen = len(history)
+        return [text for e in events if (text := self._describe(e))]
+
+    def show_table(self, every_hand: bool) -> None:
+        view = self.state.view(self.viewer, self.lang).to_json()
+        self.console.print(render(view, self.names, self.face))
+        if every_hand or self.all:
+            for s in range(self.state.num_players):
+                if s == self.viewer:
+                    continue
+                for z in self.state.view(s, self.lang).to_json()["zones"]:
+                    if z["owner"] == s and z["role"] == "hand" and z["cards"] is not None:
+                        cards = Text(" ").join(self.face(c) for c in z["cards"])
+                        self.console.print(Text.assemble(f"  {self.names[s]}: ", cards))
+
+
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     path = Path(args.file)
     record = GameRecord.load(path)
     lines = _event_lines(path)
-    game = find_game(record.game)
-    state = record.start(str(path))
-    rules = state.rules
-    n = state.num_players
-    if args.seat is not None and not 0 <= args.seat < n:
-        raise ChieuError(f"--seat {args.seat} is not a seat of this {n}-player game (0..{n - 1})")
-    if game.name != "chan":
-        return _run_moves(console, record, state, path, lines, args)
-    names = render.seat_names(n)
-    view = args.seat
+    r = Replayer(console, record, path, args)
     actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
     console.print(
         Text.assemble(
-            (f"Biên bản {path}", "bold"),
-            f": {game.title}, seed {record.seed}, {n} người, luật "
-            f"{rules.fault_mode}, {len(actions)} nước đi, phiên bản {record.version or '?'}",
+            (tr(f"Biên bản {path}", f"Record {path}"), "bold"),
+            tr(
+                f": {r.game.title}, seed {record.seed}, {r.state.num_players} người, "
+                f"{len(actions)} nước đi, phiên bản {record.version or '?'}",
+                f": {r.game.title}, seed {record.seed}, {r.state.num_players} players, "
+                f"{len(actions)} moves, version {record.version or '?'}",
+            ),
         )
     )
-    console.print(
-        render.table(state.observation(view), names, hands=_hands(state) if args.all else None)
-    )
+    for text in r.new_lines():
+        console.print(Text(f"     {text}"))
     stepping = bool(args.step)
     for number, (index, event) in enumerate(actions, 1):
         where = f"{path}:{lines[index] if index < len(lines) else '?'}"
         seat = int(event.actor if event.actor is not None else -1)
         try:
-            action = game.action_space.from_json(dict(event.data["action"]))
-            live = live_card(state)
-            applied = state.apply(action, seat)
+            action = r.game.action_space.from_json(dict(event.data["action"]))
+            r.state.before_recorded(seat)  # answers with no alternative are not recorded
+            r.state.apply(action, seat)
         except (ChieuError, KeyError, TypeError) as exc:
             raise RecordError(
-                f"{where}: move {number} by seat {seat} does not replay: {exc}"
-            ) from None
-        for i, line in enumerate(render.describe(seat, action, live, applied, names)):
-            console.print(Text.assemble(f"{number:>3}. " if i == 0 else "     ", line))
-        if stepping:
-            console.print(
-                render.table(
-                    state.observation(view),
-                    names,
-                    hands=_hands(state) if args.all else None,
-                    current=state.current_player(),
+                tr(
+                    f"{where}: nước {number} của ghế {seat} không chơi lại được: {exc}",
+                    f"{where}: move {number} by seat {seat} does not replay: {exc}",
                 )
-            )
+            ) from None
+        for i, text in enumerate(r.new_lines()):
+            console.print(Text(f"{number:>3}. {text}" if i == 0 else f"     {text}"))
+        if stepping:
+            r.show_table(every_hand=False)
             stepping = _wait(console)
-    _finish(console, state, names, view)
+    if len(r.state.events) < len(record.events):
+        r.state.pass_forced()
+        for text in r.new_lines():
+            console.print(Text(f"     {text}"))
+    console.rule(tr("Cuối ván", "End of the game"))
+    r.show_table(every_hand=True)
+    _result(console, r)
     problems = record.verify()
     for problem in problems:
-        console.print(Text(f"Biên bản khác với khi chơi lại: {problem}", style="bold yellow"))
+        console.print(
+            Text(
+                tr("Biên bản khác với khi chơi lại: ", "The record differs from its replay: ")
+                + problem,
+                style="bold yellow",
+            )
+        )
     if not problems:
-        console.print(Text("Biên bản khớp hoàn toàn khi chơi lại.", style="green"))
+        console.print(
+            Text(
+                tr("Biên bản khớp hoàn toàn khi chơi lại.", "The record matches its replay."),
+                style="green",
+            )
+        )
     return 1 if problems else 0
 
 
-def _table_view(game: str) -> Any:
-    """``chieu.cli.play_<game>.table_view(observation, names)``, or None."""
-    from importlib import import_module
-
-    try:
-        module = import_module(f"chieu.cli.play_{game}")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "table_view", None)
-
-
-def _hands(state: Any) -> dict[int, list[int]]:
-    return {s: list(state.observation(s)["hand"]) for s in range(state.num_players)}
+def _result(console: Console, r: Replayer) -> None:
+    outcome = r.state.outcome()
+    if outcome is None:
+        console.print(
+            Text(
+                tr(
+                    "Ván chưa kết thúc: biên bản dừng giữa chừng.",
+                    "The game is not finished: the record stops half-way.",
+                ),
+                "yellow",
+            )
+        )
+        return
+    for line in r.game.notation.outcome_lines(r.state, r.lang, viewer=r.viewer):
+        console.print(f"  {line}")
+    for seat, points in enumerate(outcome.payoffs):
+        console.print(f"  {r.names[seat]}: {points:+g}")
 
 
 def _wait(console: Console) -> bool:
     """Pause; False (stop pausing) on ``q`` or end of input."""
     try:
-        answer = input("Enter: nước tiếp · q: chạy đến hết ")
+        answer = input(tr("Enter: nước tiếp · q: chạy đến hết ", "Enter: next · q: to the end "))
     except EOFError:
         console.print()
         return False
     return answer.strip().lower() not in ("q", "quit")
-
-
-def _finish(console: Console, state: Any, names: list[str], view: int | None) -> None:
-    console.rule("Cuối ván")
-    console.print(render.table(state.observation(view), names, hands=_hands(state)))
-    if not state.is_terminal():
-        console.print(
-            Text(
-                "Ván chưa kết thúc: biên bản dừng giữa chừng (người chơi đã thoát).", style="yellow"
-            )
-        )
-
-
-def _run_moves(
-    console: Console,
-    record: GameRecord,
-    state: Any,
-    path: Path,
-    lines: list[int],
-    args: argparse.Namespace,
-) -> int:
-    """Any other game: verify, list the moves and the result; the table (``--seat`` S's
-    view, ``--all`` every seat's, else a spectator's) through the game's
-    ``chieu.cli.play_<game>.table_view``, at the start, after each move with ``--step``, and
-    at the end."""
-    game = find_game(record.game)
-    names = render.seat_names(state.num_players)
-    view = _table_view(game.name)
-    actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
-    console.print(
-        Text.assemble(
-            (f"Biên bản {path}", "bold"),
-            f": {game.title}, seed {record.seed}, {state.num_players} người, "
-            f"{len(actions)} nước đi, phiên bản {record.version or '?'}",
-        )
-    )
-
-    def show() -> None:
-        if view is None:
-            return
-        seats = range(state.num_players) if args.all else [args.seat]
-        for s in seats:
-            if args.all:
-                console.print(Text(f"— {names[s]} —", style="bold"))
-            console.print(view(state.observation(s), names))
-
-    show()
-    stepping = bool(args.step)
-    for number, (index, event) in enumerate(actions, 1):
-        where = f"{path}:{lines[index] if index < len(lines) else '?'}"
-        seat = int(event.actor if event.actor is not None else -1)
-        try:
-            action = game.action_space.from_json(dict(event.data["action"]))
-            state.apply(action, seat)
-        except (ChieuError, KeyError, TypeError) as exc:
-            raise RecordError(
-                f"{where}: move {number} by seat {seat} does not replay: {exc}"
-            ) from None
-        console.print(Text(f"{number:>3}. {names[seat]}: {action}"))
-        if stepping:
-            show()
-            stepping = _wait(console)
-    console.rule("Cuối ván")
-    show()
-    outcome = state.outcome() if state.is_terminal() else None
-    if outcome is None:
-        console.print(
-            Text("Ván chưa kết thúc: biên bản dừng giữa chừng (người chơi đã thoát).", "yellow")
-        )
-    else:
-        console.print(Text(f"Kết thúc: {outcome.termination.value}", style="bold"))
-        for seat, points in enumerate(outcome.payoffs):
-            console.print(Text(f"  {names[seat]}: {points:+g}"))
-    problems = record.verify()
-    for problem in problems:
-        console.print(Text(f"Biên bản khác với khi chơi lại: {problem}", style="bold yellow"))
-    if not problems:
-        console.print(Text("Biên bản khớp hoàn toàn khi chơi lại.", style="green"))
-    return 1 if problems else 0

@@ -12,32 +12,54 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from chieu.bots.search import SearchBot
 from chieu.bots.worlds import worlds_for
-from chieu.cli.common import positive_int
+from chieu.cli.i18n import current, tr
+from chieu.cli.numbers import real, whole
 from chieu.core.errors import ChieuError, RecordError
+from chieu.core.notation import Lang
 from chieu.core.record import GameRecord
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
+
+MAX_SEAT = 63
+MAX_ITERATIONS = 1_000_000
+MAX_MILLIS = 600_000  # ten minutes a decision
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "review",
-        help="máy tìm kiếm nhận xét từng nước của một ghế trong biên bản",
-        description="Nhận xét từng nước đi của một ghế bằng máy tìm kiếm (ISMCTS).",
+        help=tr(
+            "máy tìm kiếm nhận xét từng nước của một ghế trong biên bản",
+            "the search bot reviews every move of one seat in a record",
+        ),
+        description=tr(
+            "Nhận xét từng nước đi của một ghế bằng máy tìm kiếm (ISMCTS).",
+            "Review every move of one seat with the search bot (ISMCTS).",
+        ),
     )
     p.add_argument("record", help="tệp biên bản (.jsonl)")
-    p.add_argument("--seat", type=int, required=True, help="ghế cần nhận xét")
+    p.add_argument("--seat", type=whole(0, MAX_SEAT), required=True, help="ghế cần nhận xét")
     p.add_argument(
-        "--iterations", type=positive_int, default=None, help="số vòng tìm kiếm mỗi nước"
+        "--iterations",
+        type=whole(1, MAX_ITERATIONS),
+        default=None,
+        help=f"số vòng tìm kiếm mỗi nước (1 đến {MAX_ITERATIONS:,})",
     )
-    p.add_argument("--millis", type=float, default=None, help="mili giây tìm kiếm mỗi nước")
+    p.add_argument(
+        "--millis",
+        type=real(0, MAX_MILLIS),
+        default=None,
+        help=f"mili giây tìm kiếm mỗi nước (0 đến {MAX_MILLIS:,})",
+    )
     p.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
     p.set_defaults(run=run)
 
@@ -49,9 +71,12 @@ def review(
     iterations: int | None = 100,
     millis: float | None = None,
     source: str = "record",
+    lang: Lang = "vi",
+    progress: Callable[[], None] | None = None,
 ) -> list[dict[str, Any]]:
     """One entry per decision of ``seat`` that had a choice (``source``: the file, for
-    messages)."""
+    messages), with the actions and the phase in the game's words (``lang``); ``progress()``
+    is called after each of the seat's actions."""
     game = find_game(record.game)
     if worlds_for(game.name) is None:
         raise ChieuError(f"the search bot cannot review {game.title} yet")
@@ -70,13 +95,22 @@ def review(
             action = game.action_space.from_json(data)
         except (ChieuError, KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"{source}: action {n + 1} ({data}): {exc}") from None
+        state.before_recorded(actor)  # answers with no alternative are not recorded
         if actor == seat:
             obs = state.observation(seat)
             legal = state.legal_actions(seat)
             if len(legal) > 1 and obs.get("phase") != "announce":
                 values = bot.analyse(obs, legal, rng)
-                out.append(_entry(n, obs, action, values))
+                entry = _entry(n, obs, action, values)
+                words = game.notation
+                entry["phase_label"] = words.phase_label(state.phase, lang)
+                entry["played_label"] = words.label(state, seat, action, lang)
+                best = values_best(values)
+                entry["search_label"] = words.label(state, seat, best, lang)
+                out.append(entry)
             bot.worlds.chose(obs, legal, action)
+            if progress is not None:
+                progress()
         try:
             state.apply(action, actor)
         except ChieuError as exc:
@@ -84,14 +118,22 @@ def review(
     return out
 
 
-def _entry(n: int, obs: dict[str, Any], played: Any, values: list[Any]) -> dict[str, Any]:
+def _best(values: list[Any]) -> Any:
     visited = [v for v in values if v.visits]
     if visited:
         top = max(v.visits for v in visited)
         # the best mean among the actions searched enough to be trusted (a quarter of the most)
-        best = max((v for v in visited if 4 * v.visits >= top), key=lambda v: v.mean)
-    else:  # a single action without a fault, or no time for a playout
-        best = values[0]
+        return max((v for v in visited if 4 * v.visits >= top), key=lambda v: v.mean)
+    return values[0]  # a single action without a fault, or no time for a playout
+
+
+def values_best(values: list[Any]) -> Any:
+    """The action the search prefers."""
+    return _best(values).action
+
+
+def _entry(n: int, obs: dict[str, Any], played: Any, values: list[Any]) -> dict[str, Any]:
+    best = _best(values)
     mine = next((v for v in values if v.action == played), None)
     cost = None if mine is None else round(max(0.0, best.mean - mine.mean), 3)
     if mine is not None and mine.action == best.action:
@@ -110,35 +152,52 @@ def _entry(n: int, obs: dict[str, Any], played: Any, values: list[Any]) -> dict[
     }
 
 
-def _label(data: dict[str, Any]) -> str:
-    return " ".join(str(v) for v in data.values())
-
-
 def run(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.record)
     iterations = args.iterations
     if iterations is None and args.millis is None:
         iterations = 100
-    entries = review(
-        record, args.seat, iterations=iterations, millis=args.millis, source=str(args.record)
-    )
+    lang: Lang = "en" if current() == "en" else "vi"
+    mine = sum(1 for actor, _ in record.actions() if actor == args.seat)
+    with Progress(
+        TextColumn(tr("Đang nhận xét", "Reviewing")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("review", total=mine)
+        entries = review(
+            record,
+            args.seat,
+            iterations=iterations,
+            millis=args.millis,
+            source=str(args.record),
+            lang=lang,
+            progress=lambda: bar.advance(task),
+        )
     if args.json:
         sys.stdout.write(json.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return 0
     console = Console(highlight=False)
-    table = Table(title=f"Nhận xét ghế {args.seat} · {args.record}", header_style="bold")
-    for col in ("nước", "pha", "đã đi", "máy chọn", "mất (điểm)"):
+    table = Table(
+        title=tr(f"Nhận xét ghế {args.seat} · {args.record}", f"Seat {args.seat} · {args.record}"),
+        header_style="bold",
+    )
+    for col in tr("nước|lúc|đã đi|máy chọn|mất (điểm)", "move|phase|played|search|cost").split("|"):
         table.add_column(col)
     lost = 0.0
     for e in entries:
-        cost = "lỗi" if e["fault"] else f"{e['cost']:.2f}"
+        cost = tr("lỗi", "fault") if e["fault"] else f"{e['cost']:.2f}"
         lost += e["cost"] or 0.0
-        table.add_row(
-            str(e["step"]), str(e["phase"]), _label(e["played"]), _label(e["search"]), cost
-        )
+        table.add_row(str(e["step"]), e["phase_label"], e["played_label"], e["search_label"], cost)
     console.print(table)
     agree = sum(1 for e in entries if e["cost"] == 0.0)
     console.print(
-        f"{len(entries)} quyết định · trùng với máy {agree} · ước tính mất {lost:.2f} điểm"
+        tr(
+            f"{len(entries)} quyết định · trùng với máy {agree} · ước tính mất {lost:.2f} điểm",
+            f"{len(entries)} decisions · {agree} as the search · about {lost:.2f} points lost",
+        )
     )
     return 0

@@ -37,6 +37,11 @@ class ActionSpace:
                 raise ValueError(f"duplicate action in space: {action!r}")
             self._ids[action] = i
         self._json: dict[Action, dict[str, object]] = {a: a.to_json() for a in self._actions}
+        # the table's own instances, by identity: no dataclass hash on the hot path
+        self._json_by_id: dict[int, dict[str, object]] = {
+            id(a): self._json[a] for a in self._actions
+        }
+        self._id_by_id: dict[int, int] = {id(a): i for i, a in enumerate(self._actions)}
         self._by_json: dict[tuple[tuple[str, object], ...], Action] = {
             tuple(sorted(a.to_json().items())): a for a in self._actions
         }
@@ -51,6 +56,9 @@ class ActionSpace:
         return action in self._ids
 
     def id_of(self, action: Action) -> int:
+        found = self._id_by_id.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._ids[action]
         except KeyError:
@@ -65,6 +73,9 @@ class ActionSpace:
 
     def json_of(self, action: Action) -> dict[str, object]:
         """The action's JSON form (a shared dict: do not mutate)."""
+        found = self._json_by_id.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._json[action]
         except KeyError:

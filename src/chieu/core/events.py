@@ -7,7 +7,12 @@ public event, or the set of seats that may see it whole; everyone else receives
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
+
+#: ``Event.hidden`` of an event that nobody outside ``visible_to`` may know happened at all
+#: (a claim answer, a private decision): it is left out of their history.
+PRIVATE: tuple[str, ...] = ("*",)
 
 
 class Event(NamedTuple):
@@ -52,3 +57,16 @@ def redact(event: Event, seat: int | None) -> Event:
         return event
     data = {k: v for k, v in event.data.items() if k not in event.hidden} if event.hidden else {}
     return Event(event.type, event.actor, data, event.visible_to, event.hidden)
+
+
+def seat_history(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events as ``seat`` knows them: every public event, its own private ones whole, the
+    public part of the others (``redact``); a wholly private event of another seat is left
+    out, so nothing tells that a decision was taken."""
+    out = []
+    for e in events:
+        if e.visible_to is None or (seat is not None and seat in e.visible_to):
+            out.append(e)
+        elif e.hidden != PRIVATE:
+            out.append(redact(e, seat))
+    return out

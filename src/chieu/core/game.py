@@ -25,6 +25,10 @@ class GameBase:
     rules_class: ClassVar[type[Any]]
     State: ClassVar[type[Any]]
     max_game_length: ClassVar[int]  # a bound on the actions of one game (for loops and RL)
+    player_counts: ClassVar[tuple[int, ...]]  # every number of players the rules accept
+    has_claims: ClassVar[bool]  # out-of-turn claims on an exposed card
+    notation: ClassVar[Any]  # the game's words (games/<g>/notation.py)
+    sitting_policy: ClassVar[Any]  # what carries from one deal to the next (setups.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -1,10 +1,10 @@
-"""The Game / State protocols every game implements (in the spirit of OpenSpiel).
+"""The Game / State protocols every game implements: the table protocol's contract.
 
-A state has an explicit claim phase: ``to_act()`` lists every seat that must still answer the
-exposed card, in the order the game's priority table asks them; ``current_player()`` is the
-first of them. ``apply`` takes the action of ``current_player()`` unless a seat is given.
-Chance (the shuffle) is recorded as data in the first events, so replays never depend on RNG
-internals.
+A bound :class:`chieu.core.table.Game` (``load_game``) makes states. A state answers
+``decisions()`` (every seat that must answer now: one seat on a turn, every seat a claim
+window asked, by position only), takes ``apply(action, seat=...)`` from any pending seat in
+any order, and shows each seat its own ``view(seat)`` and ``history(seat)``. Chance (the
+shuffle) is recorded as data in the first events, so replays never depend on RNG internals.
 """
 
 from __future__ import annotations
@@ -15,8 +15,12 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
+from chieu.core.decisions import Decision
 from chieu.core.events import Event
+from chieu.core.notation import Notation
 from chieu.core.outcome import Outcome
+from chieu.core.rng import Rng
+from chieu.core.view import View
 
 PlayerId = int
 
@@ -37,25 +41,31 @@ class State(Protocol):
     num_players: int
     events: list[Event]
 
-    def current_player(self) -> PlayerId | None: ...
-    def to_act(self) -> tuple[PlayerId, ...]: ...
-    def legal_actions(self, seat: PlayerId | None = None) -> list[Action]: ...
+    def decisions(self) -> tuple[Decision, ...]: ...
     def apply(self, action: Action, seat: PlayerId | None = None) -> list[Event]: ...
     def is_terminal(self) -> bool: ...
     def outcome(self) -> Outcome | None: ...
+    def view(self, seat: PlayerId | None = None, lang: str = "vi") -> View: ...
+    def history(self, seat: PlayerId | None) -> list[Event]: ...
+    def current_player(self) -> PlayerId | None: ...
+    def legal_actions(self, seat: PlayerId | None = None) -> list[Action]: ...
     def observation(self, seat: PlayerId | None) -> dict[str, Any]: ...
     def clone(self) -> State: ...
-    def snapshot(self) -> dict[str, Any]: ...
-    def zones(self) -> Mapping[str, Sequence[int]]: ...
     def hidden_from(self, seat: PlayerId | None) -> Mapping[str, Sequence[int]]: ...
-    def resample_hidden(self, seat: PlayerId | None, rng: Any) -> State: ...
+    def resample_hidden(self, seat: PlayerId | None, rng: Rng | int) -> State: ...
 
 
-class Game(Protocol):
+class GameDefinition(Protocol):
+    """What a game subpackage registers (``games/<g>/game.py``)."""
+
     name: ClassVar[str]
     title: ClassVar[str]
     kinds: ClassVar[KindTable]
     action_space: ClassVar[ActionSpace]
+    notation: ClassVar[Notation]
+    player_counts: ClassVar[tuple[int, ...]]
+    has_claims: ClassVar[bool]
+    max_game_length: ClassVar[int]
 
     @classmethod
     def rules_from_json(cls, data: Mapping[str, Any]) -> Any: ...
@@ -70,5 +80,3 @@ class Game(Protocol):
         setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
     ) -> State: ...
-    @classmethod
-    def info(cls, rules: Any = None) -> GameInfo: ...

@@ -17,10 +17,27 @@ from typing import Any
 
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.events import Event
+from chieu.core.jsonio import (
+    JsonInputError,
+    Limits,
+    describe,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    read_json,
+)
 
 FORMAT = "chieu"
 ACTION = "action"
 DEAL = "deal"
+
+#: the loader's limits: a line (1 MiB, 32 levels of nesting, integers of up to 20 digits: a
+#: seed is below 2**64), a whole file, a seat number, a deck
+RECORD_LIMITS = Limits(max_bytes=1 << 20, max_depth=32, max_int_digits=20)
+MAX_RECORD_BYTES = 64 << 20
+MAX_SEATS = 64
+MAX_DECK = 1000
 
 
 @dataclass
@@ -62,30 +79,35 @@ class GameRecord:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def loads(cls, text: str, source: str = "<record>") -> GameRecord:
-        lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    def loads(cls, text: str | bytes, source: str = "<record>") -> GameRecord:
+        """The record in ``text`` (a str, or UTF-8 bytes); RecordError naming ``source`` and
+        the line for anything malformed or over a limit (``RECORD_LIMITS`` per line)."""
+        raw: list[str | bytes] = list(
+            text.split(b"\n") if isinstance(text, bytes) else text.split("\n")
+        )
+        lines = [(i, ln) for i, ln in enumerate(raw, 1) if ln.strip()]
         if not lines:
             raise RecordError(f"{source}: empty record")
+        n0, first = lines[0]
         try:
-            head = json.loads(lines[0][1])
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}:{lines[0][0]}: header is not JSON ({exc.msg})") from None
+            head = read_json(first, RECORD_LIMITS, "the header")
+        except JsonInputError as exc:
+            raise RecordError(f"{source}:{n0}: {exc}") from None
         if not isinstance(head, dict) or head.get("record") != FORMAT:
-            raise RecordError(f"{source}:{lines[0][0]}: not a chieu record header")
+            raise RecordError(f"{source}:{n0}: not a chieu record header")
         for key in ("game", "rules", "seed"):
             if key not in head:
-                raise RecordError(f"{source}:{lines[0][0]}: header lacks {key!r}")
-        _check_header(head, f"{source}:{lines[0][0]}")
+                raise RecordError(f"{source}:{n0}: header lacks {key!r}")
+        _check_header(head, f"{source}:{n0}")
         events = []
         for lineno, line in lines[1:]:
             try:
-                obj = json.loads(line)
-                if not isinstance(obj, dict) or "type" not in obj:
-                    raise ValueError("an event is an object with a 'type'")
+                obj = read_json(line, RECORD_LIMITS, "the event")
+                _check_raw_event(obj)
                 event = Event.from_json(obj)
                 _check_event(event)
                 events.append(event)
-            except (ValueError, TypeError) as exc:
+            except (ValueError, TypeError) as exc:  # JsonInputError too
                 raise RecordError(f"{source}:{lineno}: bad event ({exc})") from None
         return cls(
             game=head["game"],
@@ -104,14 +126,18 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """The record in the file ``path``: at most ``MAX_RECORD_BYTES`` are read."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
+            with p.open("rb") as f:
+                data = f.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
-            raise RecordError(f"cannot read record {str(p)!r}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{p}: not UTF-8 text") from None
-        return cls.loads(text, str(p))
+            raise RecordError(f"cannot read record {str(p)!r}: {exc.strerror or exc}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{p}: the record is larger than {MAX_RECORD_BYTES // (1 << 20)} MiB (the limit)"
+            )
+        return cls.loads(data, str(p))
 
     # -- replay ---------------------------------------------------------------------------
     def actions(self) -> list[tuple[int, dict[str, Any]]]:
@@ -140,20 +166,26 @@ class GameRecord:
             raise RecordError(f"{source}:1: the header does not start a game: {exc}") from None
 
     def replay(self, upto: int | None = None) -> Any:
-        """The state after the first ``upto`` actions (all by default)."""
+        """The state after the first ``upto`` actions (all by default). A claim answer that
+        had no alternative is not recorded: it is given again here, as the game goes."""
         from chieu.core.registry import find_game
 
         game = find_game(self.game)
         state = self.start()
+        pass_forced = getattr(state, "pass_forced", None)
         for n, (seat, data) in enumerate(self.actions()):
             if upto is not None and n >= upto:
                 break
             try:
                 action = game.action_space.from_json(data)
+                if pass_forced is not None:
+                    state.before_recorded(seat)  # forced answers are never recorded
                 state.apply(action, seat)
             except (ChieuError, KeyError, TypeError, ValueError) as exc:
                 why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
                 raise RecordError(f"action {n + 1} ({data}) by seat {seat}: {why}") from None
+        if upto is None and pass_forced is not None and len(state.events) < len(self.events):
+            pass_forced()  # the game went on past the last recorded action
         return state
 
     def verify(self) -> list[str]:
@@ -176,15 +208,39 @@ def _whole(value: object) -> bool:
 
 
 def _check_header(head: dict[str, Any], where: str) -> None:
-    if not isinstance(head["game"], str):
-        raise RecordError(f"{where}: header 'game' must be text, not {head['game']!r}")
-    if not isinstance(head["rules"], dict):
-        raise RecordError(f"{where}: header 'rules' must be an object, not {head['rules']!r}")
-    if not _whole(head["seed"]):
-        raise RecordError(f"{where}: header 'seed' must be a whole number, not {head['seed']!r}")
-    setup = head.get("setup")
-    if setup is not None and not isinstance(setup, dict):
-        raise RecordError(f"{where}: header 'setup' must be an object, not {setup!r}")
+    """RecordError for a header field of the wrong type or out of range."""
+    try:
+        expect_str(head["game"], "header 'game'", 100)
+        expect_object(head["rules"], "header 'rules'")
+        if not _whole(head["seed"]):  # its size is bounded by RECORD_LIMITS (20 digits)
+            raise JsonInputError(
+                f"header 'seed' must be a whole number, not {describe(head['seed'])}"
+            )
+        if head.get("version") is not None:
+            expect_str(head["version"], "header 'version'", 100)
+        if head.get("setup") is not None:
+            expect_object(head["setup"], "header 'setup'")
+    except JsonInputError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _check_raw_event(obj: object) -> None:
+    """JsonInputError for an event line whose fields have the wrong type or range (before
+    ``Event.from_json`` reads it)."""
+    event = expect_object(obj, "an event")
+    if "type" not in event:
+        raise JsonInputError("an event is an object with a 'type'")
+    expect_str(event["type"], "the event's 'type'", 100)
+    if event.get("actor") is not None:
+        expect_int(event["actor"], "the event's 'actor'", 0, MAX_SEATS - 1)
+    if "data" in event:
+        expect_object(event["data"], "the event's 'data'")
+    if event.get("visible_to") is not None:
+        for seat in expect_list(event["visible_to"], "the event's 'visible_to'", MAX_SEATS):
+            expect_int(seat, "a seat in 'visible_to'", 0, MAX_SEATS - 1)
+    if event.get("hidden") is not None:
+        for key in expect_list(event["hidden"], "the event's 'hidden'", 1000):
+            expect_str(key, "a key in 'hidden'", 100)
 
 
 def _check_event(event: Event) -> None:
@@ -199,6 +255,8 @@ def _check_event(event: Event) -> None:
         deck = event.data["deck"]
         if not isinstance(deck, list) or not all(_whole(k) for k in deck):
             raise ValueError("the deal's 'deck' must be a list of card numbers")
+        if len(deck) > MAX_DECK or not all(0 <= k < MAX_DECK for k in deck):
+            raise ValueError(f"the deal's 'deck' must hold card numbers from 0 to {MAX_DECK - 1}")
 
 
 def records_from_lines(lines: Iterable[str]) -> GameRecord:

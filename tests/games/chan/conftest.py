@@ -1,12 +1,16 @@
 """Shared helpers for the Chắn engine tests (shared/rules/chan_totom.md Part A).
 
-Positions are built with ``state.deck_for``: ``make_state(["<seat 0>", "<seat 1>", ...],
+Positions are built with ``setups.deck_for``: ``make_state(["<seat 0>", "<seat 1>", ...],
 "<nọc draws>")`` gives exactly those hands (the cái seat holds 20 cards) and draws the nọc in the
 given order. A hand may be written partially: the missing cards are filled from the spare cards
 so that a filled hand holds no three identical cards and at least three què (it can neither
 chíu nor win by accident), and no card of a rank written for that seat (the written cards
 keep exactly the chắn and cạ partners shown). Whatever is not listed in ``draws`` comes after
 them in the nọc.
+
+Every exposure opens a claim window that asks every seat its position allows (claims.py).
+``apply`` / ``play`` answer at once, with bỏ qua, every seat that has nothing to claim (what
+the table driver does), so a test sees only the seats with a real choice still asked.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from chieu.games.chan import actions as A
 from chieu.games.chan.cards import CC, KINDS, parse_cards
 from chieu.games.chan.game import ChanGame
 from chieu.games.chan.rules import Rules
-from chieu.games.chan.state import ChanState, deck_for
+from chieu.games.chan.setups import deck_for
+from chieu.games.chan.state import ChanState
 from tests.games.chan.hands import C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11, C12, C16
 
 # -- worked examples of shared/rules A7 (19 cards, or 20 for the cái of C16) ---------------
@@ -126,36 +131,57 @@ def make_state(
     st = ChanGame.new_state(rules, deal=deck, setup={"bat_cai": b, "prev_winner": prev_winner})
     assert st.cai_seat == cai
     for s in range(n):
-        assert st.hands[s] == KINDS.counts(full[s])
+        assert st.seats[s].hand == KINDS.counts(full[s])
     return st
 
 
 # -- driving ---------------------------------------------------------------------------------
 
 
+def quiet(state: ChanState) -> list[Event]:
+    """Answer bỏ qua for every seat a claim window asks that has nothing to claim."""
+    out: list[Event] = []
+    for d in state.decisions():
+        if d.kind == "claim" and d.forced:
+            out += state.apply(d.default, d.seat)
+    return out
+
+
+def apply(state: ChanState, action: Action, seat: int) -> list[Event]:
+    """``state.apply``, then ``quiet``; every event produced."""
+    return state.apply(action, seat) + quiet(state)
+
+
 def play(state: ChanState, *moves: tuple[int, Action]) -> list[Event]:
-    """Apply ``(seat, action)`` moves in order; return every event produced."""
+    """Apply ``(seat, action)`` moves in order (``apply``); return every event produced."""
     out: list[Event] = []
     for seat, action in moves:
-        out += state.apply(action, seat)
+        out += apply(state, action, seat)
     return out
+
+
+def pending(state: ChanState) -> tuple[int, ...]:
+    """The seats that must answer now (a claim window's in the order it asks them)."""
+    return tuple(d.seat for d in state.decisions())
 
 
 def step_passively(state: ChanState) -> None:
     """One 'do nothing' step: decline a claim, pass one's draw, or draw."""
+    quiet(state)
     cur = state.current_player()
     assert cur is not None
     legal = state.legal_actions(cur)
     if state.phase == "claim":
-        state.apply(A.DECLINE, cur)
+        apply(state, A.DECLINE, cur)
     elif state.phase == "decide":
-        state.apply(A.PASS if A.PASS in legal else A.DRAW, cur)
+        apply(state, A.PASS if A.PASS in legal else A.DRAW, cur)
     else:
         raise AssertionError(f"cannot step passively in phase {state.phase}")
 
 
 def drive(state: ChanState, until: Callable[[ChanState], bool], limit: int = 200) -> None:
     """Step passively until ``until(state)`` or the game ends."""
+    quiet(state)
     for _ in range(limit):
         if state.is_terminal() or until(state):
             return
@@ -165,18 +191,19 @@ def drive(state: ChanState, until: Callable[[ChanState], bool], limit: int = 200
 
 def win_offered(seat: int) -> Callable[[ChanState], bool]:
     def check(st: ChanState) -> bool:
-        return (
-            st.phase == "claim" and st.current_player() == seat and A.WIN in st.legal_actions(seat)
-        )
+        return st.phase == "claim" and seat in pending(st) and A.WIN in st.legal_actions(seat)
 
     return check
 
 
 def drive_to_win(state: ChanState, seat: int) -> list[Event]:
-    """Step passively until ``seat`` is offered ù, then ù."""
+    """Step passively until ``seat`` is offered ù, then ù (the others let the card go)."""
     drive(state, win_offered(seat))
     assert not state.is_terminal(), "the game ended before the ù was offered"
-    return state.apply(A.WIN, seat)
+    out = state.apply(A.WIN, seat)
+    for s in pending(state):
+        out += state.apply(A.DECLINE, s)
+    return out
 
 
 def events(state: ChanState, kind: str) -> list[Event]:
@@ -194,7 +221,8 @@ def payoffs(state: ChanState) -> tuple[float, ...]:
 
 
 def held_plus_mat(state: ChanState, seat: int) -> int:
-    return sum(state.hands[seat]) + sum(len(kinds) for kinds, _ in state.mats[seat])
+    me = state.seats[seat]
+    return sum(me.hand) + sum(len(kinds) for kinds, _ in me.mat)
 
 
 HELPERS = SimpleNamespace(
@@ -223,7 +251,10 @@ HELPERS = SimpleNamespace(
     cards=cards,
     counts=counts,
     make_state=make_state,
+    quiet=quiet,
+    apply=apply,
     play=play,
+    pending=pending,
     step_passively=step_passively,
     drive=drive,
     drive_to_win=drive_to_win,

@@ -10,7 +10,7 @@ import pytest
 
 from chieu.core.errors import ChieuError
 from chieu.games.chan.cards import KINDS, parse_cards
-from chieu.games.chan.cuoc import ALL_CUOC, CUOC_NAMES, EXTRA_IDS, MatGroup, WinContext
+from chieu.games.chan.patterns import ALL_CUOC, CUOC_NAMES, EXTRA_IDS, MatGroup, WinContext
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.scoring import evaluate, present_cuoc
 from tests.games.chan.hands import C1, C2, C4, C7, C8, C9, C10, C11, C12, C13, C14, C16

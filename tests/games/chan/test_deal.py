@@ -39,14 +39,14 @@ def test_deck_is_100_cards_25_kinds_20_red() -> None:
 @pytest.mark.parametrize("seed", [0, 1, 17, 12345])
 def test_random_deal_sizes(players: int, seed: int) -> None:
     st = ChanGame.new_state(Rules(players=players), seed=seed, setup={"bat_cai": seed % players})
-    sizes = [sum(h) for h in st.hands]
+    sizes = [sum(x.hand) for x in st.seats]
     assert sizes[st.cai_seat] == 20
     assert sorted(sizes) == [19] * (players - 1) + [20]
     assert len(st.stock) == 23
     assert st.drawable == 22
     assert len(st.set_aside) == 19 * (4 - players)  # unused piles are set aside (A2.1)
     assert _sum(st.zones()) == KINDS.full_counts()  # every card is somewhere, once
-    assert st.hands[st.cai_seat][st.cai_card] >= 1  # the cái card belongs to the bài cái
+    assert st.seats[st.cai_seat].hand[st.cai_card] >= 1  # the cái card belongs to the bài cái
     obs = st.observation(None)
     assert obs["draws_left"] == 22 and obs["stock_left"] == 23
 
@@ -74,7 +74,7 @@ def test_deal_is_five_piles_of_twenty(players: int) -> None:
     deck = Rng(99, "test").shuffled(KINDS.deck())
     st = ChanGame.new_state(Rules(players=players), deal=deck, setup={"bat_cai": 0})
     piles = [KINDS.counts(p) for p in _piles(deck)]
-    hands = [list(h) for h in st.hands]
+    hands = [list(x.hand) for x in st.seats]
     hands[st.cai_seat][st.cai_card] -= 1
     holders = [*hands]
     if st.set_aside:
@@ -116,7 +116,7 @@ def test_cai_seat_formula_all_ranks(players: int, count_dir: str) -> None:
             r = rank_of(st.cai_card)
             assert st.bat_cai == b
             assert st.cai_seat == (b + step * (r - 1)) % players, (seed, KINDS.codes[st.cai_card])
-            assert sum(st.hands[st.cai_seat]) == 20
+            assert sum(st.seats[st.cai_seat].hand) == 20
             assert st.current_player() == st.cai_seat
             ranks.add(r)
             if len(ranks) == 9:
@@ -155,7 +155,7 @@ def test_cai_card_is_public_and_hands_private() -> None:
     assert [e.visible_to for e in hand_events] == [frozenset({s}) for s in range(4)]
     (deal,) = [e for e in st.events if e.type == "deal"]
     assert deal.visible_to == frozenset()  # the shuffle is nobody's to see
-    assert st.observation(1)["hand"] == KINDS.kinds_of(st.hands[1])
+    assert st.observation(1)["hand"] == KINDS.kinds_of(st.seats[1].hand)
     assert "hand" not in st.observation(None)
 
 
@@ -170,7 +170,10 @@ def test_seeded_deal_reproducible() -> None:
 
 
 def test_different_seeds_differ() -> None:
-    deals = {tuple(map(tuple, ChanGame.new_state(Rules(), seed=s).hands)) for s in range(8)}
+    deals = {
+        tuple(map(tuple, (x.hand for x in ChanGame.new_state(Rules(), seed=s).seats)))
+        for s in range(8)
+    }
     assert len(deals) == 8
     stocks = {tuple(ChanGame.new_state(Rules(), seed=s).stock) for s in range(8)}
     assert len(stocks) == 8
@@ -185,20 +188,20 @@ def test_deck_for_gives_exact_hands_and_draw_order(chan, players: int) -> None:
     hands[1] = chan.C1
     draws = "6S 9W CC 2V 8S"
     st = chan.make_state(hands, draws)
-    assert st.hands[1] == chan.counts(chan.C1)
+    assert st.seats[1].hand == chan.counts(chan.C1)
     cai = st.cai_seat
     legal = st.legal_actions()
-    st.apply(legal[0], cai)
+    chan.apply(st, legal[0], cai)
     seen = []
     for _ in range(5):
         seat = st.current_player()
         assert st.phase == "decide"
-        ev = st.apply(A.DRAW, seat)
+        ev = chan.apply(st, A.DRAW, seat)
         seen.append(next(e.data["card"] for e in ev if e.type == "action"))
         chan.drive(st, lambda s: s.phase == "decide" and A.PASS in s.legal_actions())
         if st.is_terminal():
             break
-        st.apply(A.PASS, st.current_player())
+        chan.apply(st, A.PASS, st.current_player())
     assert seen == chan.cards(draws)
 
 
@@ -228,5 +231,5 @@ def test_opening_only_the_cai_acts() -> None:
             assert st.legal_actions(seat) == []
     legal = st.legal_actions(cai)
     discards = [a for a in legal if a.verb == "discard"]
-    assert {a.card for a in discards} == {k for k in range(25) if st.hands[cai][k]}
+    assert {a.card for a in discards} == {k for k in range(25) if st.seats[cai].hand[k]}
     assert A.DRAW not in legal

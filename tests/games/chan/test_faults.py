@@ -13,8 +13,9 @@ import pytest
 
 from chieu.core.outcome import Termination
 from chieu.games.chan import actions as A
-from chieu.games.chan.faults import ALL_FAULTS, BAO, NAT, PAY12
+from chieu.games.chan.fault_rules import ALL_FAULTS, BAO, NAT, PAY12
 from chieu.games.chan.scoring import settle
+from tests.games.chan.conftest import HELPERS as chan
 
 MODES = ["referee", "strict"]
 
@@ -32,9 +33,9 @@ def _check_referee(st, seat: int, fault_id: str, penalty: str, also: tuple[str, 
     assert ev.data["penalty"] == penalty
     assert ev.data["explanation"]
     if penalty == NAT:
-        assert st.nat[seat] and not st.bao[seat]
+        assert st.seats[seat].nat and not st.seats[seat].bao
     elif penalty == BAO:
-        assert st.bao[seat]
+        assert st.seats[seat].bao
         assert any(e.type == "bao" and e.actor == seat for e in st.events)
     elif penalty == PAY12:
         assert seat in st.pay12
@@ -48,7 +49,7 @@ def _do(st, moves, mode: str, last) -> bool:
     """Play ``moves``; then in referee mode play ``last`` (returns True); in strict mode check
     that ``last`` is not offered (returns False)."""
     for seat, action in moves:
-        st.apply(action, seat)
+        chan.apply(st, action, seat)
     seat, action = last
     if mode == "strict":
         assert st.current_player() == seat
@@ -57,7 +58,7 @@ def _do(st, moves, mode: str, last) -> bool:
         assert action not in legal
         return False
     assert action in st.legal_actions(seat)
-    st.apply(action, seat)
+    chan.apply(st, action, seat)
     return True
 
 
@@ -102,10 +103,10 @@ def test_t1_treo_tranh_wrong_door(chan, mode: str) -> None:
         assert all(a.verb == "return" for a in st.legal_actions(3))
         return
     _check_referee(st, 3, "treo_tranh", NAT)
-    assert st.doors[3] == [chan.K("CC")] and st.doors[0] == []
+    assert st.seats[3].door == [chan.K("CC")] and st.seats[0].door == []
     assert st.to_act() == (0,)
-    st.apply(A.DRAW, 0)
-    st.apply(A.WIN, 3)
+    chan.apply(st, A.DRAW, 0)
+    chan.apply(st, A.WIN, 3)
     out = st.outcome()
     assert out.termination == Termination.WIN and out.winner == 3 and out.score > 0
     assert out.payoffs == (0, 0, 0, 0)  # nghỉ ăn tiền
@@ -115,8 +116,8 @@ def test_t1_control_right_door_pays(chan) -> None:
     st = chan.make_state(["7S", "", "", T1_HAND], "2S")
     chan.play(st, (0, A.DISCARD[chan.K("7S")]), (3, A.CHIU), (3, A.RETURN[chan.K("CC")]))
     assert st.faults == []
-    st.apply(A.DRAW, 1)
-    st.apply(A.WIN, 3)
+    chan.apply(st, A.DRAW, 1)
+    chan.apply(st, A.WIN, 3)
     out = st.outcome()
     assert out.winner == 3 and out.payoffs[3] == 3 * out.score > 0
 
@@ -134,9 +135,9 @@ def test_t4_an_treo_tranh(chan, mode: str) -> None:
         return
     _check_referee(st, 1, "an_treo_tranh", NAT)
     assert chan.fault_ids(st) == ["an_treo_tranh"]
-    st.apply(A.DISCARD[chan.K("CC")], 1)
-    st.apply(A.DRAW, 2)
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.DISCARD[chan.K("CC")], 1)
+    chan.apply(st, A.DRAW, 2)
+    chan.apply(st, A.WIN, 1)
     out = st.outcome()
     assert out.winner == 1 and out.payoffs == (0, 0, 0, 0)
 
@@ -153,9 +154,9 @@ def test_t5_chiu_duoc_ma_an_thuong(chan, mode: str) -> None:
         assert A.DRAW in st.legal_actions(1)
         return
     _check_referee(st, 1, "chiu_ma_an_thuong", NAT)
-    st.apply(A.DISCARD[chan.K("CC")], 1)
-    st.apply(A.DRAW, 2)
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.DISCARD[chan.K("CC")], 1)
+    chan.apply(st, A.DRAW, 2)
+    chan.apply(st, A.WIN, 1)
     out = st.outcome()
     assert out.winner == 1 and out.payoffs == (0, 0, 0, 0)
 
@@ -208,7 +209,7 @@ def test_2_an_chon_ca(chan, mode: str) -> None:
         return
     _check_referee(st, 1, "an_chon_ca", BAO)
     assert chan.fault_ids(st) == ["an_chon_ca"]
-    st.apply(A.DISCARD[chan.K("CC")], 1)
+    chan.apply(st, A.DISCARD[chan.K("CC")], 1)
     _bao_then_win(chan, st, offender=1, winner=3)
 
 
@@ -237,7 +238,7 @@ def test_bao_pays_nothing_in_a_hoa(chan) -> None:
         (0, A.EAT[chan.K("9S")]),
         (0, A.DISCARD[chan.K("7W")]),
     )
-    assert st.bao[0]
+    assert st.seats[0].bao
     chan.drive(st, lambda s: False, limit=400)
     out = st.outcome()
     assert out.termination == Termination.NO_WINNER
@@ -289,9 +290,9 @@ def test_4_xe_chan_same_rank_ca(chan, mode: str) -> None:
 def test_5_tach_chan_an_ca(chan, mode: str) -> None:
     """Seat 1 splits his chắn 5S to eat a cạ 5V, then discards the other 5S."""
     st = chan.make_state(["5V", "5S5S", "", ""], fault_mode=mode)
-    st.apply(A.DISCARD[chan.K("5V")], 0)
+    chan.apply(st, A.DISCARD[chan.K("5V")], 0)
     assert A.EAT[chan.K("5S")] in st.legal_actions(1)
-    st.apply(A.EAT[chan.K("5S")], 1)
+    chan.apply(st, A.EAT[chan.K("5S")], 1)
     assert st.faults == []  # the split alone is not yet the fault
     if not _do(st, [], mode, (1, A.DISCARD[chan.K("5S")])):
         return
@@ -319,7 +320,7 @@ def test_5_tach_chan_an_ca_exposed_at_u(chan, mode: str) -> None:
         assert st.phase != "claim" or A.WIN not in st.legal_actions(1)
         return
     assert st.phase == "claim" and A.WIN in st.legal_actions(1)
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.WIN, 1)
     _check_referee(st, 1, "tach_chan_an_ca", BAO)
     out = st.outcome()
     assert out.winner is None  # the ù does not stand
@@ -328,11 +329,11 @@ def test_5_tach_chan_an_ca_exposed_at_u(chan, mode: str) -> None:
 
 def test_5_eating_with_the_third_copy_splits_no_chan(chan) -> None:
     st = chan.make_state(["5V", "5S5S5S", "", ""])
-    st.apply(A.DISCARD[chan.K("5V")], 0)
-    st.apply(A.EAT[chan.K("5S")], 1)  # chắn 5S5S + the lone 5S: eat with the lone one
-    st.apply(A.DISCARD[chan.K("5S")], 1)
+    chan.apply(st, A.DISCARD[chan.K("5V")], 0)
+    chan.apply(st, A.EAT[chan.K("5S")], 1)  # chắn 5S5S + the lone 5S: eat with the lone one
+    chan.apply(st, A.DISCARD[chan.K("5S")], 1)
     assert "tach_chan_an_ca" not in chan.fault_ids(st)
-    assert not st.bao[1]
+    assert not st.seats[1].bao
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -404,8 +405,8 @@ def test_8_xe_ca_an_ca(chan, mode: str) -> None:
 def test_9_tach_ca_an_ca(chan, mode: str) -> None:
     """Seed example: cạ 2S 2V; eat 2W with 2S, then discard the remaining 2V."""
     st = chan.make_state(["2W", "2S 2V", "", ""], fault_mode=mode)
-    st.apply(A.DISCARD[chan.K("2W")], 0)
-    st.apply(A.EAT[chan.K("2S")], 1)
+    chan.apply(st, A.DISCARD[chan.K("2W")], 0)
+    chan.apply(st, A.EAT[chan.K("2S")], 1)
     assert st.faults == []
     if not _do(st, [], mode, (1, A.DISCARD[chan.K("2V")])):
         return
@@ -448,7 +449,7 @@ def test_10_off_by_option(chan) -> None:
 
 def test_10_strict_mode_never_forces_the_fault(chan) -> None:
     st = chan.make_state(["5S", chan.C2, "", ""], fault_mode="strict")
-    st.apply(A.DISCARD[chan.K("5S")], 0)
+    chan.apply(st, A.DISCARD[chan.K("5S")], 0)
     for first in st.legal_actions(1):
         s1 = st.clone()
         s1.apply(first, 1)
@@ -467,12 +468,12 @@ THIEU_CHAN = "2V2V 3S3S 4W4W 5V5V 6V6S 7V7S 8V8S 9V9S 2S2W 3V"
 @pytest.mark.parametrize("mode", MODES)
 def test_11_u_lao_thieu_chan(chan, mode: str) -> None:
     st = chan.make_state(["9W", THIEU_CHAN, "", ""], "3W", fault_mode=mode)
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
     if mode == "strict":
         assert A.WIN not in st.legal_actions(1)
         return
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.WIN, 1)
     _check_referee(st, 1, "u_lao", PAY12)
     out = st.outcome()
     assert out.termination == Termination.FAULT and out.winner is None
@@ -482,11 +483,11 @@ def test_11_u_lao_thieu_chan(chan, mode: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_11_u_lao_on_a_discard_c15(chan, mode: str) -> None:
     st2 = chan.make_state(["9W 6S", chan.C1, "", ""], fault_mode=mode)
-    st2.apply(A.DISCARD[chan.K("6S")], 0)
+    chan.apply(st2, A.DISCARD[chan.K("6S")], 0)
     if mode == "strict":
         assert A.WIN not in st2.legal_actions(1)
         return
-    st2.apply(A.WIN, 1)
+    chan.apply(st2, A.WIN, 1)
     _check_referee(st2, 1, "u_lao", PAY12)
     assert st2.outcome().payoffs == (12, -36, 12, 12)
 
@@ -494,13 +495,13 @@ def test_11_u_lao_on_a_discard_c15(chan, mode: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_12_u_chi_rong(chan, mode: str) -> None:
     st = chan.make_state(["9W", chan.C5, "", ""], "CC", fault_mode=mode)
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
     if mode == "strict":
         assert A.WIN not in st.legal_actions(1)
         return
     assert st.phase == "claim" and A.WIN in st.legal_actions(1)
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.WIN, 1)
     _check_referee(st, 1, "u_chi_rong", PAY12)
     assert chan.fault_ids(st) == ["u_chi_rong"]
     out = st.outcome()
@@ -513,10 +514,10 @@ def test_12_chi_rong_allowed_if_unchanged(chan) -> None:
     st = chan.make_state(
         ["9W", "", chan.C5, ""], "CC", fault_mode="strict", chi_rong="allow_if_unchanged"
     )
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
     assert st.phase == "claim" and A.WIN in st.legal_actions(2)
-    st.apply(A.WIN, 2)
+    chan.apply(st, A.WIN, 2)
     out = st.outcome()
     assert out.winner == 2 and st.faults == []
 
@@ -525,21 +526,21 @@ def test_12_chi_rong_after_a_missed_chance_to_change(chan) -> None:
     st = chan.make_state(
         ["9W", "", chan.C5, ""], "2V 7V CC", fault_mode="strict", chi_rong="allow_if_unchanged"
     )
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
-    st.apply(A.PASS, 1)
-    st.apply(A.DRAW, 2)  # 7V: seat 2 could eat it (cạ with 7W or 7S) and discard CC
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
+    chan.apply(st, A.PASS, 1)
+    chan.apply(st, A.DRAW, 2)  # 7V: seat 2 could eat it (cạ with 7W or 7S) and discard CC
     assert A.EAT[chan.K("7W")] in st.legal_actions(2)
-    st.apply(A.PASS, 2)
-    st.apply(A.DRAW, 3)  # CC
+    chan.apply(st, A.PASS, 2)
+    chan.apply(st, A.DRAW, 3)  # CC
     assert not (st.phase == "claim" and A.WIN in st.legal_actions(2))
 
 
 def test_bach_thu_chi_is_no_fault(chan) -> None:
     st = chan.make_state(["9W", chan.C4, "", ""], "CC", fault_mode="strict")
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
+    chan.apply(st, A.WIN, 1)
     out = st.outcome()
     assert out.winner == 1 and {h.id for h in out.patterns} >= {"bach_thu_chi", "chi"}
 
@@ -549,13 +550,13 @@ def test_13_bo_u_is_that_card_only_by_default(chan, mode: str) -> None:
     """D-11 (seed 001): letting a winning 6S go loses the right to ù on *that* card once the
     next nọc card is drawn; the next 6S is another card, and a legal win on it."""
     st = chan.make_state(["9W", "", chan.C1, ""], "6S 6S", fault_mode=mode)
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
-    st.apply(A.DECLINE, 2)
-    st.apply(A.PASS, 1)
-    st.apply(A.DRAW, 2)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
+    chan.apply(st, A.DECLINE, 2)
+    chan.apply(st, A.PASS, 1)
+    chan.apply(st, A.DRAW, 2)
     assert st.phase == "claim" and A.WIN in st.legal_actions(2)
-    st.apply(A.WIN, 2)
+    chan.apply(st, A.WIN, 2)
     out = st.outcome()
     assert out.winner == 2 and out.faults == () and out.score == 5  # chì + bạch thủ
 
@@ -564,17 +565,17 @@ def test_13_bo_u_is_that_card_only_by_default(chan, mode: str) -> None:
 def test_13_bo_u(chan, mode: str) -> None:
     """``bo_u_scope="kind"``: seat 2 lets a winning 6S go by, then claims the next 6S."""
     st = chan.make_state(["9W", "", chan.C1, ""], "6S 6S", fault_mode=mode, bo_u_scope="kind")
-    st.apply(A.DISCARD[chan.K("9W")], 0)
-    st.apply(A.DRAW, 1)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DRAW, 1)
     assert st.to_act() == (2,) and A.WIN in st.legal_actions(2)
-    st.apply(A.DECLINE, 2)
-    st.apply(A.PASS, 1)
-    st.apply(A.DRAW, 2)
+    chan.apply(st, A.DECLINE, 2)
+    chan.apply(st, A.PASS, 1)
+    chan.apply(st, A.DRAW, 2)
     if mode == "strict":
         assert st.phase != "claim" or A.WIN not in st.legal_actions(2)
         return
     assert st.phase == "claim" and A.WIN in st.legal_actions(2)
-    st.apply(A.WIN, 2)
+    chan.apply(st, A.WIN, 2)
     _check_referee(st, 2, "bo_u", PAY12)
     assert st.outcome().payoffs == (12, 12, -36, 12)
 
@@ -587,10 +588,10 @@ def _c1_self_drawn_win(chan, mode: str = "referee"):
     st = chan.make_state(
         ["9W", chan.C1, "", ""], "8S 2W 3S 4W 6S", xuong="declared", fault_mode=mode
     )
-    st.apply(A.DISCARD[chan.K("9W")], 0)
+    chan.apply(st, A.DISCARD[chan.K("9W")], 0)
     chan.drive(st, lambda s: s.draws == 4 and s.phase == "decide" and s.actor == 1)
-    st.apply(A.DRAW, 1)
-    st.apply(A.WIN, 1)
+    chan.apply(st, A.DRAW, 1)
+    chan.apply(st, A.WIN, 1)
     assert st.phase == "announce" and st.to_act() == (1,)
     assert {h.id: h.count for h in st.hits} == {"chi": 1, "bach_thu": 1}
     return st
@@ -598,8 +599,8 @@ def _c1_self_drawn_win(chan, mode: str = "referee"):
 
 def _announce(st, *ids: str) -> None:
     for cid in ids:
-        st.apply(A.ANNOUNCE[cid], 1)
-    st.apply(A.ANNOUNCE_DONE, 1)
+        chan.apply(st, A.ANNOUNCE[cid], 1)
+    chan.apply(st, A.ANNOUNCE_DONE, 1)
 
 
 def test_14_correct_declaration(chan) -> None:
@@ -655,10 +656,10 @@ def test_14_bao_and_xuong_sai_together(chan) -> None:
         (2, A.DRAW),
         (3, A.WIN),
     )
-    assert st.bao[1]
+    assert st.seats[1].bao
     assert {h.id for h in st.hits} == {"bach_thu"}  # real score 4
     for cid in ("bach_thu", "tam_do"):  # declared 8 + 1 = 9
-        st.apply(A.ANNOUNCE[cid], 3)
-    st.apply(A.ANNOUNCE_DONE, 3)
+        chan.apply(st, A.ANNOUNCE[cid], 3)
+    chan.apply(st, A.ANNOUNCE_DONE, 3)
     assert "xuong_sai" in chan.fault_ids(st, 3)
     assert st.outcome().payoffs == (9 + 4, -8, 9 + 4, -18)

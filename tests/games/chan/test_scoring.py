@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome, PatternHit, Termination
+from chieu.core.sitting import Sitting
+from chieu.core.table import load_game
 from chieu.games.chan.cards import KINDS, parse_cards
-from chieu.games.chan.cuoc import ALL_CUOC, CUOC_NAMES, MatGroup, WinContext
+from chieu.games.chan.patterns import ALL_CUOC, CUOC_NAMES, MatGroup, WinContext
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.scoring import (
     VALUE_TABLES,
     CuocValue,
-    GameResult,
-    Sitting,
     check_declaration,
     evaluate,
     present_cuoc,
@@ -312,49 +312,56 @@ def test_payoffs_always_sum_to_zero() -> None:
 # -- the hội --------------------------------------------------------------------------------
 
 
+def _win(winner: int, payoffs: tuple[float, ...]) -> Outcome:
+    return Outcome(Termination.WIN, payoffs, winner)
+
+
+def _hoa(players: int) -> Outcome:
+    return Outcome(Termination.NO_WINNER, (0.0,) * players)
+
+
 def test_sitting_rotation_and_thong() -> None:
-    s = Sitting(4)
+    s = load_game("chan").sitting()
     assert s.next_setup() == {"bat_cai": 0, "prev_winner": None}
-    s.record(GameResult(2, [-5, -5, 15, -5]))
+    s.record(_win(2, (-5, -5, 15, -5)))
     assert s.next_setup() == {"bat_cai": 2, "prev_winner": 2}
-    s.record(GameResult(None, [0, 0, 0, 0], no_winner=True))
+    s.record(_hoa(4))
     assert s.next_setup() == {"bat_cai": 3, "prev_winner": None}
-    s.record(GameResult(None, [0, 0, 0, 0], no_winner=True))
+    s.record(_hoa(4))
     assert s.next_setup() == {"bat_cai": 0, "prev_winner": None}
-    s.record(GameResult(1, [-4, 12, -4, -4]))
+    s.record(_win(1, (-4, 12, -4, -4)))
     assert s.next_setup() == {"bat_cai": 1, "prev_winner": 1}
     assert s.totals == (-9, 7, 11, -9)
-    assert [r.bat_cai for r in s.rows] == [0, 2, 3, 0]
+    assert [r.setup["bat_cai"] for r in s.rows] == [0, 2, 3, 0]
     assert [r.number for r in s.rows] == [1, 2, 3, 4]
     assert s.leaders() == [2]
 
 
 def test_thong_survives_hoa_variant() -> None:
-    s = Sitting(3, rules=Rules(players=3, thong_survives_hoa=True))
-    s.record(GameResult(1, [-3, 6, -3]))
-    s.record(GameResult(None, [0, 0, 0], no_winner=True))
+    s = load_game("chan", {"players": 3, "thong_survives_hoa": True}).sitting()
+    s.record(_win(1, (-3, 6, -3)))
+    s.record(_hoa(3))
     assert s.next_setup() == {"bat_cai": 2, "prev_winner": 1}
 
 
 def test_sitting_reads_core_outcomes() -> None:
-    s = Sitting(2, names=["An", "Bình"])
-    s.record(Outcome(Termination.NO_WINNER, (0.0, 0.0)))
-    assert s.rows[-1].no_winner and s.next_setup()["bat_cai"] == 1
+    s = load_game("chan", players=2).sitting(["An", "Bình"])
+    s.record(_hoa(2))
+    assert s.rows[-1].termination == "no_winner" and s.next_setup()["bat_cai"] == 1
     s.record(Outcome(Termination.FAULT, (12.0, -12.0)))  # ù láo: no winner, not a hòa
-    assert not s.rows[-1].no_winner and s.next_setup() == {"bat_cai": 0, "prev_winner": None}
-    s.record(Outcome(Termination.WIN, (-5.0, 5.0), winner=1))
+    assert s.next_setup() == {"bat_cai": 0, "prev_winner": None}
+    s.record(_win(1, (-5.0, 5.0)))
     assert s.next_setup() == {"bat_cai": 1, "prev_winner": 1}
     assert s.totals == (7, -7) and s.names == ("An", "Bình")
+    assert Sitting.from_json(s.to_json()).to_json() == s.to_json()
 
 
 def test_sitting_rejects_bad_rows() -> None:
-    s = Sitting(4)
+    s = load_game("chan").sitting()
     with pytest.raises(ChieuError):
-        s.record(GameResult(0, [1, -1, 0]))
+        s.record(_win(0, (1, -1, 0)))
     with pytest.raises(ChieuError):
-        s.record(GameResult(0, [5, -1, -1, -1]))
-    with pytest.raises(ChieuError):
-        Sitting(3, names=["a"])
+        load_game("chan", players=3).sitting(["a"])
 
 
 # -- properties -----------------------------------------------------------------------------

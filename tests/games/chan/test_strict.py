@@ -59,16 +59,16 @@ def _split_chiu(
         moves += [(0, A.EAT[K("8V")]), (0, A.DISCARD[K("8S")])]
     for seat, action in moves:
         assert action in st.legal_actions(seat), (seat, action)
-        st.apply(action, seat)
+        chan.apply(st, action, seat)
     assert st.faults == []
-    assert st.live_card == K("8S") and st.live_origin == ("drawn" if drawn else "discard")
+    assert st.live_card == K("8S") and st.live.origin == ("drawn" if drawn else "discard")
     return st
 
 
 def test_split_chiu_situation(chan) -> None:
     st = _split_chiu(chan, "referee")
-    assert st.hands[1] == chan.counts("8S8S8S 2W 4W 6V6V6V6S 7V 9S")
-    h = st.hist[1]
+    assert st.seats[1].hand == chan.counts("8S8S8S 2W 4W 6V6V6V6S 7V 9S")
+    h = st.seats[1].hist
     assert h.split_ca == {chan.K("2W"), chan.K("7V")}
     assert h.split_chan == {chan.K("9S")}
     assert h.discarded_set == {chan.K(c) for c in ("4W", "6W", "3V", "CC")}
@@ -82,9 +82,9 @@ def test_strict_hides_a_chiu_followed_only_by_faults(chan, drawn: bool) -> None:
     assert st.phase == "decide"
     if drawn:
         assert st.to_act() == (0,)
-        st.apply(A.PASS, 0)
+        chan.apply(st, A.PASS, 0)
     assert st.to_act() == (1,) and st.legal_actions(1) == [A.DRAW]
-    st.apply(A.DRAW, 1)
+    chan.apply(st, A.DRAW, 1)
     assert st.faults == []
 
 
@@ -93,7 +93,7 @@ def test_referee_still_offers_that_chiu_and_every_discard_is_a_fault(chan, drawn
     st = _split_chiu(chan, "referee", drawn=drawn)
     assert st.phase == "claim" and st.to_act() == (1,)
     assert st.legal_actions(1) == [A.CHIU, A.DECLINE]
-    st.apply(A.CHIU, 1)
+    chan.apply(st, A.CHIU, 1)
     assert st.phase == ("return" if drawn else "discard")
     answers = st.legal_actions(1)
     left = {chan.K(c) for c in ("2W", "4W", "6V", "6S", "7V", "9S")}
@@ -101,17 +101,17 @@ def test_referee_still_offers_that_chiu_and_every_discard_is_a_fault(chan, drawn
     for action in answers:  # trả cửa, đánh (and in referee mode đánh instead of trả cửa)
         trial = st.clone()
         trial.apply(action, 1)
-        assert trial.faults and trial.bao[1], action
+        assert trial.faults and trial.seats[1].bao, action
 
 
 @pytest.mark.parametrize("drawn", [False, True])
 def test_strict_offers_the_chiu_when_a_clean_discard_is_left(chan, drawn: bool) -> None:
     st = _split_chiu(chan, "strict", drawn=drawn, hand=CLEAN_HAND, first="5S")
     assert st.legal_actions(1) == [A.CHIU, A.DECLINE]
-    st.apply(A.CHIU, 1)
+    chan.apply(st, A.CHIU, 1)
     clean = A.RETURN if drawn else A.DISCARD
     assert st.legal_actions(1) == [clean[chan.K("4W")]]
-    st.apply(clean[chan.K("4W")], 1)
+    chan.apply(st, clean[chan.K("4W")], 1)
     assert st.faults == []
 
 
@@ -150,7 +150,7 @@ def test_strict_random_play_commits_no_fault(policy: str, players: int) -> None:
         out = st.outcome()
         assert out is not None
         ids = [e.data["id"] for e in st.events if e.type == "fault"]
-        penalised = any(st.bao) or any(st.nat) or bool(st.pay12)
+        penalised = any(x.bao for x in st.seats) or any(x.nat for x in st.seats) or bool(st.pay12)
         if ids or out.faults or out.termination == Termination.FAULT or penalised:
             bad.append((seed, ids))
     faults = sum(len(ids) for _, ids in bad)

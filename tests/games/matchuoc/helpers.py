@@ -11,7 +11,8 @@ from chieu.games.matchuoc.analysis import Group
 from chieu.games.matchuoc.cards import counts_of, parse_tiles
 from chieu.games.matchuoc.game import MatChuocGame
 from chieu.games.matchuoc.rules import Rules
-from chieu.games.matchuoc.state import MatChuocState, deck_for
+from chieu.games.matchuoc.setups import deck_for
+from chieu.games.matchuoc.state import MatChuocState
 
 #: 13 tiles that neither win nor wait on anything, khung included (no two are related)
 JUNK = "1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z"

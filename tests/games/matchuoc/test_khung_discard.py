@@ -11,7 +11,7 @@ import pytest
 
 from chieu.core.actions import Action
 from chieu.games.matchuoc import actions as A
-from chieu.games.matchuoc.cards import KHUNG0, is_khung
+from chieu.games.matchuoc.cards import KHUNG0, flower_number, is_khung
 from chieu.games.matchuoc.game import MatChuocGame
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.state import MatChuocState
@@ -41,14 +41,14 @@ def _nam(flower: str, khung: str, junk: str, rules: Rules | None = None) -> MatC
             st.apply(A.Discard(K(tile)), 2)
         answer_all(st, {1: A.Pung(K(tile), K(tile), K(tile))})
         assert st.actor == 1 and st.after_claim
-        if not any(st.hands[1][:KHUNG0]):
+        if not any(st.seats[1].hand[:KHUNG0]):
             return st  # a khung-only hand right after a claim
         st.apply(A.Discard(K(spare.pop(0))), 1)
         answer_all(st)
     while not (st.actor == 1 and st.phase == "turn"):
         st.apply(A.Discard(st.last_draw))
         answer_all(st)
-    assert st.last_draw == K("TG") and len(st.melds[1]) == 4
+    assert st.last_draw == K("TG") and len(st.seats[1].melds) == 4
     return st
 
 
@@ -58,7 +58,9 @@ def _khung_discards(legal: list[Action]) -> set[int]:
 
 def test_issue15_nam_with_lan_down_is_offered_dung_not_a_khung_discard() -> None:
     st = _nam("2f", "HP", "9m 9p 9s")
-    assert st.hands[1][K("HP")] == st.hands[1][K("TG")] == 1 and sum(st.hands[1]) == 2
+    assert (
+        st.seats[1].hand[K("HP")] == st.seats[1].hand[K("TG")] == 1 and sum(st.seats[1].hand) == 2
+    )
     legal = st.legal_actions()
     assert not any(a.verb == "discard" for a in legal)
     assert A.WIN in legal and A.TONG_HOP in legal
@@ -88,7 +90,7 @@ def test_exit_khung_only_right_after_a_claim() -> None:
     """[chieu choice] after a phỗng or ăn the claimer only discards (no dựng): a hand left
     with nothing but khung discards one, seat flower or not."""
     st = _nam("2f", "TG HP", "9m 9p")
-    assert sum(st.hands[1]) == 2 and len(st.melds[1]) == 4
+    assert sum(st.seats[1].hand) == 2 and len(st.seats[1].melds) == 4
     assert st.legal_actions() == [A.Discard(K("TG")), A.Discard(K("HP"))]
 
 
@@ -113,10 +115,11 @@ def test_random_play_never_offers_a_khung_discard_after_the_seat_flower() -> Non
             s = st.current_player()
             assert s is not None
             legal = st.legal_actions()
-            if st.phase == "turn" and st._seat_flower_down(s):
+            flowers = st.seats[s].flowers
+            if st.phase == "turn" and any(flower_number(k) == st.cua(s) for k in flowers):
                 exit_ok = st.after_claim or not st.wall
                 assert exit_ok or not _khung_discards(legal), (seed, st.steps)
-                if not any(st.hands[s][:KHUNG0]):
+                if not any(st.seats[s].hand[:KHUNG0]):
                     khung_only += 1
                     assert any(a.verb.startswith("set_down") for a in legal) or exit_ok
             claims = [a for a in legal if a.verb in ("pung", "chow", "kong")]

@@ -27,7 +27,7 @@ WIN14 = "123m 456m 789p 345s 55z 9s"  # 14 after the dealer draws nothing: 123m4
 
 def test_deal_2221_and_nhay_coc() -> None:
     st = MatChuocGame.new_state(None, 11)
-    sizes = [sum(h) for h in st.hands]
+    sizes = [sum(me.hand) for me in st.seats]
     assert sizes[st.dealer] == 14 and sorted(sizes) == [13, 13, 13, 14]
     assert len(st.wall) == 160 - 53
     dice = st.events[0].data
@@ -101,8 +101,8 @@ def test_opening_two_flowers_must_be_set_down_with_replacements() -> None:
     st.apply(A.SetDown(K("1f")))
     assert A.END_OPENING not in st.legal_actions()  # two or more: all of them
     st.apply(A.SetDown(K("2f")))
-    assert st.hands[1][K("6z")] == 2 and sum(st.hands[1]) == 13
-    assert st.flowers[1] == [K("1f"), K("2f")]
+    assert st.seats[1].hand[K("6z")] == 2 and sum(st.seats[1].hand) == 13
+    assert st.seats[1].flowers == [K("1f"), K("2f")]
     st.apply(A.END_OPENING)
 
 
@@ -148,13 +148,51 @@ def test_win_beats_pung_beats_chow_all_claimants_answer() -> None:
         "123p 456p 789p 66z 6s 7s",  # cannot claim 5m
     )
     st.apply(A.Discard(K("5m")))
-    assert st.to_act() == (1, 2)
+    assert st.to_act() == (1, 2, 3)  # every other seat is asked, in turn order
+    assert st.legal_actions(3) == [A.PASS]  # seat 3 cannot claim: a pass-only decision
     st.apply(A.Chow(K("4m"), K("4m"), K("6m")))
     st.apply(A.Pung(K("5m"), K("5m"), K("5m")))
+    assert st.phase == "claim"  # nothing is decided before every answer is in
+    st.apply(A.PASS, 3)
     assert st.phase == "turn" and st.actor == 2  # phỗng beats ăn although asked later
-    assert st.melds[2][0].kind == "pung" and st.melds[1] == []
+    assert st.seats[2].melds[0].kind == "pung" and st.seats[1].melds == []
     claim = [e for e in st.events if e.type == "claim"][-1]
-    assert claim.actor == 2 and claim.data["verb"] == "pung"
+    assert claim.actor == 2 and claim.data["action"]["verb"] == "pung"
+    assert claim.data["tile"] == K("5m") and claim.data["from"] == 0
+
+
+def test_answers_in_any_order_and_private_until_the_claim() -> None:
+    """The window takes its answers in any order; nobody else learns an answer (only the
+    claim that won, once every answer is in)."""
+    st = _discard_setup(
+        "46m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",  # may chow 5m
+        "55m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z 9p",  # may pung 5m
+        "123p 456p 789p 66z 6s 7s",
+    )
+    st.apply(A.Discard(K("5m")))
+    st.apply(A.PASS, 3)
+    st.apply(A.Pung(K("5m"), K("5m"), K("5m")), 2)
+    assert {d.seat for d in st.decisions()} == {1}
+    assert [e.type for e in st.history(1)][-1] == "action"  # the discard; no answer of others
+    st.apply(A.Chow(K("4m"), K("4m"), K("6m")), 1)
+    assert st.actor == 2 and [e.type for e in st.history(0)][-2:] == ["action", "claim"]
+
+
+def test_a_seat_cannot_skip_its_win_to_take_a_lower_claim() -> None:
+    """The priority resolves after all answers (mahjax PR #87): the next seat may ù or phỗng
+    the tile and answers phỗng; a farther seat's ù still beats it."""
+    st = _discard_setup(
+        "123p 456p 789p 5m 5m 1z 1z",  # may ù (shanpon 5m / 1z) or phỗng 5m
+        "123s 456s 789s 22z 4m 6m",  # may ù (kanchan 5m)
+        JUNK3,
+    )
+    st.apply(A.Discard(K("5m")))
+    assert {A.WIN, A.Pung(K("5m"), K("5m"), K("5m"))} <= set(st.legal_actions(1))
+    st.apply(A.Pung(K("5m"), K("5m"), K("5m")), 1)
+    st.apply(A.WIN, 2)
+    answer_all(st)
+    out = st.outcome()
+    assert out is not None and out.winner == 2 and st.seats[1].melds == []
 
 
 def test_head_bump_nearest_winner() -> None:
@@ -189,6 +227,7 @@ def test_multi_ron_all() -> None:
     st.apply(A.Discard(K("5m")))
     st.apply(A.WIN)
     st.apply(A.WIN)
+    answer_all(st)
     assert [w["winner"] for w in details(st)["wins"]] == [1, 2]
     out = st.outcome()
     assert out is not None and sum(out.payoffs) == 0 and out.payoffs[0] < 0
@@ -204,7 +243,7 @@ def test_real_pair_beats_khung_pair_for_pung() -> None:
     st.apply(A.Pung(K("5m"), K("5m"), K("TG")))
     st.apply(A.Pung(K("5m"), K("5m"), K("5m")))
     answer_all(st)
-    assert st.actor == 2 and st.melds[2][0].kind == "pung"
+    assert st.actor == 2 and st.seats[2].melds[0].kind == "pung"
 
 
 def test_concealed_kong_draws_from_the_dead_end() -> None:
@@ -219,7 +258,7 @@ def test_concealed_kong_draws_from_the_dead_end() -> None:
     )
     finish_opening(st)
     st.apply(A.ConcealedKong(K("1m")))
-    assert st.hands[0][K("6z")] == 1 and st.melds[0][0].kind == "kong"
+    assert st.seats[0].hand[K("6z")] == 1 and st.seats[0].melds[0].kind == "kong"
     assert st.last_from_dead
 
 
@@ -260,6 +299,7 @@ def test_dia_u_and_den_on_a_flower() -> None:
     st.apply(A.Discard(K("1g")))
     assert st.current_player() == 1 and A.WIN in st.legal_actions()
     st.apply(A.WIN)
+    answer_all(st)
     assert {"dia_u", "u_hoa"} <= set(ids(st))
     out = st.outcome()
     assert out is not None and out.payoffs == (-384.0, 384.0, 0.0, 0.0)
@@ -292,7 +332,7 @@ def test_no_phong_hoa_with_a_khung_nor_on_a_later_khung_discard() -> None:
     the khung is discarded later (a khung is not a flower unless ``phong_khung``)."""
     live = "1f 6m 6p 6s 2f 8m 8p 8s 3k 9m 9p 9s 5p 2m 2p 2s"
     st = _discard_every_draw("TH " + JUNK[3:], live, 12)
-    assert not st.is_terminal() and len(st.flower_discards[1]) == 3  # three flowers, no win
+    assert not st.is_terminal() and len(st.seats[1].flower_discards) == 3  # no win
     answer_all(st)
     assert st.current_player() == 1 and A.Discard(K("TH")) in st.legal_actions()
     st.apply(A.Discard(K("TH")))
@@ -346,6 +386,7 @@ def test_claims_on_a_discard_after_the_wall_ran_out(allowed: bool) -> None:
     assert any(a.verb == "chow" for a in legal) is allowed
     if allowed:
         st.apply(next(a for a in legal if a.verb == "pung"))
+        answer_all(st)
         st.apply(st.legal_actions()[-1])  # the claimer discards
         answer_all(st)
     else:

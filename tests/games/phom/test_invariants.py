@@ -26,27 +26,26 @@ CONFIGS = [(name, n) for name in VARIANTS for n in (2, 3, 4)]
 
 
 def check(state: PhomState) -> None:
-    n = state.num_players
     seen = 0
-    for s in range(n):
-        hand = state.hands[s]
+    for s, seat in enumerate(state.seats):
+        hand = seat.hand
         assert not seen & hand
         seen |= hand
-        for m in state.melds[s]:
+        for m in seat.melds:
             assert an.is_phom(m), f"seat {s} has a table group that is not a phỏm"
             assert not seen & m
             seen |= m
-        for c in state.rows[s]:
+        for c in seat.row:
             assert not seen >> c & 1
             seen |= 1 << c
-        if not state.laid[s]:
-            assert len(state.rows[s]) <= 3, "a player discarded a 4th card without laying down"
-            assert an.invariant_ok(hand, state.eaten[s]), "the eaten-card invariant broke"
-            assert not state.melds[s] or (state.laying and state.actor == s)
+        if not seat.laid:
+            assert len(seat.row) <= 3, "a player discarded a 4th card without laying down"
+            assert an.invariant_ok(hand, seat.eaten), "the eaten-card invariant broke"
+            assert not seat.melds or (state.laying and state.actor == s)
         elif state.must_lay < 0 or state.actor != s:
-            assert not state.eaten[s] & hand, "a laid player still holds an eaten card"
-        for m in state.melds[s]:
-            e = m & state.eaten[s]
+            assert not seat.eaten & hand, "a laid player still holds an eaten card"
+        for m in seat.melds:
+            e = m & seat.eaten
             assert not e & (e - 1), "two eaten cards in one phỏm"
     for c in state.stock:
         assert not seen >> c & 1
@@ -69,7 +68,7 @@ def test_random_games_keep_the_invariants(preset: str, players: int, seed: int) 
     out = state.outcome()
     assert out is not None
     if out.details["u"] is None:
-        assert all(state.laid), "the hand ended with a player who never laid down"
+        assert all(s.laid for s in state.seats), "the hand ended with a player who never laid down"
         assert out.winner is None and out.details["nhat"] == out.details["ranking"][0]
         pts = out.details["points"]
         assert pts == [state.hand_points(s) for s in range(players)]
@@ -86,4 +85,4 @@ def test_four_players_use_exactly_the_stock_without_late_eats() -> None:
             state.apply(rnd.choice(state.legal_actions()))
         if state.outcome().details["u"] is None:  # type: ignore[union-attr]
             assert state.stock == []
-            assert all(len(r) == 4 for r in state.rows)
+            assert all(len(s.row) == 4 for s in state.seats)

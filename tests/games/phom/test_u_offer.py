@@ -13,6 +13,7 @@ from chieu.games.phom import PhomGame, Rules
 from chieu.games.phom import actions as A
 from chieu.games.phom.cards import card_of, cards_of, parse_cards, parse_mask
 from chieu.games.phom.state import PhomState
+from chieu.games.phom.worlds import Live, Seat
 
 
 def one(text: str) -> int:
@@ -25,14 +26,15 @@ def later_turn(
     """Seat 1 has laid 9h Th Jh and is not finished (3 row cards: it was fed once); seat 0 has
     laid 3c 3d 3h, seat 2 6s 7s 8s. Seat 1 now draws ``draw`` or may eat seat 0's ``live``."""
     st: PhomState = PhomGame.new_state(rules or Rules(), 3)
-    st.hands = [parse_mask("2c Td Kd"), parse_mask(hand), parse_mask("Ah 2h 4d Jc"), 0]
-    st.melds = [[parse_mask("3c 3d 3h")], [parse_mask("9h Th Jh")], [parse_mask("6s 7s 8s")], []]
-    st.laid = [True, True, True, False]
-    st.rows[1] = parse_cards("Kc Qc Jd")
+    hands = [parse_mask("2c Td Kd"), parse_mask(hand), parse_mask("Ah 2h 4d Jc"), 0]
+    melds = [[parse_mask("3c 3d 3h")], [parse_mask("9h Th Jh")], [parse_mask("6s 7s 8s")], []]
+    for seat, h, m, laid in zip(st.seats, hands, melds, [True, True, True, False], strict=True):
+        seat.hand, seat.melds, seat.laid = h, m, laid
+    st.seats[1].row = parse_cards("Kc Qc Jd")
     st.stock = parse_cards(draw) if draw else [one("Qh")]
     st.phase, st.actor, st.stage = "draw", 1, "start"
-    st.live, st.live_from, st.live_chot = (one(live), 0, False) if live else (-1, -1, False)
-    st.rows[0] = [st.live] if live else []
+    st.live = Live(one(live), 0, False) if live else None
+    st.seats[0].row = [one(live)] if live else []
     st._legal_at = -1
     return st
 
@@ -41,7 +43,7 @@ def outcome_of(st: PhomState, moves: list[Action], seat: int = 1) -> dict[str, o
     for a in moves:
         st.apply(a)
     out = st.outcome()
-    assert out is not None and out.winner == seat and st.hands[seat] == 0
+    assert out is not None and out.winner == seat and st.seats[seat].hand == 0
     return out.to_json()
 
 
@@ -61,8 +63,8 @@ def test_u_gui_after_a_draw_on_a_later_turn_is_offered() -> None:
     assert declared["details"]["u"] == "u"  # type: ignore[index]
     assert [h["id"] for h in declared["patterns"]] == ["u_gui"]  # type: ignore[attr-defined]
     assert declared["payoffs"] == [-5.0, 15.0, -5.0, -5.0]
-    assert (st.melds, st.rows) == (steps.melds, steps.rows)
-    assert st.rows[1][-1] == one("5c")
+    assert st.seats == steps.seats
+    assert st.seats[1].row[-1] == one("5c")
 
 
 @pytest.mark.parametrize("tron", [True, False])
@@ -100,10 +102,12 @@ def test_u_after_an_eat_on_a_later_turn_is_still_offered(hand: str, tron: bool) 
 
 def test_u_gui_on_the_laydown_turn_is_still_offered() -> None:
     st = PhomGame.new_state(Rules(), 3)
-    st.hands = [parse_mask("Qc Qd Qs 2h 3h 4h 7s 6s Jh Kd"), 0, 0, 0]  # A.9 P5
-    st.melds[1] = [parse_mask("8s 9s Ts"), parse_mask("Jc Jd Js")]
-    st.laid[1] = True
-    st.rows[0] = parse_cards("2s 3s 4s")
+    st.seats[0].hand = parse_mask("Qc Qd Qs 2h 3h 4h 7s 6s Jh Kd")  # A.9 P5
+    for seat in st.seats[1:]:
+        seat.hand = 0
+    st.seats[1].melds = [parse_mask("8s 9s Ts"), parse_mask("Jc Jd Js")]
+    st.seats[1].laid = True
+    st.seats[0].row = parse_cards("2s 3s 4s")
     st._start_act(0)
     st._legal_at = -1
     assert st.laydown_turn and A.WIN in st.legal_actions()
@@ -133,12 +137,12 @@ def reach_u(st: PhomState, p: int) -> PhomState | None:
     seen: set[tuple[object, ...]] = set()
 
     def go(s: PhomState) -> PhomState | None:
-        key = (s.hands[p], tuple(map(tuple, s.melds)), s.laying, s.must_lay)
+        key = (s.seats[p].hand, tuple(tuple(t.melds) for t in s.seats), s.laying, s.must_lay)
         if key in seen:
             return None
         seen.add(key)
         for a in s.legal_actions(p):
-            if a.verb == "win" or (a.verb == "discard" and s.hands[p].bit_count() > 1):
+            if a.verb == "win" or (a.verb == "discard" and s.seats[p].hand.bit_count() > 1):
                 continue  # a discard that leaves cards ends the turn
             t = s.clone()
             t.apply(a, p)
@@ -193,15 +197,15 @@ def random_later_turn(rnd: random.Random, rules: Rules) -> PhomState:
     n = rules.players
     free = set(range(52))
     st: PhomState = PhomGame.new_state(rules, 0)
-    st.melds = [[] for _ in range(n)]
-    st.melds[1].append(_mask(_random_phom(rnd, free)))
+    st.seats = [Seat(0, 0) for _ in range(n)]
+    st.seats[1].melds.append(_mask(_random_phom(rnd, free)))
     others = [s for s in range(n) if s != 1]
     for _ in range(rnd.randint(1, 3)):
-        st.melds[rnd.choice(others)].append(_mask(_random_phom(rnd, free)))
+        st.seats[rnd.choice(others)].melds.append(_mask(_random_phom(rnd, free)))
     near = {
         card_of(r, su)
         for s in others
-        for m in st.melds[s]
+        for m in st.seats[s].melds
         for c in cards_of(m)
         for r, su in [(c % 13 + d, c // 13) for d in (-2, -1, 1, 2)]
         + [(c % 13, t) for t in range(4)]
@@ -214,18 +218,16 @@ def random_later_turn(rnd: random.Random, rules: Rules) -> PhomState:
         free.discard(c)
         return c
 
-    st.hands = [0] * n
-    st.hands[1] = _mask([pick() for _ in range(rnd.randint(1, 4))])
+    st.seats[1].hand = _mask([pick() for _ in range(rnd.randint(1, 4))])
     drawn = pick()
-    st.rows = [[] for _ in range(n)]
-    st.rows[1] = [pick() for _ in range(3)]
+    st.seats[1].row = [pick() for _ in range(3)]
     for s in others:
-        st.hands[s] = _mask(rnd.sample(sorted(free), 3))
-        free.difference_update(cards_of(st.hands[s]))
-    st.laid = [bool(st.melds[s]) for s in range(n)]
+        st.seats[s].hand = _mask(rnd.sample(sorted(free), 3))
+        free.difference_update(cards_of(st.seats[s].hand))
+    for seat in st.seats:
+        seat.laid = bool(seat.melds)
     st.stock = [*rnd.sample(sorted(free), len(free)), drawn]
-    st.eaten = [0] * n
-    st.phase, st.actor, st.stage, st.live, st.live_from = "draw", 1, "start", -1, -1
+    st.phase, st.actor, st.stage, st.live = "draw", 1, "start", None
     st._legal_at = -1
     return st
 
@@ -270,7 +272,7 @@ def test_win_is_offered_whenever_the_turn_can_reach_u_in_random_games() -> None:
         while not st.is_terminal():
             p = st.current_player()
             assert p is not None
-            if st.phase == "act" and st.stage == "start" and (st.laid[p] or st.laydown_turn):
+            if st.phase == "act" and st.stage == "start" and (st.seats[p].laid or st.laydown_turn):
                 check_offer(st, p)
                 checked += 1
             st.apply(_claim_first(st, rnd))

@@ -1,4 +1,5 @@
-"""``PhomGame.state_from_observation``: sampled worlds the search bot can play in."""
+"""``PhomGame.state_from_observation`` (``worlds.from_observation``): sampled worlds the search
+bot can play in."""
 
 from __future__ import annotations
 
@@ -54,11 +55,11 @@ def _check_world(state: PhomState, world: PhomState, seat: int) -> None:
     # card conservation: every card in exactly one zone
     totals = [sum(col) for col in zip(*world.zones().values(), strict=True)]
     assert totals == [1] * 52
-    for s in range(state.num_players):
-        assert world.hands[s].bit_count() == state.hands[s].bit_count()
-        assert world.eaten[s] & state.hands[s] == world.eaten[s] & world.hands[s]
+    for w, s in zip(world.seats, state.seats, strict=True):
+        assert w.hand.bit_count() == s.hand.bit_count()
+        assert w.eaten & s.hand == w.eaten & w.hand
     assert len(world.stock) == len(state.stock)
-    assert world.hands[seat] == state.hands[seat]
+    assert world.seats[seat].hand == state.seats[seat].hand
 
 
 @settings(max_examples=60, deadline=None)
@@ -118,9 +119,9 @@ def test_hidden_cards_are_dealt_again() -> None:
     assert seat is not None
     obs, legal = state.observation(seat), state.legal_actions(seat)
     worlds = [PhomGame.state_from_observation(obs, legal, Rng(5, k), Rules()) for k in range(8)]
-    assert len({tuple(w.hands) for w in worlds}) > 1
+    assert len({tuple(s.hand for s in w.seats) for w in worlds}) > 1
     assert len({tuple(w.stock) for w in worlds}) > 1
-    assert all(w.hands[seat] == state.hands[seat] for w in worlds)
+    assert all(w.seats[seat].hand == state.seats[seat].hand for w in worlds)
 
 
 def test_eaten_cards_stay_in_hand_and_keep_their_phom() -> None:
@@ -138,12 +139,12 @@ def test_eaten_cards_stay_in_hand_and_keep_their_phom() -> None:
             legal = state.legal_actions(seat)
             obs = state.observation(seat)
             world = PhomGame.state_from_observation(obs, legal, Rng(seed, total), rules)
-            for s in range(4):
-                ate = state.eaten[s] & state.hands[s]
-                if s != seat and ate and not state.laid[s]:
-                    assert world.hands[s] & ate == ate
+            for s, (mine, theirs) in enumerate(zip(state.seats, world.seats, strict=True)):
+                ate = mine.eaten & mine.hand
+                if s != seat and ate and not mine.laid:
+                    assert theirs.hand & ate == ate
                     total += 1
-                    kept += an.invariant_ok(world.hands[s], world.eaten[s])
+                    kept += an.invariant_ok(theirs.hand, theirs.eaten)
             state.apply(bots[seat].act(obs, legal, rng), seat)
     assert total > 20
     assert kept >= 0.8 * total
@@ -224,4 +225,4 @@ def test_search_bot_exists_for_phom() -> None:
     obs, legal = state.observation(seat), state.legal_actions(seat)
     values = SearchBot("phom", iterations=8).analyse(obs, legal, Rng(3))
     assert values and all(v.action in legal for v in values)
-    assert cards_of(state.hands[seat]) == obs["hand"]
+    assert cards_of(state.seats[seat].hand) == obs["hand"]

@@ -1,15 +1,17 @@
-"""Scenario helpers: a Tổ tôm game with chosen hands and nọc cards."""
+"""Scenario helpers: a Tổ tôm game with chosen hands and nọc cards, and claim answers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from chieu.core.actions import Action
 from chieu.core.rng import Rng
 from chieu.games.totom import TotomGame
 from chieu.games.totom.cards import KINDS, parse_cards
 from chieu.games.totom.rules import Rules
-from chieu.games.totom.state import TotomState, deck_for
+from chieu.games.totom.setups import deck_for
+from chieu.games.totom.state import TotomState
 
 
 def make(
@@ -44,3 +46,25 @@ def make(
         while state.phase == "arrange":
             state.apply(next(a for a in state.legal_actions() if a.verb == "arrange_done"))
     return state
+
+
+def claim(st: TotomState, action: Action, seat: int | None = None) -> None:
+    """``seat`` (default: the first seat still to answer) answers the open claim window with
+    ``action``; every other seat still to answer plays its default (bỏ qua, or its one
+    compulsory claim in strict mode), so the window resolves."""
+    assert st.window is not None, "no claim window is open"
+    st.apply(action, st.current_player() if seat is None else seat)
+    settle(st)
+
+
+def settle(st: TotomState) -> None:
+    """Every seat still to answer the open claim window plays its default."""
+    while st.window is not None:
+        d = st.decisions()[0]
+        st.apply(d.default, d.seat)
+
+
+def options(st: TotomState) -> dict[int, tuple[Action, ...]]:
+    """The real claims of the open window, by seat (the pass-only seats left out)."""
+    assert st.window is not None
+    return {p: o for p, o in st.window.options.items() if len(o) > 1 or o[0].verb != "decline"}

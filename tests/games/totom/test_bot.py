@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from chieu.bots import bot_names, get_bot, play_game
-from chieu.bots.totom import looseness
 from chieu.games.totom import PRESETS, TotomGame
+from chieu.games.totom.analysis import looseness
 from chieu.games.totom.cards import parse_counts
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from chieu.core.actions import Action
 from chieu.core.rng import Rng
-from chieu.games.totom import TotomGame
+from chieu.games.totom import TotomGame, claims
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.state import TotomState
 
@@ -65,7 +65,7 @@ def _offers(st: TotomState) -> None:
     assert seat is not None
     legal = st.legal_actions()
     if st.phase == "discard":
-        free = st.free(seat)
+        free = st.seats[seat].free()
         discards = [a.card for a in legal if a.verb == "discard"]  # type: ignore[attr-defined]
         assert all(free[k] for k in discards), "a face-down khàn is broken"
         if discards and st.eaten >= 0:
@@ -73,7 +73,7 @@ def _offers(st: TotomState) -> None:
     elif st.phase == "claim":
         verbs = {a.verb for a in legal}
         if "win" in verbs:
-            assert verbs == {"win"} and st._win_check(seat).win
+            assert verbs == {"win"} and claims.win_check(st, seat).win
         if "day_khan" in verbs:
             assert verbs == {"day_khan"}
 
@@ -89,8 +89,7 @@ def test_strict_random_play_commits_no_fault() -> None:
 
 
 def _no_fault_after(st: TotomState, action: Action) -> TotomState:
-    after = st.clone()
-    after.apply(action)
+    after = _try(st, action)
     assert len(after.faults) == len(st.faults), f"strict mode offers {action}: {after.faults}"
     return after
 
@@ -106,8 +105,13 @@ def _every_offer_is_fault_free(st: TotomState) -> None:
 
 
 def _try(st: TotomState, action: Action) -> TotomState:
+    """``action`` played on a clone; a claim window it answers is then resolved, the other
+    seats playing their defaults."""
     after = st.clone()
     after.apply(action)
+    while after.window is not None and st.window is not None:
+        d = after.decisions()[0]
+        after.apply(d.default, d.seat)
     return after
 
 

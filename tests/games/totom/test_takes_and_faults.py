@@ -13,11 +13,12 @@ import pytest
 from chieu.core.outcome import Termination
 from chieu.games.totom import actions as A
 from chieu.games.totom import analysis as an
+from chieu.games.totom import claims
 from chieu.games.totom.cards import KINDS, parse_cards
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.state import TotomState
 
-from .conftest import make
+from .conftest import claim, make, options
 from .hands import TT3
 
 RA = Rules()
@@ -72,7 +73,7 @@ def eats(st: TotomState) -> list[str]:
 
 
 def mat(st: TotomState, seat: int) -> list[tuple[str, str]]:
-    return [(g.label(), g.type) for g in st.mats[seat]]
+    return [(g.label(), g.type) for g in st.seats[seat].mat]
 
 
 # ---------------------------------------------------------------- 3. a phỗng takes no 4th card
@@ -91,7 +92,7 @@ def test_a_phong_triple_and_its_4th_card_are_no_phu(rules: Rules) -> None:
     the phỗng and the 2S as a thiên khai lưng)."""
     st = make({1: PHONG_4TH, 3: GIVES_2S}, PHONG_4TH_NOCC, rules)
     until(st, 1, "claim", "2S")
-    st.apply(A.PHONG)
+    claim(st, A.PHONG)
     st.apply(A.DISCARD[k("1V")])
     until(st, 1, "decide", "9V")
     eat(st, "3V 4V 5V 6V 7V 8V 9V")
@@ -99,18 +100,19 @@ def test_a_phong_triple_and_its_4th_card_are_no_phu(rules: Rules) -> None:
     until(st, 1, "decide", "8W")
     eat(st, "4W 5W 6W 7W 8W")
     st.apply(A.DISCARD[k("9S")])
-    assert KINDS.kinds_of(st.free(1)) == [k("CC"), k("OL")] and st.down[1] == {k("7S"): 3}
+    assert KINDS.kinds_of(st.seats[1].free()) == [k("CC"), k("OL")]
+    assert st.seats[1].down == {k("7S"): 3}
     assert [label for label, _ in mat(st, 1)] == [
         "2S 2S 2S",
         "3V 4V 5V 6V 7V 8V 9V",
         "4W 5W 6W 7W 8W",
     ]
     until(st, 3, "claim", "6S")
-    st.apply(A.PHONG)
+    claim(st, A.PHONG)
     st.apply(A.DISCARD[k("2S")])  # the 4th 2S
-    assert st.live_card == k("2S") and st.live_exposer == 3
-    assert 1 not in st.claim_queue  # no ù offered, in either mode
-    assert not st._compute_win(1, k("2S")).complete
+    assert st.live is not None and st.live.card == k("2S") and st.live.exposer == 3
+    assert 1 not in options(st)  # no ù offered, in either mode
+    assert not claims.compute_win(st, 1, k("2S")).complete
     assert an.extends(an.PHONG[k("2S")], k("2S")) is None
     assert an.extends(an.KHAN[k("7S")], k("7S")) == an.QUAD[k("7S")]  # dậy khàn
 
@@ -126,15 +128,15 @@ def test_the_phong_4th_card_is_no_wait_so_chi_nay_scores_6(rules: Rules) -> None
     nẩy: 4 (lèo) instead of 6 (lèo 2 + bạch thủ 1 + chi nẩy 1 on the base 2, B4.4, B5.1)."""
     st = make({1: BACH_THU_CC}, "2S 1W 3V 4V 6V 7S CC", rules)
     until(st, 1, "claim", "2S")
-    st.apply(A.PHONG)
+    claim(st, A.PHONG)
     st.apply(A.DISCARD[k("1V")])
     until(st, 1, "decide", "1W")
     eat(st, "1W 2W 3W 4W 5W 6W 7W 8W 9W")
     st.apply(A.DISCARD[k("5S")])
-    waits = [KINDS.codes[x] for x in range(30) if st._compute_win(1, x).win]
+    waits = [KINDS.codes[x] for x in range(30) if claims.compute_win(st, 1, x).win]
     assert waits == ["CC"]
     until(st, 1, "claim", "CC")
-    st.apply(A.WIN)
+    claim(st, A.WIN)
     out = st.outcome()
     assert out is not None and out.winner == 1 and out.score == 6
     assert {p.id for p in out.patterns} == {"co_leo", "bach_thu", "chi_nay"}
@@ -148,9 +150,9 @@ def test_a_khe_khan_offender_who_wins_gets_nothing_for_the_win() -> None:
     st = make({2: TT3}, "5S 1W 3W 4S 9W 7S", RA)
     until(st, 2, "claim", "5S")
     assert st.legal_actions() == [A.DAY_KHAN, A.DECLINE]
-    st.apply(A.DECLINE)
+    claim(st, A.DECLINE)
     until(st, 2, "claim", "7S")
-    st.apply(A.WIN)
+    claim(st, A.WIN)
     out = st.outcome()
     assert out is not None and out.termination is Termination.WIN and out.winner == 2
     assert out.score == 0 and out.details["penalty"] == "cheo_do"
@@ -180,15 +182,15 @@ def test_no_take_that_leaves_only_a_face_down_khan(rules: Rules, last: str, card
         ["2S", "3S", "4W", "5S", "6W"], ["9S", "1S", "7S", "6V", "9V"], strict=True
     ):
         until(st, 0, "claim", pair)
-        st.apply(A.PHONG)
+        claim(st, A.PHONG)
         st.apply(A.DISCARD[k(junk)])
-    assert KINDS.kinds_of(st.free(0)) == sorted_kinds(last) and st.down[0] == {k("1V"): 3}
+    assert KINDS.kinds_of(st.seats[0].free()) == sorted_kinds(last)
+    assert st.seats[0].down == {k("1V"): 3}
     while st.live_card != k(card):
         neutral(st)
     if card == "7W":  # no phỗng; the ù is thiếu lưng (referee mode only)
-        assert 0 not in st.claim_queue if rules.strict else st.claim_queue[0] == 0
-        if not rules.strict:
-            assert st.legal_actions() == [A.WIN, A.DECLINE]
+        mine = options(st).get(0)
+        assert mine is None if rules.strict else mine == (A.WIN, A.DECLINE)
     until(st, 0, "decide", card)
     assert eats(st) == [] and st.legal_actions() == [A.PASS]
 
@@ -214,7 +216,7 @@ def test_no_extend_that_leaves_only_face_down_khan() -> None:
     assert eats(st) == ["5W 6W 7W 8W 9W"]  # one held card left to discard: allowed
     eat(st, "5W 6W 7W 8W 9W", "extend")
     st.apply(A.DISCARD[k("9S")])
-    assert sum(st.free(0)) == 0 and sum(st.hands[0]) == 15
+    assert sum(st.seats[0].free()) == 0 and sum(st.seats[0].hand) == 15
     until(st, 0, "decide", "4W")
     assert eats(st) == [] and st.legal_actions() == [A.PASS]
 
@@ -237,7 +239,7 @@ def test_eating_a_kind_one_holds_lays_the_copy_on_the_phu(rules: Rules) -> None:
     legal = st.legal_actions()
     assert legal == [A.LAY] if rules.strict else (A.LAY in legal and len(legal) > 1)
     st.apply(A.LAY)
-    assert mat(st, 0) == [("2W 2W 3W 4W", "doc")] and st.free(0)[k("2W")] == 0
+    assert mat(st, 0) == [("2W 2W 3W 4W", "doc")] and st.seats[0].free()[k("2W")] == 0
     assert st.observation(1)["mats"][0] == [{"cards": ["2W", "2W", "3W", "4W"], "type": "doc"}]
     st.apply(A.DISCARD[k("1S")])
     assert st.faults == []
@@ -271,7 +273,7 @@ def test_referee_keeping_the_copy_is_treo_tranh_and_voids_the_win() -> None:
     assert [f.id for f in st.faults] == ["treo_tranh_trai_vi"]
     assert st.observation(1)["faults"] == []  # the table learns of it at the check
     until(st, 0, "claim", "CC")
-    st.apply(A.WIN)
+    claim(st, A.WIN)
     out = st.outcome()
     assert out is not None and out.winner == 0 and out.score == 0
     assert out.details["true_score"] > 0 and out.details["penalty"] == "deo_kinh"
@@ -292,7 +294,7 @@ def test_a_run_with_a_stacked_copy_still_extends() -> None:
     until(st, 0, "decide", "5W")
     eat(st, "2W 3W 4W 5W", "extend")
     assert mat(st, 0) == [("2W 2W 3W 4W 5W", "doc")]
-    run = st.mats[0][0]
+    run = st.seats[0].mat[0]
     assert an.extends(run, k("6W")) == an.Phu(
         tuple(sorted(sorted_kinds("2W 2W 3W 4W 5W 6W"))), "doc"
     )

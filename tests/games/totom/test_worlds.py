@@ -14,7 +14,6 @@ from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.games.totom import PRESETS, TotomGame
-from chieu.games.totom import actions as A
 from chieu.games.totom.cards import KINDS
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.state import TotomState
@@ -35,9 +34,9 @@ def _check(state: TotomState, salt: int = 0) -> TotomState:
     seat = obs["seat"]
     total = [sum(c) for c in zip(*world.zones().values(), strict=True)]
     assert total == KINDS.full_counts()
-    for zone in ("stock", "set_aside", *(f"hand{s}" for s in range(state.num_players))):
+    for zone in ("stock", "set_aside", *(f"hand:{s}" for s in range(state.num_players))):
         assert sum(world.zones()[zone]) == sum(state.zones()[zone]), zone
-    assert world.current_player() == seat
+    assert seat in {d.seat for d in world.decisions()}
     assert world.legal_actions(seat) == legal
     assert world.observation(seat) == obs
     return world
@@ -90,13 +89,14 @@ def test_world_property(preset: str, seed: int, steps: int, salt: int) -> None:
     world = _check(state, salt)
     seat = state.current_player()
     assert seat is not None
-    # hidden cards only: the seat's own cards, the mats and the dead cards are the real ones
-    assert world.hands[seat] == state.hands[seat]
-    assert world.down[seat] == state.down[seat]
-    assert world.mats == state.mats and world.dead == state.dead
+    # hidden cards only: the seat's own cards, the mats and the doors are the real ones
+    assert world.seats[seat].hand == state.seats[seat].hand
+    assert world.seats[seat].down == state.seats[seat].down
+    assert [s.mat for s in world.seats] == [s.mat for s in state.seats]
+    assert [s.door for s in world.seats] == [s.door for s in state.seats]
     # what the public record rules out: a hidden quad once the first card was shown
     if world.first_shown:
-        assert all(max(world.hands[s]) <= 3 for s in range(world.num_players) if s != seat)
+        assert all(max(world.seats[s].hand) <= 3 for s in range(world.num_players) if s != seat)
     # the world plays on to the end
     rnd = random.Random(salt)
     while not world.is_terminal():
@@ -110,7 +110,7 @@ def test_hidden_cards_are_dealt_at_random() -> None:
     seat = state.current_player()
     assert seat is not None
     worlds = [_check(state, salt) for salt in range(6)]
-    others = {tuple(tuple(w.hands[s]) for s in range(5) if s != seat) for w in worlds}
+    others = {tuple(tuple(w.seats[s].hand) for s in range(5) if s != seat) for w in worlds}
     assert len(others) > 1
     assert len({tuple(w.stock) for w in worlds}) > 1
 
@@ -144,25 +144,24 @@ def test_world_in_the_call_phase() -> None:
     assert world.outcome().score == state.outcome().score  # type: ignore[union-attr]
 
 
-def test_claim_window_skips_seats_that_answered() -> None:
-    """A claim answer after another seat's: the world leaves out the seats that answered (a
-    phỗng / dậy khàn taker answers after every ù claimant). Seed 176 of random play has an ù
-    claimant (seat 0) before a phỗng taker (seat 1)."""
+def test_a_claim_window_asks_the_others_afresh() -> None:
+    """A claim answer after other seats answered: their answers are private, so the world
+    asks every seat the window asks again, with the options its sampled hand allows, and the
+    seat with exactly its own legal actions."""
     found = 0
-    for seed in range(174, 178):
+    for seed in range(6):
         state = TotomGame.new_state(None, seed)
         rnd = random.Random(seed)
         while not state.is_terminal():
-            queue = state.claim_queue
-            if state.phase == "claim" and len(queue) > 1 and A.DECLINE in state.legal_actions():
-                state.apply(A.DECLINE)
-                world = _check(state, seed)
+            window = state.window
+            if window is not None and window.answers:
                 seat = state.current_player()
-                assert world.claim_queue[0] == seat
-                if state.claim_stage[seat] != "u":
-                    assert world.claim_queue == [seat]
+                assert seat is not None
+                world = _check(state, seed)
+                assert world.window is not None and world.window.asked == window.asked
+                assert world.window.answers == {}
+                assert world.window.options[seat] == tuple(state.legal_actions(seat))
                 found += 1
-                continue
             state.apply(rnd.choice(state.legal_actions()))
     assert found
 

@@ -160,3 +160,11 @@ ANNOUNCE_DONE = AnnounceDone()
 ACTION_SPACE = ActionSpace(
     [*DISCARD, *EAT, DRAW, PASS, CHIU, *RETURN, WIN, DECLINE, *ANNOUNCE.values(), ANNOUNCE_DONE]
 )
+_JSON = {id(a): (a, a.to_json()) for a in ACTION_SPACE}
+
+
+def json_of(action: Action) -> dict[str, object]:
+    """The action's JSON form (``ACTION_SPACE.json_of``, looked up by identity first: a
+    shared dict, not to be changed)."""
+    hit = _JSON.get(id(action))
+    return hit[1] if hit is not None and hit[0] is action else ACTION_SPACE.json_of(action)

@@ -10,8 +10,9 @@ and chắn at once, so one table lookup per rank decides everything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, rank_of
 
@@ -312,6 +313,23 @@ for _a in range(5):
                 _RANK_TARGETS.append((_a, _b, _c, _a // 2 + _b // 2 + _c // 2))
 
 
+@lru_cache(maxsize=65536)
+def _rank_options(
+    held: tuple[int, int, int], cap: tuple[int, int, int], need_chan: int
+) -> tuple[tuple[int, int, int], ...]:
+    """What one rank can become in a winning hand: ``(cards, chắn, overlap with held)``, only
+    the best overlap for each (cards, chắn capped at ``need_chan``)."""
+    best: dict[tuple[int, int], int] = {}
+    for a, b, c, rc in _RANK_TARGETS:
+        if a > cap[0] or b > cap[1] or c > cap[2]:
+            continue
+        key = (a + b + c, min(need_chan, rc))
+        ov = min(a, held[0]) + min(b, held[1]) + min(c, held[2])
+        if best.get(key, -1) < ov:
+            best[key] = ov
+    return tuple((n, ch, ov) for (n, ch), ov in best.items())
+
+
 def distance(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None = None) -> int:
     """Exchanges (take a card, give one back) needed before the hand is waiting.
 
@@ -327,17 +345,19 @@ def distance(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None 
     # best[(cards, chan)] = max overlap with h
     best: dict[tuple[int, int], int] = {(0, 0): 0}
     for base in range(0, 24, 3):
+        options = _rank_options(
+            (h[base], h[base + 1], h[base + 2]),
+            (cap[base], cap[base + 1], cap[base + 2]),
+            need_chan,
+        )
         nxt: dict[tuple[int, int], int] = {}
         for (n, ch), ov in best.items():
-            for a, b, c, rc in _RANK_TARGETS:
-                if a > cap[base] or b > cap[base + 1] or c > cap[base + 2]:
-                    continue
-                n2 = n + a + b + c
+            for rn, rc, rov in options:
+                n2 = n + rn
                 if n2 > target:
                     continue
-                ch2 = min(need_chan, ch + rc)
-                ov2 = ov + min(a, h[base]) + min(b, h[base + 1]) + min(c, h[base + 2])
-                key = (n2, ch2)
+                key = (n2, min(need_chan, ch + rc))
+                ov2 = ov + rov
                 if nxt.get(key, -1) < ov2:
                     nxt[key] = ov2
         best = nxt
@@ -357,15 +377,72 @@ def distance(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None 
     return d
 
 
-def best_discards(h: Sequence[int], mat_chan: int = 0) -> list[tuple[int, int]]:
-    """For a hand that must discard: (kind, distance after discarding it), best first."""
+#: the groups a card may sit in, the best to break up first
+GROUP_ORDER = ("que", "ba_dau", "ca", "chan")
+
+
+def group_of(h: Sequence[int], kind: int) -> tuple[str, tuple[int, ...]]:
+    """The group ``kind`` sits in within the best grouping of ``h`` (``que``, ``ba_dau``,
+    ``ca`` or ``chan``) and the other cards of that group. A kind held an even number of
+    times is in chắn; of an odd number, the copy left over is in a cạ when one other suit of
+    its rank is odd too, in a ba đầu when both are, else a què."""
+    if h[kind] % 2 == 0:
+        return "chan", (kind,)
+    if kind == CC:
+        return "que", ()
+    base = kind - kind % 3
+    odd = tuple(k for k in range(base, base + 3) if k != kind and h[k] & 1)
+    if len(odd) == 1:
+        return "ca", odd
+    if len(odd) == 2:
+        return "ba_dau", odd
+    return "que", ()
+
+
+def mates(kind: int) -> tuple[int, ...]:
+    """The kinds that pair with ``kind``: itself (a chắn) and, but for Chi chi, the other
+    suits of its rank (a cạ)."""
+    if kind == CC:
+        return (CC,)
+    base = kind - kind % 3
+    return (kind, *(k for k in range(base, base + 3) if k != kind))
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One card a hand may give up, and what is left: the group it breaks, the distance to a
+    wait afterwards and the waits then (``distance`` 0)."""
+
+    kind: int
+    group: str  # que | ba_dau | ca | chan (GROUP_ORDER)
+    partners: tuple[int, ...]  # the other cards of its group
+    distance: int
+    waits: Waits
+    chances: int  # unseen cards that could still pair with it (``unseen`` given), else 0
+
+
+def discard_options(
+    h: Sequence[int],
+    mat_chan: int = 0,
+    *,
+    allowed: Iterable[int] | None = None,
+    unseen: Sequence[int] | None = None,
+) -> list[DiscardOption]:
+    """The cards of a hand that must discard (``allowed``: only these kinds), best first: the
+    fewest exchanges to a wait afterwards, then a què before a ba đầu card, a cạ and a chắn,
+    then the card with the fewest ``unseen`` partners left (the least likely to pair)."""
     out = []
-    for k in range(NUM_KINDS):
-        if h[k]:
-            h2 = list(h)
-            h2[k] -= 1
-            out.append((k, distance(h2, mat_chan)))
-    out.sort(key=lambda kd: (kd[1], kd[0]))
+    for k in sorted(set(range(NUM_KINDS) if allowed is None else allowed)):
+        if not h[k]:
+            continue
+        group, partners = group_of(h, k)
+        h2 = list(h)
+        h2[k] -= 1
+        d = distance(h2, mat_chan)
+        chances = sum(unseen[m] for m in mates(k)) if unseen is not None else 0
+        w = waits(h2, mat_chan) if d == 0 else NOT_WAITING
+        out.append(DiscardOption(k, group, partners, d, w, chances))
+    out.sort(key=lambda o: (o.distance, GROUP_ORDER.index(o.group), o.chances, o.kind))
     return out
 
 

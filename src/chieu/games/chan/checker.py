@@ -23,7 +23,7 @@ from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, check_copies, parse_cards, rank_of
-from chieu.games.chan.cuoc import MatGroup, WinContext
+from chieu.games.chan.patterns import MatGroup, WinContext
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.scoring import evaluate
 

@@ -1,88 +1,35 @@
-"""Chắn faults (*lỗi*, shared/rules A6): one small class each, pure predicates over the history.
+"""Chắn's fault referee: which faults (``fault_rules.py``) an action would commit.
 
-Each rule's ``check(state, seat, action)`` runs BEFORE the action is applied and returns an
-explanation (Vietnamese) when the action commits the fault. Referee mode applies the action and
-the penalty; strict mode does not offer the action (``ChanState.legal_actions``).
-
-Penalty classes (A6): ``nghi_an_tien`` (NAT: collects nothing if he wins), ``bao`` (reported:
-sits out, đền làng if someone wins), ``tam_do_hai_leo`` (pays 12 to each other player),
-``xuong_sai`` (handled at xướng, see scoring.check_declaration).
+The rules are asked BEFORE the action is applied. Referee mode applies the action and the
+penalty (``fault_messages`` names every fault with its explanation); strict mode does not
+offer it (``blocked_discards``, ``clean_eats``, ``claim_leaves_clean_discard``). The history
+the rules read is written here too (``note_eat``, ``note_declined``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from functools import cache
+from typing import TYPE_CHECKING
 
 from chieu.core.actions import Action
-from chieu.core.referee import FaultRule
-from chieu.games.chan.actions import Discard, Eat
-from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, rank_of
+from chieu.games.chan.analysis import waits
+from chieu.games.chan.cards import CC, NUM_KINDS, rank_of
+from chieu.games.chan.fault_rules import (
+    BY_VERB,
+    DISCARD_RULES,
+    EAT_RULES,
+    MOMENTARY_RULES,
+    ChanFault,
+    FaultContext,
+    SeatHistory,
+)
 
 if TYPE_CHECKING:
-    from chieu.games.chan.state import ChanState
-
-EMPTY: frozenset[int] = frozenset()
-NAT = "nghi_an_tien"
-BAO = "bao"
-PAY12 = "tam_do_hai_leo"
-XUONG_SAI = "xuong_sai"
+    from chieu.games.chan.worlds import Seat
 
 
-def _c(kind: int) -> str:
-    return f"{KINDS.codes[kind]} ({KINDS.names[kind]})"
-
-
-@dataclass
-class SeatHistory:
-    """What the fault predicates need to remember about one seat (shared/rules C2)."""
-
-    declined_chan: set[int] = field(default_factory=set)  # live cards he could eat as chắn
-    declined_ca_ranks: set[int] = field(default_factory=set)  # ranks he could eat a cạ on
-    discarded: list[int] = field(default_factory=list)
-    discarded_set: set[int] = field(default_factory=set)
-    discarded_ranks: set[int] = field(default_factory=set)  # rank index (kind // 3), not CC
-    discarded_ca: bool = False  # two discards form a cạ
-    eaten_chan: set[int] = field(default_factory=set)
-    ate_ca: bool = False
-    split_chan: set[int] = field(default_factory=set)  # the card left after tách chắn ăn cạ
-    split_ca: set[int] = field(default_factory=set)  # the card left after tách cạ ăn cạ
-    torn_ca: set[int] = field(default_factory=set)  # the card left after xé cạ (discard)
-    # wins he let go: (kind, exposure number of the physical card, nọc draws made by then)
-    missed: set[tuple[int, int, int]] = field(default_factory=set)
-    waits_before_eat: tuple[int, ...] | None = None  # set when he eats a cạ while waiting
-    actions: int = 0
-
-    def note_discard(self, card: int) -> None:
-        self.discarded.append(card)
-        if card != CC:
-            r = card // 3
-            if r in self.discarded_ranks and card not in self.discarded_set:
-                self.discarded_ca = True
-            self.discarded_ranks.add(r)
-        self.discarded_set.add(card)
-
-    def copy(self) -> SeatHistory:
-        return SeatHistory(
-            set(self.declined_chan),
-            set(self.declined_ca_ranks),
-            list(self.discarded),
-            set(self.discarded_set),
-            set(self.discarded_ranks),
-            self.discarded_ca,
-            set(self.eaten_chan),
-            self.ate_ca,
-            set(self.split_chan),
-            set(self.split_ca),
-            set(self.torn_ca),
-            set(self.missed),
-            self.waits_before_eat,
-            self.actions,
-        )
-
-
-def _ca_partner(hand: list[int], kind: int) -> int | None:
+def ca_partner(hand: list[int], kind: int) -> int | None:
     """The card ``kind`` forms a cạ with in the hand's best grouping, if any."""
     if kind == CC or hand[kind] % 2 == 0:
         return None  # an even count pairs as chắn
@@ -93,395 +40,158 @@ def _ca_partner(hand: list[int], kind: int) -> int | None:
     return None
 
 
-def _rank_of_kinds(card: int) -> frozenset[int]:
-    if card == CC:
-        return frozenset((CC,))
-    base = card - card % 3
-    return frozenset((base, base + 1, base + 2))
+@cache
+def _momentary(an_ca_doi_cho: bool, returning: bool) -> tuple[ChanFault, ...]:
+    """The discard rules that depend on the moment, as the options enable them (a trả cửa
+    cannot be treo tranh, T1)."""
+    return tuple(
+        f
+        for f in MOMENTARY_RULES
+        if (f.id != "an_ca_doi_cho" or an_ca_doi_cho) and not (returning and f.id == "treo_tranh")
+    )
 
 
-_RANK_KINDS = tuple(_rank_of_kinds(k) for k in range(NUM_KINDS))
-_CA_KINDS = tuple(_RANK_KINDS[k] - {k} for k in range(NUM_KINDS))
+def blocked_discards(
+    ctx: FaultContext, seat: int, returning: bool = False, cached: bool = True
+) -> AbstractSet[int]:
+    """Every discard (or trả cửa) that would commit a fault. The part that depends only on
+    the seat's history is cached on the seat until it changes."""
+    me = ctx.seats[seat]
+    base = me.blocked if cached else None
+    if base is None:
+        base = set()
+        for rule in DISCARD_RULES:
+            if not rule.momentary:
+                base |= rule.blocked_discards(ctx, seat)
+        if cached:
+            me.blocked = base
+    out: AbstractSet[int] = base
+    for rule in _momentary(ctx.rules.an_ca_doi_cho, returning):
+        extra = rule.blocked_discards(ctx, seat)
+        if extra:
+            out = out | extra
+    return out
 
 
-def _rank_kinds(card: int) -> frozenset[int]:
-    """The kinds a live card can be eaten with: its own rank (Chi chi only with Chi chi)."""
-    return _RANK_KINDS[card]
-
-
-def _ca_kinds(card: int) -> frozenset[int]:
-    """The hand cards that eat ``card`` as a cạ."""
-    return _CA_KINDS[card]
-
-
-class ChanFault(FaultRule["ChanState", Action]):
-    """Base of every Chắn fault. ``verbs``: the actions it can apply to.
-
-    Discards and eats are judged through sets (``blocked_discards``, ``blocked_eats``: the
-    cards whose discard, or whose eat of the live card, commits the fault), so that strict mode
-    filters every candidate at once and ``check`` is derived from the same sets."""
-
-    verbs: ClassVar[frozenset[str]] = frozenset()
-    number: ClassVar[str] = ""
-    #: True when the blocked discards depend on the moment (the door to return to, the hand),
-    #: not only on the seat's history: the state does not cache them.
-    momentary: ClassVar[bool] = False
-
-    def check(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if isinstance(action, Discard):
-            if "discard" in self.verbs and action.card in self.blocked_discards(history, seat):
-                return self.discard_message(history, seat, action.card)
-            return None
-        if isinstance(action, Eat):
-            if "eat" in self.verbs and action.card in self.blocked_eats(history, seat):
-                return self.eat_message(history, seat, action.card)
-            return None
-        return self.check_other(history, seat, action)
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        """The discards (kinds) that would commit this fault."""
-        return EMPTY
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đánh {_c(card)}"
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        """The hand cards whose eat of the live card would commit this fault."""
-        return EMPTY
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return f"ăn với {_c(hcard)}"
-
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        """Check an action other than a discard or an eat (ù)."""
-        return None
-
-
-# -- nghỉ ăn tiền (T1–T5) -------------------------------------------------------------------
-
-
-class TreoTranhTraCua(ChanFault):
-    id, name, penalty, number = "treo_tranh", "Treo tranh (trả cửa sai)", NAT, "T1"
-    source = "seed 001 §3.1"
-    verbs = frozenset({"discard"})
-    momentary = True
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        if history.return_door is not None and history.return_door != seat:
-            return set(range(NUM_KINDS))
-        return EMPTY
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"chíu xong phải trả cửa vào cửa {history.return_door}, không đánh vào cửa mình"
-
-
-class TreoTranhHaBai(ChanFault):
-    id, name, penalty, number = "treo_tranh_ha_bai", "Treo tranh (không hạ đủ 4 quân)", NAT, "T2"
-    source = "seed 001 §3.1"
-    detectable = False  # the engine always lays all four chíu cards on the mat
-
-
-class TraiVi(ChanFault):
-    id, name, penalty, number = "trai_vi", "Trái vỉ", NAT, "T3"
-    source = "seed 001 §3.2"
-    detectable = False  # physical stacking order; the engine always puts the hand card on top
-
-
-class AnTreoTranh(ChanFault):
-    id, name, penalty, number = "an_treo_tranh", "Ăn treo tranh", NAT, "T4"
-    source = "shared/rules A6 (SD code 0)"
-    verbs = frozenset({"eat"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        card = history.live_card
-        return _ca_kinds(card) if history.hands[seat][card] >= 1 else EMPTY
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        card = history.live_card
-        return f"ăn cạ {_c(card)} trong khi trên tay có quân giống hệt để ăn chắn"
-
-
-class ChiuMaAnThuong(ChanFault):
-    id, name, penalty, number = "chiu_ma_an_thuong", "Chíu được nhưng lại ăn thường", NAT, "T5"
-    source = "shared/rules A3.3 (SD code 1)"
-    verbs = frozenset({"eat"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        card = history.live_card
-        return {card} if history.hands[seat][card] >= 3 else EMPTY
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return f"có ba quân {_c(hcard)} để chíu mà lại ăn chắn thường"
-
-
-# -- báo, đền làng (1–9) --------------------------------------------------------------------
-
-
-class BoAnChan(ChanFault):
-    id, name, penalty, number = "bo_an_chan", "Bỏ ăn chắn", BAO, "1"
-    source = "seed 001 §3.3.1"
-    verbs = frozenset({"eat", "discard"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        card = history.live_card
-        return _rank_kinds(card) if card in history.hist[seat].declined_chan else EMPTY
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return f"đã bỏ không ăn chắn {_c(history.live_card)}, nay lại ăn quân đó"
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return history.hist[seat].declined_chan
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đã bỏ không ăn chắn {_c(card)}, nay lại đánh quân đó đi"
-
-
-class AnChonCa(ChanFault):
-    id, name, penalty, number = "an_chon_ca", "Ăn chọn cạ", BAO, "2"
-    source = "seed 001 §3.3.2"
-    verbs = frozenset({"eat"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        card = history.live_card
-        if card != CC and rank_of(card) in history.hist[seat].declined_ca_ranks:
-            return _ca_kinds(card)
-        return EMPTY
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        rank = rank_of(history.live_card)
-        return f"đã bỏ không ăn cạ hàng {rank}, nay lại ăn cạ hàng đó"
-
-
-class DanhCaChan(ChanFault):
-    id, name, penalty, number = "danh_ca_chan", "Đánh cả chắn", BAO, "3"
-    source = "seed 001 §3.3.3"
-    verbs = frozenset({"discard"})
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return history.hist[seat].discarded_set
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đã đánh {_c(card)} rồi, lại đánh quân giống hệt: đánh cả chắn"
-
-
-class XeChan(ChanFault):
-    id, name, penalty, number = "xe_chan", "Xé chắn", BAO, "4"
-    source = "seed 001 §3.3.4; shared/rules A6 #4 (a cạ of X's rank)"
-    verbs = frozenset({"eat"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        card = history.live_card
-        h = history.hist[seat]
-        out = {card} if card in h.discarded_set else EMPTY
-        if card != CC and card // 3 in h.discarded_ranks:
-            out |= _ca_kinds(card) - h.torn_ca  # a cạ with the torn-cạ card is fault 8
+def fault_messages(ctx: FaultContext, seat: int, action: Action) -> list[tuple[ChanFault, str]]:
+    """Every fault ``action`` would commit, with its explanation (before it is applied)."""
+    verb = action.verb
+    out: list[tuple[ChanFault, str]] = []
+    if verb in ("discard", "return"):
+        card: int = action.card  # type: ignore[attr-defined]
+        returning = verb == "return"
+        if card not in blocked_discards(ctx, seat, returning):
+            return out
+        momentary = _momentary(ctx.rules.an_ca_doi_cho, returning)
+        for rule in DISCARD_RULES:
+            if (rule in momentary or not rule.momentary) and card in rule.blocked_discards(
+                ctx, seat
+            ):
+                out.append((rule, rule.discard_message(ctx, seat, card)))
         return out
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        card = history.live_card
-        if hcard == card:
-            return f"đã đánh {_c(card)}, nay lại ăn chắn đúng quân đó"
-        return f"đã đánh một quân hàng {rank_of(card)}, nay lại ăn cạ cùng hàng"
-
-
-class TachChanAnCa(ChanFault):
-    id, name, penalty, number = "tach_chan_an_ca", "Tách chắn ăn cạ", BAO, "5"
-    source = "seed 001 §3.3.5"
-    verbs = frozenset({"eat", "discard", "win"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return _rank_kinds(history.live_card) & history.hist[seat].split_chan
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return f"đã tách chắn {_c(hcard)} để ăn cạ, nay lại dùng quân còn lại"
-
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        card = _uses_left_card(history, seat, action, history.hist[seat].split_chan)
-        if card is not None:
-            return f"đã tách chắn {_c(card)} để ăn cạ, nay lại ù với quân còn lại"
-        return None
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return history.hist[seat].split_chan
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đã tách chắn {_c(card)} để ăn cạ, nay lại đánh quân còn lại"
+    if verb == "eat":
+        hcard: int = action.card  # type: ignore[attr-defined]
+        for rule in EAT_RULES:
+            if hcard in rule.blocked_eats(ctx, seat):
+                out.append((rule, rule.eat_message(ctx, seat, hcard)))
+        return out
+    for rule in BY_VERB.get(verb, ()):
+        msg = rule.check_other(ctx, seat, action)
+        if msg:
+            out.append((rule, msg))
+    return out
 
 
-class AnChanXeChan(ChanFault):
-    id, name, penalty, number = "an_chan_xe_chan", "Ăn chắn xé chắn", BAO, "6"
-    source = "seed 001 §3.3.6"
-    verbs = frozenset({"discard"})
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return history.hist[seat].eaten_chan
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đã ăn chắn {_c(card)}, nay lại đánh quân đó đi"
-
-
-class AnCaDanhCa(ChanFault):
-    id, name, penalty, number = "an_ca_danh_ca", "Ăn cạ đánh cạ", BAO, "7"
-    source = "seed 001 §3.3.7"
-    verbs = frozenset({"eat", "discard"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        card = history.live_card
-        return _ca_kinds(card) if history.hist[seat].discarded_ca else EMPTY
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return "đã đánh bỏ cả một cạ, nay lại ăn cạ"
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        h = history.hist[seat]
-        if not h.ate_ca:
-            return EMPTY
-        return {
-            k for d in h.discarded_set if d != CC for k in range(d - d % 3, d - d % 3 + 3) if k != d
-        }
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đã ăn cạ, nay lại đánh bỏ cả một cạ (với {_c(card)})"
+def note_eat(me: Seat, card: int, hcard: int, h: SeatHistory) -> None:
+    """What the predicates remember of an eat of ``card`` with ``hcard`` (before the hand
+    changes), written into ``h``."""
+    hand = me.hand
+    if hcard == card:
+        h.eaten_chan.add(card)
+        return
+    if hand[hcard] % 2 == 0:  # 2 or 4 copies: eating a cạ breaks a chắn
+        h.split_chan.add(hcard)
+    partner = ca_partner(hand, hcard)
+    if partner is not None:
+        h.split_ca.add(partner)
+    w = waits(hand, me.mat_chan)
+    h.waits_before_eat = w.kinds if w.kinds else None
+    h.ate_ca = True
 
 
-class XeCaAnCa(ChanFault):
-    id, name, penalty, number = "xe_ca_an_ca", "Xé cạ ăn cạ", BAO, "8"
-    source = "seed 001 §3.3.8"
-    verbs = frozenset({"eat"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return _ca_kinds(history.live_card) & history.hist[seat].torn_ca
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return f"đã xé cạ đánh đi, nay lại ăn cạ với quân còn lại {_c(hcard)}"
-
-
-class TachCaAnCa(ChanFault):
-    id, name, penalty, number = "tach_ca_an_ca", "Tách cạ ăn cạ", BAO, "9"
-    source = "seed 001 §3.3.9"
-    verbs = frozenset({"eat", "discard", "win"})
-
-    def blocked_eats(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return _rank_kinds(history.live_card) & history.hist[seat].split_ca
-
-    def eat_message(self, history: ChanState, seat: int, hcard: int) -> str:
-        return f"đã tách cạ để ăn cạ khác, nay lại dùng quân còn lại {_c(hcard)}"
-
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        card = _uses_left_card(history, seat, action, history.hist[seat].split_ca)
-        if card is not None:
-            return f"đã tách cạ để ăn cạ khác, nay lại ù với quân còn lại {_c(card)}"
-        return None
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        return history.hist[seat].split_ca
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return f"đã tách cạ để ăn cạ khác, nay lại đánh quân còn lại {_c(card)}"
+def note_declined(me: Seat, card: int) -> None:
+    """The seat let the live ``card`` go (bốc, dưới): bỏ ăn chắn, ăn chọn cạ later."""
+    hand = me.hand
+    h = me.hist
+    if hand[card] and card not in h.declined_chan:
+        h.declined_chan.add(card)
+        me.blocked = None  # bỏ ăn chắn now forbids discarding it
+    if card != CC:
+        base = card - card % 3
+        if any(hand[k] for k in (base, base + 1, base + 2) if k != card):
+            h.declined_ca_ranks.add(rank_of(card))
 
 
-# -- đền tám đỏ hai lèo (10–13) -------------------------------------------------------------
+def claim_leaves_clean_discard(
+    ctx: FaultContext, seat: int, hcard: int, chiu: bool = False
+) -> bool:
+    """Strict mode: after a claim that a discard follows (an eat with ``hcard``, or a chíu
+    of the live card ``hcard``), is there a đánh or trả cửa that commits no fault? (C1; a
+    dry run on a copy of the seat's history; the hand is restored.)"""
+    me = ctx.seats[seat]
+    saved = me.hist
+    trial = saved.copy()
+    used = 3 if chiu else 1
+    if not chiu:  # a chíu changes no fault history
+        note_eat(me, ctx.live_card, hcard, trial)
+    me.hist = trial
+    me.hand[hcard] -= used
+    try:
+        blocked = blocked_discards(ctx, seat, cached=False)
+        return any(me.hand[k] and k not in blocked for k in range(NUM_KINDS))
+    finally:
+        me.hand[hcard] += used
+        me.hist = saved
 
 
-class AnCaDoiCho(ChanFault):
-    id, name, penalty, number = "an_ca_doi_cho", "Ăn cạ đổi chờ", PAY12, "10"
-    source = "seed 001 §3.3.10 (local rule, option an_ca_doi_cho)"
-    momentary = True
-    verbs = frozenset({"discard"})
-
-    def blocked_discards(self, history: ChanState, seat: int) -> AbstractSet[int]:
-        before = history.hist[seat].waits_before_eat
-        if before is None or not history.rules.an_ca_doi_cho:
-            return EMPTY
-        hand = history.hands[seat]
-        return {
-            k
-            for k in range(NUM_KINDS)
-            if hand[k] and history.waits_after_discard(seat, k) != before
-        }
-
-    def discard_message(self, history: ChanState, seat: int, card: int) -> str:
-        return "đang chờ ù mà ăn cạ để đổi chờ"
-
-
-class ULao(ChanFault):
-    id, name, penalty, number = "u_lao", "Ù láo", PAY12, "11"
-    source = "seed 001 §3.3.11"
-    verbs = frozenset({"win"})
-
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        verdict = history.win_verdict(seat)
-        return verdict if verdict not in (None, "chi_rong", "bo_u") else None
-
-
-class UChiRong(ChanFault):
-    id, name, penalty, number = "u_chi_rong", "Ù chi rộng", PAY12, "12"
-    source = "seed 001 §3.3.12"
-    verbs = frozenset({"win"})
-
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if history.win_verdict(seat) == "chi_rong":
-            return "ù chi chi khi đã đủ 6 chắn (chờ chi rộng)"
-        return None
-
-
-class BoU(ChanFault):
-    id, name, penalty, number = "bo_u", "Bỏ ù", PAY12, "13"
-    source = "seed 001 §3.3.13"
-    verbs = frozenset({"win"})
-
-    def check_other(self, history: ChanState, seat: int, action: Action) -> str | None:
-        if history.win_verdict(seat) == "bo_u":
-            return "đã bỏ ù (để quân ù đi qua), nay lại ù"
-        return None
-
-
-class XuongSai(ChanFault):
-    id, name, penalty, number = "xuong_sai", "Xướng sai", XUONG_SAI, "14"
-    source = "seed 001 §3.3.14"
-    # Detected at the end of a declared xướng by scoring.check_declaration.
-
-
-def _uses_left_card(state: ChanState, seat: int, action: Action, left: set[int]) -> int | None:
-    """The card left behind (after a split) that ``action`` eats, discards or wins with."""
-    if not left:
-        return None
-    if isinstance(action, Discard | Eat):
-        return action.card if action.card in left else None
-    if action.verb == "win" and state.live_card >= 0:
-        # ù "với quân còn lại": the winning card pairs with the remaining card
-        live = state.live_card
-        for y in left:
-            if state.hands[seat][y] > 0 and rank_of(y) == rank_of(live):
-                return y
-    return None
-
-
-ALL_FAULTS: tuple[ChanFault, ...] = (
-    TreoTranhTraCua(),
-    TreoTranhHaBai(),
-    TraiVi(),
-    AnTreoTranh(),
-    ChiuMaAnThuong(),
-    BoAnChan(),
-    AnChonCa(),
-    DanhCaChan(),
-    XeChan(),
-    TachChanAnCa(),
-    AnChanXeChan(),
-    AnCaDanhCa(),
-    XeCaAnCa(),
-    TachCaAnCa(),
-    AnCaDoiCho(),
-    ULao(),
-    UChiRong(),
-    BoU(),
-    XuongSai(),
-)
-DISCARD_RULES: tuple[ChanFault, ...] = tuple(f for f in ALL_FAULTS if "discard" in f.verbs)
-EAT_RULES: tuple[ChanFault, ...] = tuple(f for f in ALL_FAULTS if "eat" in f.verbs)
-MOMENTARY_RULES: tuple[ChanFault, ...] = tuple(f for f in DISCARD_RULES if f.momentary)
-BY_VERB: dict[str, tuple[ChanFault, ...]] = {
-    verb: tuple(f for f in ALL_FAULTS if verb in f.verbs)
-    for verb in ("discard", "eat", "win", "return")
-}
+def clean_eats(ctx: FaultContext, seat: int, eats: list[Action]) -> list[Action]:
+    """Strict mode: the eats of the live card that commit no fault and after which some
+    discard commits none."""
+    blocked: set[int] = set()
+    for rule in EAT_RULES:
+        blocked |= rule.blocked_eats(ctx, seat)
+    acts = [a for a in eats if a.card not in blocked]  # type: ignore[attr-defined]
+    if not acts:
+        return acts
+    me = ctx.seats[seat]
+    hand = me.hand
+    card = ctx.live_card
+    # in the decide phase only the history part applies (no door to return to; fault 10 is
+    # the ``waiting`` case below)
+    blocked_now = me.blocked if me.blocked is not None else blocked_discards(ctx, seat)
+    ranks = me.hist.discarded_ranks
+    waiting = ctx.rules.an_ca_doi_cho and bool(me.waits().kinds)
+    out: list[Action] = []
+    for a in acts:
+        hcard = a.card  # type: ignore[attr-defined]
+        if not (waiting and hcard != card):
+            # the fast path: a card no eat can make a fault of (not blocked now, not a card
+            # of this eat, of no rank he has discarded: a first cạ would block those)
+            partner = ca_partner(hand, hcard)
+            for k in range(NUM_KINDS):
+                if (
+                    hand[k]
+                    and k != hcard
+                    and k != card
+                    and k != partner
+                    and k not in blocked_now
+                    and (k == CC or k // 3 not in ranks)
+                ):
+                    out.append(a)
+                    break
+            else:
+                if claim_leaves_clean_discard(ctx, seat, hcard):
+                    out.append(a)
+        elif claim_leaves_clean_discard(ctx, seat, hcard):
+            out.append(a)
+    return out

@@ -10,7 +10,9 @@ from chieu.core.cards import KindTable
 from chieu.core.game import GameBase
 from chieu.games.chan.actions import ACTION_SPACE
 from chieu.games.chan.cards import KINDS
-from chieu.games.chan.rules import PRESETS, Rules
+from chieu.games.chan.notation import NOTATION, ChanNotation
+from chieu.games.chan.rules import PLAYERS, PRESETS, Rules
+from chieu.games.chan.setups import SITTING_POLICY, ChanSitting
 from chieu.games.chan.state import ChanState
 
 
@@ -24,3 +26,8 @@ class ChanGame(GameBase):
     rules_class: ClassVar[type[Rules]] = Rules
     State: ClassVar[type[ChanState]] = ChanState
     max_game_length: ClassVar[int] = 600
+    player_counts: ClassVar[tuple[int, ...]] = PLAYERS
+    # every exposure opens a window: ù and chíu out of turn (A3.4)
+    has_claims: ClassVar[bool] = True
+    notation: ClassVar[ChanNotation] = NOTATION
+    sitting_policy: ClassVar[ChanSitting] = SITTING_POLICY

@@ -1,10 +1,13 @@
 """Chắn scoring: cước values, the score formula, xướng, settlement and the hội score sheet.
 
 * Values (A5.2): ``(điểm, dịch)`` per cước, one immutable table per ``rules.cuoc_table``.
-* Score (A5.3): điểm of the largest cước + (n_top − 1)·dịch(top) + Σ others n·dịch.
+* Score (A5.3): điểm of the largest cước + (n_top − 1)·dịch(top) + Σ others n·dịch
+  (``breakdown`` gives each cước's part).
 * Xướng (A5.1): ``check_declaration`` compares what the winner announced with the truth.
-* Settlement (A5.4): ``settle`` turns a score and the faults into payoffs that sum to 0.
-* ``Sitting``: the score sheet of a *hội*, and who bắt cái / who may be thông next.
+* Settlement (A5.4): ``transfers`` turns a score and the faults into who pays whom,
+  ``settle`` into payoffs that sum to 0.
+
+What a hội carries from one deal to the next (bắt cái, thông) is ``setups.SITTING_POLICY``.
 """
 
 from __future__ import annotations
@@ -13,15 +16,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from chieu.core.errors import ChieuError
-from chieu.core.outcome import PatternHit, Termination
+from chieu.core.outcome import PatternHit
 from chieu.core.patterns import Pattern
 from chieu.core.patterns import evaluate as evaluate_patterns
-from chieu.games.chan.cuoc import ALL_CUOC, CUOC_NAMES, EXTRA_IDS, WinContext
-from chieu.games.chan.cuoc.basic import BachThu
-from chieu.games.chan.cuoc.stories import HoaRoiCuaPhat, _Story
+from chieu.games.chan.patterns import ALL_CUOC, CUOC_NAMES, EXTRA_IDS, WinContext
+from chieu.games.chan.patterns.basic import BachThu
+from chieu.games.chan.patterns.stories import HoaRoiCuaPhat, _Story
 from chieu.games.chan.rules import Rules
 
 
@@ -148,7 +151,12 @@ _STACKING = frozenset({"thap_thanh", "bach_dinh", "tam_do", "kinh_tu_chi"})
 
 
 def score(hits: Sequence[PatternHit], rules: Rules) -> int:
-    """Points of a win from its cước (A5.3).
+    """Points of a win from its cước (A5.3): the sum of ``breakdown``."""
+    return sum(points for _, points in breakdown(hits, rules))
+
+
+def breakdown(hits: Sequence[PatternHit], rules: Rules) -> list[tuple[PatternHit, int]]:
+    """What each cước adds to the score (A5.3), the largest first.
 
     S = điểm(top) + (n_top − 1)·dịch(top) + Σ_{k≠top} n_k·dịch(k), where top has the highest
     điểm. When several share the highest điểm, the one with the lower dịch is taken as top,
@@ -161,19 +169,21 @@ def score(hits: Sequence[PatternHit], rules: Rules) -> int:
     """
     table = values_for(rules)
     counted = [h for h in hits if h.count > 0]
-    if not counted:
-        return 0
     for h in counted:
         if h.id not in table:
             raise ChieuError(f"unknown cước id {h.id!r}")
+    if not counted:
+        return []
     if rules.thap_thanh_stacks and any(h.id == "thap_thanh" for h in counted):
-        return sum(
-            h.count * (table[h.id].diem if h.id in _STACKING else table[h.id].dich) for h in counted
-        )
-    top = max(counted, key=lambda h: (table[h.id].diem, -table[h.id].dich))
-    total = table[top.id].diem + (top.count - 1) * table[top.id].dich
-    total += sum(h.count * table[h.id].dich for h in counted if h is not top)
-    return total
+        parts = [
+            (h, h.count * (table[h.id].diem if h.id in _STACKING else table[h.id].dich))
+            for h in counted
+        ]
+    else:
+        top = max(counted, key=lambda h: (table[h.id].diem, -table[h.id].dich))
+        parts = [(top, table[top.id].diem + (top.count - 1) * table[top.id].dich)]
+        parts += [(h, h.count * table[h.id].dich) for h in counted if h is not top]
+    return sorted(parts, key=lambda hp: -hp[1])
 
 
 # -- xướng (A5.1) ---------------------------------------------------------------------------
@@ -301,7 +311,42 @@ def settle(
     penalty_12: Sequence[int] = (),
     stake: int = 1,
 ) -> list[int]:
-    """Payoffs per seat (they sum to 0) for one game (A5.4, seed 001).
+    """Payoffs per seat (they sum to 0) for one game (A5.4, seed 001): the net of
+    ``transfers`` with the same arguments."""
+    paid = transfers(
+        n_players,
+        winner=winner,
+        score=score,
+        declaration_wrong_score=declaration_wrong_score,
+        bao=bao,
+        nat=nat,
+        penalty_12=penalty_12,
+        stake=stake,
+    )
+    return net(n_players, paid)
+
+
+def net(n_players: int, paid: Sequence[tuple[int, int, int]]) -> list[int]:
+    """Payoffs per seat from ``(payer, payee, amount)`` transfers."""
+    pay = [0] * n_players
+    for src, dst, amount in paid:
+        pay[src] -= amount
+        pay[dst] += amount
+    return pay
+
+
+def transfers(
+    n_players: int,
+    *,
+    winner: int | None,
+    score: int,
+    declaration_wrong_score: int | None = None,
+    bao: Sequence[int] = (),
+    nat: bool = False,
+    penalty_12: Sequence[int] = (),
+    stake: int = 1,
+) -> list[tuple[int, int, int]]:
+    """Who pays whom for one game, as ``(payer, payee, amount)`` (A5.4, seed 001).
 
     * Ordinary win: every other seat pays ``score × stake`` to the winner.
     * Báo (``bao``, in the order reported): each báo'd player pays his own share, and the
@@ -331,131 +376,27 @@ def settle(
         raise ChieuError("a báo'd player cannot win")
     if score < 0 or stake < 1:
         raise ChieuError("score must be ≥ 0 and stake ≥ 1")
-    pay = [0] * n_players
-
-    def transfer(src: int, dst: int, amount: int) -> None:
-        pay[src] -= amount
-        pay[dst] += amount
-
-    for offender in penalty_12:
-        for other in seats:
-            if other != offender:
-                transfer(offender, other, 12 * stake)
+    paid: list[tuple[int, int, int]] = [
+        (offender, other, 12 * stake)
+        for offender in penalty_12
+        for other in seats
+        if other != offender
+    ]
     if winner is None:
-        return pay
+        return paid
     innocent = [s for s in seats if s != winner and s not in bao]
     if declaration_wrong_score is not None:
         for s in innocent:
-            transfer(winner, s, declaration_wrong_score * stake)
+            paid.append((winner, s, declaration_wrong_score * stake))
             if bao:
-                transfer(bao[0], s, score * stake)
-        return pay
+                paid.append((bao[0], s, score * stake))
+        return paid
     if nat:
-        return pay
+        return paid
     unit = score * stake
-    for s in bao:
-        transfer(s, winner, unit)
+    paid += [(s, winner, unit) for s in bao]
     if bao:
-        transfer(bao[0], winner, unit * len(innocent))
+        paid.append((bao[0], winner, unit * len(innocent)))
     else:
-        for s in innocent:
-            transfer(s, winner, unit)
-    return pay
-
-
-# -- the hội score sheet --------------------------------------------------------------------
-
-
-class OutcomeLike(Protocol):
-    @property
-    def winner(self) -> int | None: ...
-
-    @property
-    def payoffs(self) -> Sequence[float]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A minimal outcome for ``Sitting.record``: the winner, the payoffs, hòa or not."""
-
-    winner: int | None
-    payoffs: Sequence[float]
-    no_winner: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SheetRow:
-    number: int  # 1-based game number in the hội
-    bat_cai: int
-    winner: int | None
-    no_winner: bool
-    payoffs: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-class Sitting:
-    """The score sheet of a *hội*: one row per game, running totals, and the next set-up.
-
-    Bắt cái (A2.1, seed 001): seat 0 in the first game; after a win, the winner; otherwise
-    (hòa, or a game stopped by a fault with no winner) the right neighbour (+1) of the previous
-    bắt cái. ``prev_winner`` is the winner of the previous game (who may be thông); after a
-    game without a winner it is None (D-13: a hòa breaks thông) unless
-    ``rules.thong_survives_hoa``, in which case the last winner is kept.
-    """
-
-    def __init__(
-        self, players: int, names: Sequence[str] | None = None, *, rules: Rules | None = None
-    ) -> None:
-        if players < 2:
-            raise ChieuError("a hội needs at least 2 players")
-        if names is not None and len(names) != players:
-            raise ChieuError(f"{len(names)} names for {players} players")
-        self.players = players
-        self.names: tuple[str, ...] = (
-            tuple(names) if names is not None else tuple(f"Người {i + 1}" for i in range(players))
-        )
-        self.rules = rules if rules is not None else Rules()
-        self.rows: list[SheetRow] = []
-        self._bat_cai = 0
-        self._prev_winner: int | None = None
-        self._last_winner: int | None = None
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.rows[-1].totals if self.rows else (0,) * self.players
-
-    def record(self, outcome: OutcomeLike) -> SheetRow:
-        """Add a game. ``outcome`` needs ``winner`` and ``payoffs``; hòa is read from
-        ``no_winner`` or ``termination`` when present, else from ``winner is None``."""
-        winner = outcome.winner
-        payoffs = tuple(int(p) for p in outcome.payoffs)
-        if len(payoffs) != self.players:
-            raise ChieuError(f"{len(payoffs)} payoffs for {self.players} players")
-        if sum(payoffs) != 0:
-            raise ChieuError(f"payoffs {payoffs} do not sum to 0")
-        if winner is not None and not 0 <= winner < self.players:
-            raise ChieuError(f"winner seat {winner} is out of range")
-        no_winner = getattr(outcome, "no_winner", None)
-        if no_winner is None:
-            termination = getattr(outcome, "termination", None)
-            no_winner = termination == Termination.NO_WINNER if termination else winner is None
-        totals = tuple(t + p for t, p in zip(self.totals, payoffs, strict=True))
-        row = SheetRow(len(self.rows) + 1, self._bat_cai, winner, bool(no_winner), payoffs, totals)
-        self.rows.append(row)
-        if winner is not None:
-            self._bat_cai = winner
-            self._prev_winner = winner
-            self._last_winner = winner
-        else:
-            self._bat_cai = (self._bat_cai + 1) % self.players
-            self._prev_winner = self._last_winner if self.rules.thong_survives_hoa else None
-        return row
-
-    def next_setup(self) -> dict[str, int | None]:
-        """``{"bat_cai": seat, "prev_winner": seat or None}`` for the next game."""
-        return {"bat_cai": self._bat_cai, "prev_winner": self._prev_winner}
-
-    def leaders(self) -> list[int]:
-        """The seats with the highest running total."""
-        best = max(self.totals)
-        return [i for i, t in enumerate(self.totals) if t == best]
+        paid += [(s, winner, unit) for s in innocent]
+    return paid

@@ -120,26 +120,37 @@ def _combine(key: tuple[int, ...]) -> bool:
     return got
 
 
-def _bits(mask: int) -> list[int]:
-    return [w for w in range(MAXW + 1) if mask >> w & 1]
+def _sums(a: int, b: int) -> int:
+    """The sums of two sets of khung counts, as bit masks: bit ``x + y`` for ``x`` in ``a``
+    and ``y`` in ``b``."""
+    out = 0
+    x = 0
+    while a:
+        if a & 1:
+            out |= b << x
+        a >>= 1
+        x += 1
+    return out
 
 
 def _combine_solve(key: tuple[int, ...]) -> bool:
+    """Whether the khung in hand can be shared out so that every block completes, one of them
+    with the pair. Each block takes at least its own khung (Màn, Thùng, Soọc, Hỷ, Nguyên) and
+    any number of the others; Hợp only in a suited block, Tổng anywhere. With ``S`` khung in
+    the suited blocks and the rest in the honor blocks, that is possible when ``S`` covers
+    the suited blocks' own khung and every Hợp."""
     masks = [(key[2 * b], key[2 * b + 1]) for b in range(5)]
     tg, th, so, ma, hy, ng, hp = key[10:]
     own = (ma, th, so, hy, ng)
     total = tg + th + so + ma + hy + ng + hp
+    low = ma + th + so + hp  # the fewest khung the suited blocks must take
+    cap = (1 << (total + 1)) - 1
     for pb in range(5):
-        options = []
-        for b in range(5):
-            m = masks[b][1] if b == pb else masks[b][0]
-            options.append([w for w in _bits(m) if w >= own[b] and w <= total])
-        for ws in product(*options):
-            if sum(ws) != total:
-                continue
-            suited_extra = ws[0] - ma + ws[1] - th + ws[2] - so
-            honor_extra = ws[3] - hy + ws[4] - ng
-            if suited_extra >= hp and honor_extra <= tg:
+        r = [(masks[b][1] if b == pb else masks[b][0]) >> own[b] << own[b] & cap for b in range(5)]
+        suited = _sums(_sums(r[0], r[1]), r[2])
+        honors = _sums(r[3], r[4])
+        for n in range(low, total + 1):
+            if suited >> n & 1 and honors >> (total - n) & 1:
                 return True
     return False
 
@@ -154,6 +165,18 @@ def _code(t: tuple[int, ...]) -> int:
     got = 1 if np_ & 1 else (8 if p & 1 else 64)
     _code_cache[t] = got
     return got
+
+
+def open_blocks(c: Sequence[int]) -> int:
+    """How many blocks (Vạn, Văn, Sách, winds, dragons) of the basic tiles in ``c`` are not
+    phu, or phu and a pair, as they are. One more tile completes at most one of them, so a
+    hand with two open blocks wins on no discard in the regular shape, even on a Tổng."""
+    cc = _code_cache
+    n = 0
+    for lo, hi in BLOCKS:
+        t = tuple(c[lo:hi])
+        n += (cc.get(t) or _code(t)) == 64
+    return n
 
 
 def is_win(c: Sequence[int]) -> bool:

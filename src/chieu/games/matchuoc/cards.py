@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from chieu.core.cards import Counts, KindTable
 from chieu.core.errors import NotationError
@@ -141,29 +141,6 @@ def code(kind: int) -> str:
 
 def name(kind: int) -> str:
     return KINDS.names[kind]
-
-
-def fmt(kinds: Iterable[int]) -> str:
-    """Compact notation: ``123m 55z TG``; parses back with ``parse_tiles``."""
-    out: list[str] = []
-    run: list[str] = []
-    suit = ""
-    for k in sorted(kinds):
-        c = KINDS.codes[k]
-        if k < KHUNG0:
-            if suit and c[1] != suit:
-                out.append("".join(run) + suit)
-                run = []
-            suit = c[1]
-            run.append(c[0])
-        else:
-            if run:
-                out.append("".join(run) + suit)
-                run, suit = [], ""
-            out.append(c)
-    if run:
-        out.append("".join(run) + suit)
-    return " ".join(out)
 
 
 # -- parsing --------------------------------------------------------------------------------

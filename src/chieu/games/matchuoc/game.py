@@ -11,8 +11,11 @@ from chieu.core.game import GameBase
 from chieu.core.rng import Rng
 from chieu.games.matchuoc.actions import ACTION_SPACE
 from chieu.games.matchuoc.cards import KINDS
+from chieu.games.matchuoc.notation import NOTATION, MatChuocNotation
 from chieu.games.matchuoc.rules import PRESETS, Rules
-from chieu.games.matchuoc.state import MatChuocState, world_from_observation
+from chieu.games.matchuoc.setups import SITTING_POLICY, MatChuocSitting
+from chieu.games.matchuoc.state import MatChuocState
+from chieu.games.matchuoc.worlds import world_from_observation
 
 
 class MatChuocGame(GameBase):
@@ -25,6 +28,10 @@ class MatChuocGame(GameBase):
     rules_class: ClassVar[type[Rules]] = Rules
     State: ClassVar[type[MatChuocState]] = MatChuocState
     max_game_length: ClassVar[int] = 3000
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    has_claims: ClassVar[bool] = True
+    notation: ClassVar[MatChuocNotation] = NOTATION
+    sitting_policy: ClassVar[MatChuocSitting] = SITTING_POLICY
 
     @classmethod
     def state_from_observation(
@@ -35,4 +42,4 @@ class MatChuocGame(GameBase):
         rules: Rules | None = None,
     ) -> MatChuocState:
         """A state consistent with one seat's observation (for the search bot)."""
-        return world_from_observation(observation, legal_actions, rng, rules)
+        return world_from_observation(MatChuocState, observation, legal_actions, rng, rules)

@@ -1,25 +1,51 @@
 """Mạt chược house rules as data (shared/rules/phom_matchuoc.md B.7.6 defaults).
 
-Every field is an option a table may change; ``docs/rules/matchuoc.md`` lists them with their
-sources. Values are in phán unless the name says points.
+Every field is an option a table may change, with a line of help (``Rules.help``, Vietnamese
+and English) and, where only some values are allowed, its ``Rules.choices``;
+``docs/rules/matchuoc.md`` lists them with their sources. Values are in phán unless the name
+says points.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
 from chieu.core.errors import ChieuError
 from chieu.core.rules import RulesBase
 
-TILE_SETS = ("160", "168", "176")
-PAYMENT_TABLES = ("seed_main", "seed_addendum_shifted", "round")
-LEFTOVER = ("linear", "ignore")
-FLOWER_SETS = ("group", "seat_number", "none")
-KHUNG_DISCARD = ("forbid_after_seat_flower", "always", "never")
-MULTI_RON = ("head_bump", "all")
-BLESSINGS = ("additive", "fixed")
-HONOR_SCOPE = ("lai_only", "all")
+TileSet = Literal["160", "168", "176"]
+PaymentTable = Literal["seed_main", "seed_addendum_shifted", "round"]
+Leftover = Literal["linear", "ignore"]
+FlowerSet = Literal["group", "seat_number", "none"]
+KhungDiscard = Literal["forbid_after_seat_flower", "always", "never"]
+MultiRon = Literal["head_bump", "all"]
+Blessings = Literal["additive", "fixed"]
+HonorScope = Literal["lai_only", "all"]
+
+TILE_SETS: tuple[TileSet, ...] = get_args(TileSet)
+_FLAGS = (
+    "flower_count_bonus",
+    "phong_khung",
+    "seven_pairs",
+    "seven_pairs_self_draw_only",
+    "shanpon_tsumo_bonus",
+    "khong_hoa_la_no_honors",
+    "tong_as_flower",
+    "khung_in_chow",
+    "last_discard_claims",
+    "dealer_keeps_on_win",
+    "dealer_keeps_on_draw",
+)
+_NUMBERS = (
+    "coong_phan",
+    "coong_bonus_points",
+    "mun_bonus_points",
+    "honor_bonus_seat_wind",
+    "honor_bonus_dragon",
+    "honor_bonus_prevailing",
+    "tieu_tu_hy_k",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +53,15 @@ class Rules(RulesBase):
     label: ClassVar[str] = "Mạt chược"
 
     players: int = 4  # B.3: four play (5-6 rotate in and out between deals)
-    tile_set: str = "160"  # B.1.2
-    payment_table: str = "seed_main"  # B.7.5
-    leftover_phan: str = "linear"  # Q-M5
+    tile_set: TileSet = "160"  # B.1.2
+    payment_table: PaymentTable = "seed_main"  # B.7.5
+    leftover_phan: Leftover = "linear"  # Q-M5
     coong_phan: int = 1  # Q-M9
     coong_bonus_points: int = 5  # B.7.5
     mun_bonus_points: int = 0  # B.7.5
-    flower_set: str = "group"  # Q-M4
+    flower_set: FlowerSet = "group"  # Q-M4
     flower_count_bonus: bool = True  # B.7.3 8/10 hoa
-    khung_discard: str = "forbid_after_seat_flower"  # Q-M11
+    khung_discard: KhungDiscard = "forbid_after_seat_flower"  # Q-M11
     phong_khung: bool = False  # B.7.4
     seven_pairs: bool = False  # Q-M12
     seven_pairs_self_draw_only: bool = True
@@ -43,7 +69,7 @@ class Rules(RulesBase):
     honor_bonus_seat_wind: int = 1  # Q-M6
     honor_bonus_dragon: int = 1
     honor_bonus_prevailing: int = 0
-    honor_bonus_scope: str = "lai_only"
+    honor_bonus_scope: HonorScope = "lai_only"
     khong_hoa_la_no_honors: bool = False  # Q-M16
     tieu_tu_hy_toan_chu: int = 6  # mủn
     dai_tu_hy_toan_chu: int = 8  # mủn
@@ -51,42 +77,147 @@ class Rules(RulesBase):
     tong_as_flower: bool = False  # B.1.3: Tổng may stand for a flower (never set down as one)
     khung_in_chow: bool = True  # B.5
     last_discard_claims: bool = True  # B.5: phỗng/ăn on a discard after the wall ran out
-    multi_ron: str = "head_bump"  # Q-M13
+    multi_ron: MultiRon = "head_bump"  # Q-M13
     rob_kong: bool = False  # B.5 (not implemented beyond False)
-    blessings: str = "additive"  # Q-M10
+    blessings: Blessings = "additive"  # Q-M10
     dealer_keeps_on_win: bool = True
     dealer_keeps_on_draw: bool = True
 
+    help: ClassVar[dict[str, tuple[str, str]]] = {
+        "players": ("Số người chơi (bốn người).", "Number of players (four)."),
+        "tile_set": (
+            "Bộ bài: 160 quân (mỗi khung một quân), 168 (hai) hay 176 (ba).",
+            "Tile set: 160 tiles (one of each khung), 168 (two) or 176 (three).",
+        ),
+        "payment_table": (
+            "Bảng chung: theo sách, bảng phụ lục dời một bậc, hay số tròn.",
+            "Payment table: the seed's, its addendum shifted by one step, or round numbers.",
+        ),
+        "leftover_phan": (
+            "Phán lẻ trên mủn: tính thêm theo bậc, hay bỏ đi.",
+            "Phán left over above whole mủn: counted step by step, or dropped.",
+        ),
+        "coong_phan": (
+            "Phán coong: phán thêm khi ù bằng quân bốc ở đầu coong.",
+            "Phán coong: phán added when the winning tile came from the đầu coong.",
+        ),
+        "coong_bonus_points": (
+            "Điểm thêm mỗi nhà chung khi ù bằng quân đầu coong.",
+            "Points each payer adds when the winning tile came from the đầu coong.",
+        ),
+        "mun_bonus_points": (
+            "Điểm thêm mỗi nhà chung khi ù từ một mủn trở lên.",
+            "Points each payer adds for a win of one mủn or more.",
+        ),
+        "flower_set": (
+            "Bộ hoa: đủ một nhóm, đủ bốn hoa cùng số, hay không tính.",
+            "Flower sets: a whole group, the four flowers of one number, or none.",
+        ),
+        "flower_count_bonus": (
+            "Tính phán khi dựng được 8 hay 10 hoa.",
+            "Phán for 8 or 10 flowers set down.",
+        ),
+        "khung_discard": (
+            "Đánh khung: cấm khi đã dựng hoa đúng cửa, luôn được, hay không bao giờ.",
+            "Khung discards: forbidden once one's seat flower is down, always, or never.",
+        ),
+        "phong_khung": (
+            "Phóng hoa tính cả khung đánh ra.",
+            "Phóng hoa counts discarded khung too.",
+        ),
+        "seven_pairs": ("Cho ù bảy đôi (lục phé bôn).", "Allow seven pairs (lục phé bôn)."),
+        "seven_pairs_self_draw_only": (
+            "Bảy đôi chỉ được ù khi tự bốc.",
+            "Seven pairs wins only on a self-drawn tile.",
+        ),
+        "shanpon_tsumo_bonus": (
+            "Thêm một phán khi chờ hai đôi mà bốc lấy.",
+            "One phán more for a self-drawn win on a two-pair wait.",
+        ),
+        "honor_bonus_seat_wind": (
+            "Phán mỗi phu ngang gió đúng cửa.",
+            "Phán for each triplet of one's seat wind.",
+        ),
+        "honor_bonus_dragon": ("Phán mỗi phu ngang Trung, Phát, Bạch.", "Phán per dragon triplet."),
+        "honor_bonus_prevailing": (
+            "Phán mỗi phu ngang gió vòng.",
+            "Phán for each triplet of the prevailing wind.",
+        ),
+        "honor_bonus_scope": (
+            "Phán phu tài phao: chỉ trong lai hàng, hay mọi ván ù.",
+            "Honor-triplet phán: only in lai hàng hands, or in every win.",
+        ),
+        "khong_hoa_la_no_honors": (
+            "Không hoa lá đòi thêm: không có quân chữ.",
+            "Không hoa lá also needs no honor tile.",
+        ),
+        "tieu_tu_hy_toan_chu": (
+            "Mủn của tiểu tứ hỷ có phu chữ (6 hay 8).",
+            "Mủn of a tiểu tứ hỷ with an honor triplet (6 or 8).",
+        ),
+        "dai_tu_hy_toan_chu": (
+            "Mủn của đại tứ hỷ có đôi chữ (8 hay 10).",
+            "Mủn of a đại tứ hỷ with an honor pair (8 or 10).",
+        ),
+        "tieu_tu_hy_k": (
+            "Mủn thêm cho tiểu tứ hỷ không khung.",
+            "Mủn added to a tiểu tứ hỷ without khung.",
+        ),
+        "tong_as_flower": (
+            "Khung Tổng được thay cho hoa: ù được quân Đại Ho đánh ra.",
+            "Khung Tổng may stand for a flower: a discarded Đại Ho may be won on.",
+        ),
+        "khung_in_chow": ("Được dùng khung khi ăn.", "Khung may be used in an ăn (chow)."),
+        "last_discard_claims": (
+            "Hết tường vẫn được phỗng, ăn quân đánh cuối.",
+            "The last discard after the wall ran out may still be claimed by phỗng or ăn.",
+        ),
+        "multi_ron": (
+            "Nhiều người cùng ù một quân: người gần nhất, hay tất cả.",
+            "Several wins on one discard: the nearest seat, or all of them.",
+        ),
+        "rob_kong": ("Cướp coong (chưa có).", "Robbing a kong (not available)."),
+        "blessings": (
+            "Thiên ù, địa ù, nhân ù: cộng thêm, hay tính cố định.",
+            "Thiên, địa and nhân ù: added to the hand, or a fixed value.",
+        ),
+        "dealer_keeps_on_win": (
+            "Nhà cái ù thì giữ cái.",
+            "The dealer keeps the deal when he wins.",
+        ),
+        "dealer_keeps_on_draw": (
+            "Ván hòa thì nhà cái giữ cái.",
+            "The dealer keeps the deal after a drawn hand.",
+        ),
+    }
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "players": (4,),
+        "tile_set": TILE_SETS,
+        "payment_table": get_args(PaymentTable),
+        "leftover_phan": get_args(Leftover),
+        "flower_set": get_args(FlowerSet),
+        "khung_discard": get_args(KhungDiscard),
+        "multi_ron": get_args(MultiRon),
+        "blessings": get_args(Blessings),
+        "honor_bonus_scope": get_args(HonorScope),
+        "tieu_tu_hy_toan_chu": (6, 8),
+        "dai_tu_hy_toan_chu": (8, 10),
+        "rob_kong": (False,),
+    }
+
     def __post_init__(self) -> None:
-        def need(name: str, value: object, allowed: tuple[Any, ...]) -> None:
-            if value not in allowed:
+        for name, allowed in self.choices.items():
+            value = getattr(self, name)
+            if value not in allowed or type(value) is not type(allowed[0]):
                 opts = ", ".join(repr(a) for a in allowed)
                 raise ChieuError(f"rule {name}={value!r} is not allowed; choose one of {opts}")
-
-        need("players", self.players, (4,))
-        need("tile_set", self.tile_set, TILE_SETS)
-        need("payment_table", self.payment_table, PAYMENT_TABLES)
-        need("leftover_phan", self.leftover_phan, LEFTOVER)
-        need("flower_set", self.flower_set, FLOWER_SETS)
-        need("khung_discard", self.khung_discard, KHUNG_DISCARD)
-        need("multi_ron", self.multi_ron, MULTI_RON)
-        need("blessings", self.blessings, BLESSINGS)
-        need("honor_bonus_scope", self.honor_bonus_scope, HONOR_SCOPE)
-        need("tieu_tu_hy_toan_chu", self.tieu_tu_hy_toan_chu, (6, 8))
-        need("dai_tu_hy_toan_chu", self.dai_tu_hy_toan_chu, (8, 10))
-        need("rob_kong", self.rob_kong, (False,))
-        for fname in (
-            "coong_phan",
-            "coong_bonus_points",
-            "mun_bonus_points",
-            "honor_bonus_seat_wind",
-            "honor_bonus_dragon",
-            "honor_bonus_prevailing",
-            "tieu_tu_hy_k",
-        ):
-            v = getattr(self, fname)
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise ChieuError(f"rule {name}={getattr(self, name)!r} must be true or false")
+        for name in _NUMBERS:
+            v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100:
-                raise ChieuError(f"rule {fname}={v!r} must be a whole number 0..100")
+                raise ChieuError(f"rule {name}={v!r} must be a whole number 0..100")
 
     @classmethod
     def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:

@@ -1,29 +1,42 @@
 """Settlement of a win (B.7): every reading of the tiles, the best named hand plus the additive
-bonuses, the best total; phán -> mủn; who pays what (B.7.5)."""
+bonuses, the best total; phán -> mủn; who pays what (B.7.5); and the outcome of a deal (the
+facts of each win read from the state, the payments, the next dealer)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from chieu.core.outcome import Outcome, PatternHit, Termination
 from chieu.games.matchuoc.analysis import (
     Group,
     decompositions,
     is_seven_pairs,
     is_thirteen_orphans,
+    waits,
 )
 from chieu.games.matchuoc.cards import (
     HO,
+    HONOR0,
+    HP,
+    HY,
     KHUNG0,
+    KINDS,
+    NG,
     NUM_BASIC,
     ORPHANS_SET,
     TG,
+    XANH,
     is_flower,
+    is_khung,
 )
 from chieu.games.matchuoc.patterns import BONUSES, MUN, NAMED, Reading, WinFacts
 from chieu.games.matchuoc.patterns.bonus import BLESSINGS
 from chieu.games.matchuoc.rules import Rules
+
+if TYPE_CHECKING:
+    from chieu.games.matchuoc.state import MatChuocState
 
 
 @dataclass(frozen=True)
@@ -184,3 +197,182 @@ def payments(
         pay[discarder] = total
     pay[winner] = -sum(pay)
     return pay
+
+
+# -- the outcome of a deal ------------------------------------------------------------------
+
+
+class Win(NamedTuple):
+    """One winner's settlement: the score, the discarder (None: self-drawn), whether the
+    discarder đền (a win on a discarded flower) and whether the tile came from the đầu coong."""
+
+    seat: int
+    score: Score
+    discarder: int | None
+    den: bool
+    coong: bool
+
+
+def win_facts(st: MatChuocState, s: int, **kw: Any) -> WinFacts:
+    """The facts of seat ``s``'s win that do not depend on the reading."""
+    me = st.seats[s]
+    # a Tổng and a Hợp both set down at the opening count as the pair (9 phán, B.1.3),
+    # whether in one action or two
+    down = list(me.khung_down)
+    pairs = me.tong_hop[0]
+    while (TG, True) in down and (HP, True) in down:
+        down.remove((TG, True))
+        down.remove((HP, True))
+        pairs += 1
+    return WinFacts(
+        seat=st.cua(s),
+        flowers=tuple(me.flowers),
+        khung_down=tuple(down),
+        tong_hop_opening=pairs,
+        tong_hop_later=me.tong_hop[1],
+        khung_discarded=tuple(me.khung_discarded),
+        prevailing=st.prevailing,
+        rules=st.rules,
+        **kw,
+    )
+
+
+def self_win(st: MatChuocState, s: int) -> Win:
+    """Tự ù: seat ``s`` wins on its own tiles (Thiên ù before the dealer's first discard)."""
+    me = st.seats[s]
+    h = me.hand
+    thien = s == st.dealer and st.discards_made == 0 and not st.claims_made
+    tile = -1 if thien else st.last_draw
+    w: tuple[int, ...] = ()
+    if tile >= 0:
+        h[tile] -= 1
+        w = tuple(waits(h, st.rules.seven_pairs) if not me.melds else waits(h))
+        h[tile] += 1
+    facts = win_facts(
+        st,
+        s,
+        self_draw=True,
+        win_tile=tile,
+        from_dead_wall=st.last_from_dead,
+        thien=thien,
+        nhan=st.nhan_turn and s != st.dealer,
+        waits=w,
+    )
+    score = evaluate(h, me.melds, facts)
+    assert score is not None
+    return Win(s, score, None, False, st.last_from_dead)
+
+
+def discard_wins(st: MatChuocState, winners: Sequence[int], tile: int, d: int) -> list[Win]:
+    """The wins of ``winners`` on ``d``'s discarded ``tile``."""
+    flower = is_flower(tile) or tile == HO
+    dia = d == st.dealer and st.discards_made == 1 and not st.claims_made
+    out = []
+    for s in winners:
+        me = st.seats[s]
+        h = me.hand
+        w = tuple(waits(h, st.rules.seven_pairs))
+        h[tile] += 1
+        facts = win_facts(st, s, win_tile=tile, dia=dia, flower_win=flower, waits=w)
+        score = evaluate(h, me.melds, facts)
+        h[tile] -= 1
+        assert score is not None, "a legal ù must score"
+        out.append(Win(s, score, d, flower, False))
+    return out
+
+
+def phong_hoa(st: MatChuocState, d: int, tile: int) -> Win | None:
+    """Phóng hoa (B.7.4): ``d`` wins when nobody claimed its third counted flower discard
+    ``tile``; None when that is not the case."""
+    me = st.seats[d]
+    items = me.flower_discards
+    counted = is_flower(tile) or (st.rules.phong_khung and is_khung(tile))
+    if len(items) != 3 or not counted:
+        return None  # only the third counted discard itself can win
+    h = me.hand
+    has_khung = any(h[KHUNG0:])
+    if not st.rules.phong_khung:
+        if any(is_khung(k) for k in items) or has_khung:
+            return None
+    else:
+        xanh = sum(1 for k in items if k in XANH or k == HP)
+        do = sum(1 for k in items if k in (NG, HY))
+        if xanh == 3:
+            pass
+        elif xanh == 2 and do == 1:
+            if any(h[HONOR0:NUM_BASIC]):
+                return None
+        elif has_khung:
+            return None
+    facts = WinFacts(seat=st.cua(d), phong_hoa=True, rules=st.rules)
+    score = evaluate(h, me.melds, facts)
+    assert score is not None
+    return Win(d, score, None, False, False)
+
+
+def settle(st: MatChuocState, wins: Sequence[Win]) -> Outcome:
+    """The outcome of the deal won by ``wins`` (the first one is the winner of record)."""
+    players = st.num_players
+    pay = [0] * players
+    details: list[dict[str, Any]] = []
+    hits: list[PatternHit] = []
+    for w in wins:
+        p = payments(
+            w.score.phan,
+            w.seat,
+            st.rules,
+            discarder=w.discarder,
+            den=w.den,
+            coong=w.coong,
+            players=players,
+        )
+        for i in range(players):
+            pay[i] += p[i]
+        details.append(
+            {
+                "winner": w.seat,
+                "cua": st.cua(w.seat),
+                "discarder": w.discarder,
+                "den": w.den,
+                **w.score.to_json(),
+                "groups": [group_json(g) for g in w.score.groups],
+                "payments": p,
+            }
+        )
+        hits += [PatternHit(ln.id, ln.name, ln.phan) for ln in w.score.lines]
+    winner = wins[0].seat
+    keeps = winner == st.dealer and st.rules.dealer_keeps_on_win
+    return Outcome(
+        Termination.WIN,
+        tuple(float(-x) for x in pay),
+        winner=winner,
+        score=wins[0].score.phan,
+        patterns=tuple(hits),
+        details={
+            "wins": details,
+            "dealer": st.dealer,
+            "next_dealer": st.dealer if keeps else (st.dealer + 1) % players,
+            "winner_hands": {str(w.seat): KINDS.kinds_of(st.seats[w.seat].hand) for w in wins},
+        },
+    )
+
+
+def no_winner(st: MatChuocState) -> Outcome:
+    """Hòa: the wall ran out (B.3.7); the dealer keeps the deal by the rules."""
+    keeps = st.rules.dealer_keeps_on_draw
+    nxt = st.dealer if keeps else (st.dealer + 1) % st.num_players
+    return Outcome(
+        Termination.NO_WINNER,
+        (0.0,) * st.num_players,
+        details={"dealer": st.dealer, "next_dealer": nxt},
+    )
+
+
+def group_json(g: Group) -> dict[str, Any]:
+    return {
+        "kind": g.kind,
+        "tiles": list(g.tiles),
+        "wilds": list(g.wilds),
+        "exposed": g.exposed,
+        "claimed": g.claimed,
+    }

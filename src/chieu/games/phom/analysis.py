@@ -533,24 +533,6 @@ def best_arrangement(
     return found[0] if found else None
 
 
-def min_left(
-    hand: int,
-    eaten: int = 0,
-    table: Sequence[int] = (),
-    *,
-    send: bool = False,
-    mom_may_send: bool = False,
-) -> int:
-    """The fewest cards that can stay in hand (before any discard); -1 when the eaten cards
-    cannot be placed."""
-    best = -1
-    for a in arrangements(hand, eaten, table, send=send, mom_may_send=mom_may_send):
-        n = a.deadwood.bit_count()
-        if best < 0 or n < best:
-            best = n
-    return best
-
-
 # -- outs ---------------------------------------------------------------------------------
 
 

@@ -11,8 +11,10 @@ from chieu.core.game import GameBase
 from chieu.core.rng import Rng
 from chieu.games.phom.actions import ACTION_SPACE
 from chieu.games.phom.cards import KINDS
+from chieu.games.phom.notation import NOTATION, PhomNotation
 from chieu.games.phom.rules import PRESETS, Rules
-from chieu.games.phom.state import PhomState, world_from_observation
+from chieu.games.phom.setups import SITTING_POLICY, PhomSitting
+from chieu.games.phom.state import PhomState
 
 
 class PhomGame(GameBase):
@@ -25,6 +27,11 @@ class PhomGame(GameBase):
     rules_class: ClassVar[type[Rules]] = Rules
     State: ClassVar[type[PhomState]] = PhomState
     max_game_length: ClassVar[int] = 1000
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    # only the next player may eat a discard, on its own turn: no out-of-turn claim window
+    has_claims: ClassVar[bool] = False
+    notation: ClassVar[PhomNotation] = NOTATION
+    sitting_policy: ClassVar[PhomSitting] = SITTING_POLICY
 
     @classmethod
     def state_from_observation(
@@ -36,4 +43,4 @@ class PhomGame(GameBase):
     ) -> PhomState:
         """A state consistent with one seat's observation, the cards hidden from it dealt at
         random (for the search bot)."""
-        return world_from_observation(observation, legal_actions, rng, rules)
+        return PhomState.from_observation(observation, legal_actions, rng, rules)

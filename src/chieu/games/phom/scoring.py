@@ -1,11 +1,12 @@
-"""Phỏm settlement (shared/rules A.7): ranking, place payments, móm, ù, đền, and the running
-score sheet of a sitting. Amounts are in units; the state multiplies them by ``rules.stake``.
+"""Phỏm settlement (shared/rules A.7): ranking, place payments, móm, ù, đền. Amounts are in
+units; the state multiplies them by ``rules.stake``. A sitting's score sheet is
+``core.sitting.Sitting`` with ``setups.SITTING_POLICY``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from chieu.games.phom.rules import Rules
@@ -87,37 +88,3 @@ def settle_u(rules: Rules, n: int, winner: int, den: int | None, khan: bool) -> 
     if den is not None and not khan:
         return [Payment(den, winner, rules.pay_u * (n - 1), "den")]
     return [Payment(s, winner, rules.pay_u, "u") for s in range(n) if s != winner]
-
-
-@dataclass
-class ScoreSheet:
-    """A sitting (hội): the running totals over several hands; the winner of a hand (the ù-er,
-    or else the nhất, ``details["nhat"]``) starts the next one."""
-
-    players: int
-    totals: list[float] = field(default_factory=list)
-    hands: list[dict[str, Any]] = field(default_factory=list)
-    next_first: int = 0
-
-    def __post_init__(self) -> None:
-        if not self.totals:
-            self.totals = [0.0] * self.players
-
-    def add(self, outcome: Any) -> None:
-        """Add one finished hand's ``Outcome``."""
-        payoffs = list(outcome.payoffs)
-        for s, v in enumerate(payoffs):
-            self.totals[s] += v
-        first = outcome.winner
-        if first is None:
-            first = outcome.details.get("nhat")
-        self.hands.append({"payoffs": payoffs, "winner": outcome.winner, "nhat": first})
-        if first is not None:
-            self.next_first = int(first)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "totals": list(self.totals),
-            "hands": list(self.hands),
-            "next_first": self.next_first,
-        }

@@ -2,21 +2,47 @@
 
 Card fields are kinds (0..29, see cards.py). ``Eat.phu`` and ``Extend.phu`` index
 ``analysis.ALL_PHU``: the whole phu formed with the live card (the live card is implied).
+
+Actions are *interned*: one instance per value (``Discard(3) is DISCARD[3]``, also after a
+copy or a pickle round trip), so equality is identity and hashing runs at C speed; the hot path
+hashes and compares actions on every answer of every claim window.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Self
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.games.totom.analysis import ALL_PHU
 from chieu.games.totom.cards import KINDS, NUM_KINDS
-from chieu.games.totom.cuoc import CALLABLE
+from chieu.games.totom.patterns import CALLABLE
+
+_INTERNED: dict[tuple[Any, ...], Action] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+class TotomAction(Action):
+    """The base of the Tổ tôm actions: interned values (see the module docstring)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        names = [f.name for f in fields(cls)]
+        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
+        found = _INTERNED.get(key)
+        if found is None:
+            found = _INTERNED[key] = object.__new__(cls)
+        return found  # type: ignore[return-value]
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Discard(TotomAction):
     """Đánh: give a held card to the right neighbour (or back into a door: trả cửa)."""
 
     verb: ClassVar[str] = "discard"
@@ -26,8 +52,8 @@ class Discard(Action):
         return f"đánh {KINDS.codes[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Eat(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Eat(TotomAction):
     """Ăn: lay the phu ``ALL_PHU[phu]`` formed by the live card and held cards."""
 
     verb: ClassVar[str] = "eat"
@@ -37,8 +63,8 @@ class Eat(Action):
         return f"ăn {ALL_PHU[self.phu].label()}"
 
 
-@dataclass(frozen=True, slots=True)
-class Extend(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Extend(TotomAction):
     """Ăn: add the live card to a phu already on one's own mat, making ``ALL_PHU[phu]``."""
 
     verb: ClassVar[str] = "extend"
@@ -48,8 +74,8 @@ class Extend(Action):
         return f"ăn thêm vào phu {ALL_PHU[self.phu].label()}"
 
 
-@dataclass(frozen=True, slots=True)
-class LayCopies(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class LayCopies(TotomAction):
     """Hạ quân trùng: right after an ăn, lay the held cards identical to the card eaten on the
     phu just laid (stacked at its end; not doing so is treo tranh trái vỉ, B2.4)."""
 
@@ -59,8 +85,8 @@ class LayCopies(Action):
         return "hạ quân trùng"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Draw(TotomAction):
     """Xin 1 quân: decline the live card and turn up a nọc card for oneself."""
 
     verb: ClassVar[str] = "draw"
@@ -69,8 +95,8 @@ class Draw(Action):
         return "xin 1 quân"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Pass(TotomAction):
     """Mất lượt: leave one's own nọc card (it stays live for the right neighbour)."""
 
     verb: ClassVar[str] = "pass"
@@ -79,8 +105,8 @@ class Pass(Action):
         return "bỏ lượt"
 
 
-@dataclass(frozen=True, slots=True)
-class Phong(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Phong(TotomAction):
     """Phỗng: take the live card with two identical held cards."""
 
     verb: ClassVar[str] = "phong"
@@ -89,8 +115,8 @@ class Phong(Action):
         return "phỗng"
 
 
-@dataclass(frozen=True, slots=True)
-class DayKhan(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class DayKhan(TotomAction):
     """Dậy khàn: the live card is the 4th of one's khàn (face down or bất thực)."""
 
     verb: ClassVar[str] = "day_khan"
@@ -99,8 +125,8 @@ class DayKhan(Action):
         return "dậy khàn"
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareWin(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class DeclareWin(TotomAction):
     """Ù."""
 
     verb: ClassVar[str] = "win"
@@ -109,8 +135,8 @@ class DeclareWin(Action):
         return "ù"
 
 
-@dataclass(frozen=True, slots=True)
-class Decline(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Decline(TotomAction):
     """Let a card one could claim go by."""
 
     verb: ClassVar[str] = "decline"
@@ -119,8 +145,8 @@ class Decline(Action):
         return "bỏ qua"
 
 
-@dataclass(frozen=True, slots=True)
-class BatThuc(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class BatThuc(TotomAction):
     """Khàn bất thực: keep a dealt khàn in hand (with the cup as a marker)."""
 
     verb: ClassVar[str] = "bat_thuc"
@@ -130,8 +156,8 @@ class BatThuc(Action):
         return f"khàn bất thực {KINDS.codes[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class ArrangeDone(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class ArrangeDone(TotomAction):
     """Done arranging the hand (khàn face down, bất thực declared)."""
 
     verb: ClassVar[str] = "arrange_done"
@@ -140,8 +166,8 @@ class ArrangeDone(Action):
         return "xếp bài xong"
 
 
-@dataclass(frozen=True, slots=True)
-class Call(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Call(TotomAction):
     """Hô one cước (repeat for a count > 1)."""
 
     verb: ClassVar[str] = "call"
@@ -151,8 +177,8 @@ class Call(Action):
         return f"hô {self.cuoc}"
 
 
-@dataclass(frozen=True, slots=True)
-class CallDone(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class CallDone(TotomAction):
     """End the calls."""
 
     verb: ClassVar[str] = "call_done"

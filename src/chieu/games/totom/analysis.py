@@ -937,6 +937,35 @@ def red_count(counts: Sequence[int]) -> int:
     return sum(n for k, n in enumerate(counts) if KINDS.is_red(k))
 
 
+# per kind: the cards each phu containing it still needs (numbered kinds only)
+_COVER: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(NUM_KINDS)]
+for _phu in ALL_PHU:
+    _cnt: dict[int, int] = {}
+    for _x in _phu.cards:
+        _cnt[_x] = _cnt.get(_x, 0) + 1
+    for _x in set(_phu.cards):
+        _COVER[_x].append(tuple(_cnt.items()))
+
+
+def looseness(hand: Sequence[int]) -> int:
+    """How far the held cards are from phu: 2 per card in no phu and no cạ, 1 per card in a
+    cạ only (one card short of a phu), 0 for a card already in a phu within the hand."""
+    total = 0
+    for k in range(CC):
+        if not hand[k]:
+            continue
+        best = 2
+        if hand[k] >= 3:
+            best = 0
+        for need in _COVER[k]:
+            short = sum(max(0, m - hand[kk]) for kk, m in need)
+            best = min(best, short)
+            if best == 0:
+                break
+        total += best * hand[k]
+    return total
+
+
 def cache_clear() -> None:
     for t in _TABLES.values():
         t.clear()
@@ -957,6 +986,7 @@ __all__ = [
     "eat_groups",
     "extends",
     "is_complete",
+    "looseness",
     "partitions",
     "phu_of",
     "red_count",

@@ -27,7 +27,7 @@ from chieu.core.errors import ChieuError, NotationError
 from chieu.games.totom import analysis
 from chieu.games.totom.analysis import QUAD, Partition, Phu
 from chieu.games.totom.cards import KINDS, NUM_KINDS, check_copies, parse_cards
-from chieu.games.totom.cuoc import CALLABLE, CUOC_NAMES, WinContext
+from chieu.games.totom.patterns import CALLABLE, CUOC_NAMES, WinContext
 from chieu.games.totom.rules import LUNG_READINGS, Rules
 from chieu.games.totom.scoring import called_score, cuoc_of, hits_json, over_calls, score_of
 

@@ -1,9 +1,12 @@
 """Tổ tôm faults (B6): one small class each, with its penalty (chèo đò or đeo kính).
 
-The state detects them at the moment they happen (khê khàn, treo tranh trái vỉ) or at the
-post-win check (*tả hữu biên hành sự*: thiếu lưng, bất thành phu, ù nhỏ hô to, bỏ ù). Kẹp cổ
-and thừa/thiếu quân cannot happen in software (the engine stacks the cards and counts them);
-they are listed with ``detectable = False``.
+The state detects them at the moment they happen (khê khàn when a claim window resolves,
+treo tranh trái vỉ at the discard) or at the post-win check (*tả hữu biên hành sự*: thiếu
+lưng, bất thành phu, ù nhỏ hô to, bỏ ù). Kẹp cổ and thừa/thiếu quân cannot happen in software
+(the engine stacks the cards and counts them); they are listed with ``detectable = False``.
+
+``referee`` says, before an action is played, which fault it would commit (a ⚠ on a menu
+entry in referee mode), from a small ``FaultContext`` the views build for the deciding seat.
 
 A fault found during the game weighs on its offender's win in the same game
 (``win_penalty``): a chèo đò "phải hủy bỏ toàn bộ điểm … và ván đang ù" (seed 000 Phạm lỗi 1,
@@ -13,14 +16,15 @@ B6), so the win is cancelled; a đeo kính voids the win's score (Phạm lỗi 2
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from chieu.core.actions import Action
 from chieu.core.outcome import Fault
 from chieu.core.referee import FaultRule
 
 CHEO_DO = "cheo_do"
 DEO_KINH = "deo_kinh"
-PENALTY_NAMES = {CHEO_DO: "chèo đò", DEO_KINH: "đeo kính"}
 
 
 class TotomFault(FaultRule[Any, Any]):
@@ -124,3 +128,31 @@ def fault_check(
     """One row of the post-win check: ``rule``'s faults by ``seat`` (``fine`` when none)."""
     found = [f.explanation for f in faults if f.seat == seat and f.id == rule.id]
     return {"check": check, "ok": not found, "detail": "; ".join(found) or fine}
+
+
+@dataclass(frozen=True, slots=True)
+class FaultContext:
+    """What the referee knows of one seat's pending decision."""
+
+    claims: frozenset[str]  # the verbs of its claim answers (a window), else empty
+    win_valid: bool  # the live card gives it a valid ù (enough lưng)
+    copies_held: bool  # it ate a card and still holds a copy of it (before its discard)
+    over_calls: frozenset[str]  # the cước whose next call is more than the hand holds
+
+
+def referee(ctx: FaultContext, action: Action) -> TotomFault | None:
+    """The fault ``action`` would commit: khê khàn (a dậy khàn let go), bỏ ù (a valid ù let
+    go: đeo kính at a later win), thiếu lưng (an ù with too few lưng), treo tranh trái vỉ (a
+    discard with a copy of the card eaten in hand), ù nhỏ hô to (a call above the hand)."""
+    match action.verb:
+        case "decline" if "day_khan" in ctx.claims:
+            return KHE_KHAN
+        case "decline" | "phong" | "day_khan" if ctx.win_valid:
+            return BO_U
+        case "win" if not ctx.win_valid:
+            return THIEU_LUNG
+        case "discard" if ctx.copies_held:
+            return TREO_TRANH
+        case "call" if getattr(action, "cuoc", None) in ctx.over_calls:
+            return U_NHO_HO_TO
+    return None

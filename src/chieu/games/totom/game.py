@@ -11,8 +11,11 @@ from chieu.core.game import GameBase
 from chieu.core.rng import Rng
 from chieu.games.totom.actions import ACTION_SPACE
 from chieu.games.totom.cards import KINDS
-from chieu.games.totom.rules import PRESETS, Rules
-from chieu.games.totom.state import TotomState, world_from_observation
+from chieu.games.totom.notation import NOTATION, TotomNotation
+from chieu.games.totom.rules import PLAYERS, PRESETS, Rules
+from chieu.games.totom.setups import SITTING_POLICY, TotomSitting
+from chieu.games.totom.state import TotomState
+from chieu.games.totom.worlds import world_from_observation
 
 
 class TotomGame(GameBase):
@@ -25,6 +28,11 @@ class TotomGame(GameBase):
     rules_class: ClassVar[type[Rules]] = Rules
     State: ClassVar[type[TotomState]] = TotomState
     max_game_length: ClassVar[int] = 2500
+    player_counts: ClassVar[tuple[int, ...]] = PLAYERS
+    # every exposed card opens a window: ù, dậy khàn and phỗng out of turn (B3.2)
+    has_claims: ClassVar[bool] = True
+    notation: ClassVar[TotomNotation] = NOTATION
+    sitting_policy: ClassVar[TotomSitting] = SITTING_POLICY
 
     @classmethod
     def state_from_observation(

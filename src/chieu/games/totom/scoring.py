@@ -1,14 +1,17 @@
-"""Tổ tôm scoring (B5): the cước of a win, its score, calls (hô) and the hội tally."""
+"""Tổ tôm scoring (B5, B6): the cước of a win, its score, calls (hô), the post-win check and
+the payoffs with their boats and glasses. (The hội tally is ``setups.SITTING_POLICY``.)"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from chieu.core.outcome import PatternHit
+from chieu.core.outcome import Fault, PatternHit
 from chieu.core.patterns import evaluate
-from chieu.games.totom.cuoc import ALL_CUOC, CUOC_NAMES, VALUES, WinContext
+from chieu.games.totom.analysis import Partition
+from chieu.games.totom.cards import KINDS
+from chieu.games.totom.faults import CHEO_DO, DEO_KINH, KHE_KHAN, TREO_TRANH, fault_check
+from chieu.games.totom.patterns import ALL_CUOC, CUOC_NAMES, VALUES, WinContext
 from chieu.games.totom.rules import Rules
 
 BASE = 2
@@ -43,60 +46,73 @@ def hits_json(hits: list[PatternHit]) -> list[dict[str, Any]]:
     ]
 
 
-@dataclass
-class Hoi:
-    """A sitting (*hội*, B5.3) with its marks: points, boats (chèo đò) and glasses (đeo kính).
+def thieu_lung_checks(msg: str) -> list[dict[str, Any]]:
+    """The check of an ù with every card in phu but too few lưng."""
+    return [
+        {"check": "card_count", "ok": True, "detail": "21 cards"},
+        {"check": "all_in_phu", "ok": True, "detail": "every card is in a phu"},
+        {"check": "lung", "ok": False, "detail": msg},
+    ]
 
-    ``record(winner, score, ...)`` adds one game. A chèo đò wipes the offender's points, and
-    his next win scores nothing (trả đò) and cannot be thông; đeo kính voids the current win and
-    forbids thông at his next win. The hội ends once the points total reaches ``rules.target``.
-    """
 
-    players: int
-    rules: Rules
-    points: list[int] = field(default_factory=list)
-    boats: list[bool] = field(default_factory=list)
-    glasses: list[bool] = field(default_factory=list)
-    last_winner: int | None = None
+def win_checks(
+    part: Partition,
+    rules: Rules,
+    faults: Sequence[Fault],
+    seat: int,
+    missed: Sequence[int],
+    over: Sequence[str],
+) -> list[dict[str, Any]]:
+    """The post-win check (*tả hữu biên hành sự*, B6): card count, phu, lưng, khàn turned
+    up, copies laid down, bỏ ù and the calls, each with ``ok`` and a detail."""
+    lung = f"{part.lung} lưng (need {rules.min_lung})"
+    let_go = "let go a win on " + " ".join(KINDS.codes[k] for k in missed)
+    return [
+        {"check": "card_count", "ok": True, "detail": "21 cards"},
+        {"check": "all_in_phu", "ok": True, "detail": "every card is in a phu"},
+        {"check": "lung", "ok": True, "detail": lung},
+        fault_check(faults, seat, "khan_up", KHE_KHAN, "every khàn turned up, cups returned"),
+        fault_check(faults, seat, "lay_down", TREO_TRANH, "every eat laid its identical cards"),
+        {
+            "check": "bo_u",
+            "ok": not missed,
+            "detail": let_go if missed else "no earlier win let go",
+        },
+        {
+            "check": "calls",
+            "ok": not over,
+            "detail": "called more than held: " + ", ".join(over)
+            if over
+            else "the calls match the hand",
+        },
+    ]
 
-    def __post_init__(self) -> None:
-        self.points = self.points or [0] * self.players
-        self.boats = self.boats or [False] * self.players
-        self.glasses = self.glasses or [False] * self.players
 
-    def thong_allowed(self, seat: int) -> bool:
-        return self.last_winner == seat and not self.boats[seat] and not self.glasses[seat]
+def boat_charges(faults: Sequence[Fault], pay: list[float], rules: Rules) -> list[float]:
+    """``pay`` with every chèo đò of the game charged: 2u from its offender to each other."""
+    n = len(pay)
+    u = 2 * rules.unit
+    for f in faults:
+        if f.penalty == CHEO_DO:
+            for s in range(n):
+                pay[s] += -float(u * (n - 1)) if s == f.seat else float(u)
+    return pay
 
-    def record(self, winner: int | None, score: int, penalty: str | None = None) -> int:
-        """Add one game; returns the points the winner actually got."""
-        if winner is None:
-            self.last_winner = None
-            return 0
-        got = 0
-        if penalty == "cheo_do":
-            self.points[winner] = 0
-            self.boats[winner] = True
-            self.last_winner = None
-            return 0
-        if penalty == "deo_kinh":
-            self.glasses[winner] = True
-            self.last_winner = winner
-            return 0
-        if self.boats[winner]:
-            self.boats[winner] = False  # trả đò: this win scores nothing
-            self.last_winner = None
-            return 0
-        self.glasses[winner] = False
-        got = score
-        self.points[winner] += got
-        self.last_winner = winner
-        return got
 
-    @property
-    def over(self) -> bool:
-        return sum(self.points) >= self.rules.target
-
-    def leader(self) -> int | None:
-        best = max(self.points)
-        tops = [s for s, p in enumerate(self.points) if p == best]
-        return tops[0] if len(tops) == 1 else None
+def marks(
+    setup: Mapping[str, Any], faults: Sequence[Fault], winner: int | None, penalty: str | None
+) -> dict[str, list[int]]:
+    """The boats and glasses after the game: the hội's and every offender's; a clean win of a
+    boat's owner pays it back (trả đò)."""
+    boats = set(setup["boats"])
+    glasses = set(setup["glasses"])
+    for f in faults:
+        if f.penalty == CHEO_DO:
+            boats.add(f.seat)
+        elif f.penalty == DEO_KINH:
+            glasses.add(f.seat)
+    if winner is not None and penalty is None:
+        boats.discard(winner)  # trả đò paid
+    if penalty == DEO_KINH and winner is not None:
+        glasses.add(winner)
+    return {"boats": sorted(boats), "glasses": sorted(glasses)}

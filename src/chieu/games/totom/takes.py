@@ -27,18 +27,18 @@ from chieu.games.totom import actions as A
 from chieu.games.totom.analysis import ALL_PHU, Phu
 from chieu.games.totom.cards import NUM_KINDS
 
-# eat shapes per live kind: (phu index, the held cards it needs, how many of them are the kind)
-EATS: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [[] for _ in range(NUM_KINDS)]
+# eat shapes per live kind: (phu index, the held cards it needs packed 4 bits per kind, how
+# many cards that is, how many of them are the live kind)
+EATS: list[list[tuple[int, int, int, int]]] = [[] for _ in range(NUM_KINDS)]
 # extensions per live kind: (phu index, the cards of the mat phu it extends)
 EXTS: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(NUM_KINDS)]
+_GUARD = sum(8 << 4 * k for k in range(NUM_KINDS))  # bit 3 of every 4-bit field
 for _i, _p in enumerate(ALL_PHU):
     for _x in sorted(set(_p.cards)):
         _rest = list(_p.cards)
         _rest.remove(_x)
-        _need: dict[int, int] = {}
-        for _k in _rest:
-            _need[_k] = _need.get(_k, 0) + 1
-        EATS[_x].append((_i, tuple(sorted(_need.items())), _need.get(_x, 0)))
+        _need = sum(1 << 4 * k for k in _rest)
+        EATS[_x].append((_i, _need, len(_rest), _rest.count(_x)))
         if len(_rest) >= 3 and _p.type in ("doc", "bi"):
             EXTS[_x].append((_i, tuple(_rest)))
 
@@ -65,25 +65,27 @@ def spare(hand: Sequence[int], down: Mapping[int, int], taken: int) -> bool:
     return sum(hand) - sum(down.values()) > taken
 
 
+def pack(counts: Sequence[int]) -> int:
+    """A count vector packed 4 bits per kind, with the guard bit of every field set."""
+    s = _GUARD
+    for k, n in enumerate(counts):
+        s += n << 4 * k
+    return s
+
+
 def decide_actions(
-    free: Sequence[int], mats: Sequence[Phu], card: int, strict: bool
+    free: Sequence[int], held: int, mats: Sequence[Phu], card: int, strict: bool
 ) -> list[Action]:
     """The eats and extensions of ``card`` open to a seat holding ``free`` (its cards that are
-    not face down) with ``mats`` laid: a card must stay to discard, after the stacked copies
-    are laid in strict mode (see the module docstring)."""
+    not face down; ``held``: ``pack(free)``) with ``mats`` laid: a card must stay to discard,
+    after the stacked copies are laid in strict mode (see the module docstring)."""
     acts: list[Action] = []
     nfree = sum(free)
     copies = free[card]
-    for i, need, own in EATS[card]:
-        used = 0
-        for kk, m in need:
-            if free[kk] < m:
-                break
-            used += m
-        else:
-            left = nfree - used - (copies - own if strict else 0)
-            if left > 0:
-                acts.append(A.EAT[i])
+    # a field's guard bit survives taking ``need`` off ``held`` iff enough of the kind is held
+    for i, need, used, own in EATS[card]:
+        if (held - need) & _GUARD == _GUARD and nfree - used - (copies - own if strict else 0) > 0:
+            acts.append(A.EAT[i])
     if nfree - (copies if strict else 0) > 0:
         laid = {base_cards(p) for p in mats}
         for i, rest in EXTS[card]:

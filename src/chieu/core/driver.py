@@ -1,0 +1,62 @@
+"""The one driver loop: bots, search rollouts, the arena, the terminal and the tests use it.
+
+``play(state, choose)`` asks ``choose(state, decision)`` for every pending decision until
+the game ends. A decision with one legal action (a pass-only claim answer, a lone draw) is
+answered without asking (``fast=True``; a claim window's pass-only answers all at once through
+``state.pass_forced()``, and ``after`` is not called for those), which is what makes claim
+windows that ask every seat cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from chieu.core.actions import Action
+from chieu.core.decisions import Decision
+from chieu.core.errors import ChieuError, IllegalActionError
+
+Chooser = Callable[[Any, Decision], Action]
+Observer = Callable[[Any, int, Action], None]
+
+
+def play(
+    state: Any,
+    choose: Chooser,
+    *,
+    max_steps: int | None = None,
+    fast: bool = True,
+    after: Observer | None = None,
+) -> Any:
+    """Play ``state`` to its end (or ``max_steps`` actions); returns the state.
+
+    ``after(state, seat, action)`` is called after each action. An action outside its
+    decision is a programming error (IllegalActionError), and a game that does not end
+    within the bound is ChieuError.
+    """
+    limit = max_steps if max_steps is not None else 4 * state.game.max_game_length
+    steps = 0
+    pass_forced = getattr(state, "pass_forced", None) if fast else None
+    while True:
+        if pass_forced is not None:
+            steps += pass_forced()
+        pending = state.decisions()
+        if not pending:
+            return state
+        for d in pending:
+            if fast and len(d.actions) == 1:
+                action = d.actions[0]
+            else:
+                action = choose(state, d)
+                if action not in d.actions:
+                    raise IllegalActionError(
+                        f"seat {d.seat} chose {action!r}, which is not one of its legal actions"
+                    )
+            state.apply(action, d.seat)
+            if after is not None:
+                after(state, d.seat, action)
+            steps += 1
+        if steps >= limit:
+            if max_steps is not None:
+                return state
+            raise ChieuError(f"the game did not end within {limit} actions ({state!r})")

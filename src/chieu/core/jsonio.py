@@ -1,0 +1,245 @@
+"""One bounded JSON reader for every untrusted input: bot messages (both ways), records, the
+server's messages.
+
+``read_json(data)`` refuses, with a clear message naming what is wrong, a text over the size
+limit, nesting deeper than the depth limit, NaN and infinities, integers with more digits than
+the limit, lone surrogates (text that cannot be written back as UTF-8) and invalid UTF-8 (for
+bytes). It never recurses on the input, so no input makes it raise anything but
+:class:`JsonInputError`.
+
+``bounded_lines(stream, max_bytes)`` reads lines with ``readline(size)``: a line longer than the
+limit is never held whole (it is reported once and skipped to its end), so one endless line
+cannot exhaust memory.
+
+The ``expect_*`` helpers check one field of a parsed value (its type and its range) and name
+the field in their message: ``expect_int(msg.get("seat"), "start: 'seat'", 0, 3)``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from chieu.core.errors import ChieuError
+
+MAX_BYTES = 1 << 20  # 1 MiB
+MAX_DEPTH = 32
+MAX_INT_DIGITS = 20  # seeds are below 2**64: 20 digits
+
+
+class JsonInputError(ChieuError):
+    """Untrusted JSON that is malformed, over a limit, or not of the expected shape."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    max_bytes: int = MAX_BYTES
+    max_depth: int = MAX_DEPTH
+    max_int_digits: int = MAX_INT_DIGITS
+
+
+DEFAULT_LIMITS = Limits()
+
+_TOKEN = re.compile(r'[\[\]{}"\\]')
+
+
+def _too_deep(text: str, limit: int) -> int:
+    """0 when ``text`` nests arrays and objects (outside strings) at most ``limit`` deep, else
+    the depth at which it went over. Linear in the text; stops at the first level too deep."""
+    depth = 0
+    in_string = False
+    skip = -1  # the position of a character escaped by a backslash
+    for m in _TOKEN.finditer(text):
+        pos = m.start()
+        if pos == skip:
+            continue
+        ch = m.group()
+        if in_string:
+            if ch == "\\":
+                skip = pos + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return depth
+        elif ch in "]}":
+            depth -= 1
+    return 0
+
+
+def _lone_surrogate(value: Any) -> bool:
+    """True when a string (key or value) inside ``value`` holds a lone surrogate (from a
+    ``\\udXXX`` escape): text that no UTF-8 writer accepts."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+def read_json(data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "message") -> Any:
+    """The JSON value in ``data``; JsonInputError if it is malformed or over ``limits``."""
+    if isinstance(data, bytes):
+        if len(data) > limits.max_bytes:
+            raise JsonInputError(
+                f"{what} is {len(data):,} bytes; the limit is {limits.max_bytes:,}"
+            )
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonInputError(f"{what} is not UTF-8 (bad byte at offset {exc.start})") from None
+    else:
+        text = data
+        if len(text) > limits.max_bytes:
+            raise JsonInputError(
+                f"{what} is {len(text):,} characters; the limit is {limits.max_bytes:,}"
+            )
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise JsonInputError(f"{what} is not valid text (character {exc.start})") from None
+    brackets = text.count("[") + text.count("{")
+    if brackets > limits.max_depth and _too_deep(text, limits.max_depth):
+        raise JsonInputError(f"{what} nests deeper than {limits.max_depth} levels (the limit)")
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > limits.max_int_digits:
+            raise JsonInputError(
+                f"{what} has a number with {len(digits.lstrip('-')):,} digits; "
+                f"the limit is {limits.max_int_digits}"
+            )
+        return int(digits)
+
+    def parse_float(digits: str) -> float:
+        value = float(digits)
+        if not math.isfinite(value):
+            raise JsonInputError(f"{what} has a number out of range ({digits[:20]})")
+        return value
+
+    def reject_constant(name: str) -> Any:
+        raise JsonInputError(f"{what} has {name}, which is not a number chieu accepts")
+
+    try:
+        value = json.loads(
+            text,
+            parse_int=parse_int,
+            parse_float=parse_float,
+            parse_constant=reject_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise JsonInputError(f"{what} is not JSON ({exc.msg}: column {exc.colno})") from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise JsonInputError(f"{what} nests too deeply") from None
+    if "\\u" in text and _lone_surrogate(value):
+        raise JsonInputError(f"{what} has a lone surrogate (\\udXXX) in a string")
+    return value
+
+
+def bounded_lines(
+    stream: IO[str] | IO[bytes], max_bytes: int
+) -> Iterator[str | bytes | JsonInputError]:
+    """The lines of ``stream`` (text or binary), each at most ``max_bytes`` long (characters
+    for a text stream) plus its newline. A longer line is never held whole: it yields one
+    JsonInputError and is skipped up to its newline. Ends at the end of the stream."""
+    while True:
+        line: str | bytes = stream.readline(max_bytes + 1)
+        if not line:
+            return
+        if len(line) <= max_bytes or line[-1:] in ("\n", b"\n"):
+            yield line
+            continue
+        size = len(line)
+        while line and line[-1:] not in ("\n", b"\n"):
+            line = stream.readline(max_bytes + 1)
+            size += len(line)
+        unit = "bytes" if isinstance(line, bytes) else "characters"
+        yield JsonInputError(
+            f"a line of at least {size:,} {unit}; the limit is {max_bytes:,} (line skipped)"
+        )
+
+
+_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
+def dump_line(value: Any) -> str:
+    """``value`` as one JSON line (UTF-8 text, then ``\\n``). The characters that some
+    readers take for a line break (U+0085, U+2028, U+2029; JSON leaves them raw in strings)
+    are escaped, so the line is one line for every reader."""
+    return json.dumps(value, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
+
+
+# -- fields -----------------------------------------------------------------------------------
+def describe(value: object) -> str:
+    """A short text for a value in a message (never huge, never raising)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**30 else f"a {value.bit_length()}-bit number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:40] + ("…" if len(value) > 40 else ""))
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def is_whole(value: object) -> bool:
+    """An int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def expect_int(value: object, what: str, lo: int, hi: int) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi``; JsonInputError otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi:
+        return value
+    raise JsonInputError(f"{what} must be a whole number from {lo} to {hi}, not {describe(value)}")
+
+
+def expect_number(value: object, what: str, lo: float, hi: float) -> float:
+    """``value`` if it is a finite number (int or float) from ``lo`` to ``hi``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value) if isinstance(value, float) or abs(value) < 2**1000 else math.inf
+        if math.isfinite(number) and lo <= number <= hi:
+            return number
+    raise JsonInputError(f"{what} must be a number from {lo:g} to {hi:g}, not {describe(value)}")
+
+
+def expect_str(value: object, what: str, max_len: int = 1000) -> str:
+    if not isinstance(value, str):
+        raise JsonInputError(f"{what} must be text, not {describe(value)}")
+    if len(value) > max_len:
+        raise JsonInputError(f"{what} is {len(value):,} characters long; the limit is {max_len:,}")
+    return value
+
+
+def expect_object(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise JsonInputError(f"{what} must be an object, not {describe(value)}")
+    return value
+
+
+def expect_list(value: object, what: str, max_len: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise JsonInputError(f"{what} must be a list, not {describe(value)}")
+    if len(value) > max_len:
+        raise JsonInputError(f"{what} has {len(value):,} entries; the limit is {max_len:,}")
+    return value

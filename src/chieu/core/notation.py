@@ -1,0 +1,91 @@
+"""Words, per game: the labels of actions, typed answers, events described.
+
+Like SAN beside a chess board, each game's ``notation`` module turns its actions and events
+into words (Vietnamese by default, English on request) and typed text back into a legal
+action. The edges only add colour. This module is the contract they implement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, Protocol
+
+from chieu.core.actions import Action
+from chieu.core.events import Event
+
+Lang = Literal["vi", "en"]
+LANGS: tuple[Lang, ...] = ("vi", "en")
+
+
+def pick(words: tuple[str, str], lang: Lang) -> str:
+    """``(vi, en)`` words in ``lang``."""
+    return words[1] if lang == "en" else words[0]
+
+
+class Notation(Protocol):
+    #: every event type the game emits -> what it means (vi, en)
+    event_kinds: Mapping[str, tuple[str, str]]
+
+    def card(self, card: int) -> str:
+        """The code of a card or kind as the game stores it in zones and events."""
+        ...
+
+    def card_name(self, card: int, lang: Lang = "vi") -> str:
+        """Its full name ("nhị vạn", "Two of Vạn")."""
+        ...
+
+    def phase_label(self, phase: str, lang: Lang = "vi") -> str: ...
+
+    def label(self, state: Any, seat: int, action: Action, lang: Lang = "vi") -> str:
+        """The action's words in its context (``"ăn 3S vào cạ 3V"``)."""
+        ...
+
+    def action_cards(self, state: Any, seat: int, action: Action) -> tuple[str, ...]:
+        """The cards the action moves, as codes (for a client to highlight them)."""
+        ...
+
+    def parse(self, state: Any, seat: int, text: str, lang: Lang = "vi") -> Action:
+        """The legal action ``text`` names (a number is not handled here); NotationError with
+        a message in ``lang`` if none or several."""
+        ...
+
+    def describe(self, state: Any, event: Event, viewer: int | None, lang: Lang = "vi") -> str:
+        """The event in words, as ``viewer`` may know it (``event`` is already redacted);
+        seats are "Bạn" / "You" for the viewer and "Người N" / "Player N" (N = seat + 1)
+        otherwise. An empty text when the event adds nothing to the one before."""
+        ...
+
+    def hints(self, state: Any, seat: int, lang: Lang = "vi") -> list[str]:
+        """Advice for ``seat`` from what it may see: its waits by name, the best two or three
+        discards (or takes) with their reason, the faults to avoid."""
+        ...
+
+    def outcome_lines(self, state: Any, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
+        """The end of the game broken down: who won on what, the cước or phán with their
+        points, faults, and who paid whom (``viewer`` is named "Bạn" / "You")."""
+        ...
+
+
+def seat_name(seat: int | None, viewer: int | None = None, lang: Lang = "vi") -> str:
+    """How every game's words name a seat: "Bạn" / "You" for the viewer, else "Người N" /
+    "Player N" (N = seat + 1); "" for no seat."""
+    if seat is None:
+        return ""
+    if seat == viewer:
+        return pick(("Bạn", "You"), lang)
+    return pick((f"Người {seat + 1}", f"Player {seat + 1}"), lang)
+
+
+def cached_describe(state: Any, event: Event, viewer: int | None, lang: Lang, words: Any) -> str:
+    """``words(event, viewer, lang)``, remembered on ``state`` per event, viewer and language:
+    a server describes the same event to every seat after every action."""
+    cache: dict[tuple[int, int | None, str], tuple[Event, str]] = state.__dict__.setdefault(
+        "_words", {}
+    )
+    key = (id(event), viewer, lang)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is event:
+        return hit[1]
+    text: str = words(event, viewer, lang)
+    cache[key] = (event, text)
+    return text

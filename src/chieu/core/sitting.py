@@ -1,0 +1,177 @@
+"""One ``Sitting`` (*hội*) for every game: a run of deals with its score sheet.
+
+The game says, through its ``sitting_policy`` (in ``games/<g>/setups.py``), what carries from
+one deal to the next (cái / dealer rotation, thông, the Tổ tôm boats and target, Phỏm's first
+player, Mạt chược's dealer and winds), what each finished deal writes on the sheet, and when
+the hội is over. The Sitting itself knows no game, and round-trips through JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from chieu.core.errors import ChieuError
+from chieu.core.outcome import Outcome
+
+if TYPE_CHECKING:
+    from chieu.core.table import Game
+
+MAX_NAME = 40
+
+
+class SittingPolicy(Protocol):
+    def start(self, rules: Any) -> dict[str, Any]:
+        """What the first deal carries (JSON values only)."""
+        ...
+
+    def next_setup(self, rules: Any, carry: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``setup`` of the next deal (what ``new_state`` takes)."""
+        ...
+
+    def after(
+        self, rules: Any, carry: Mapping[str, Any], outcome: Outcome
+    ) -> tuple[dict[str, Any], tuple[float, ...]]:
+        """The carry after ``outcome``, and the points each seat gets on the sheet."""
+        ...
+
+    def over(self, rules: Any, carry: Mapping[str, Any], totals: Sequence[float]) -> bool:
+        """Whether the hội has reached its end by the game's own rule (never, for most)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SittingRow:
+    number: int
+    seed: int | None
+    setup: dict[str, Any]
+    winner: int | None
+    termination: str
+    points: tuple[float, ...]
+    totals: tuple[float, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seed": self.seed,
+            "setup": self.setup,
+            "winner": self.winner,
+            "termination": self.termination,
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
+
+
+class Sitting:
+    def __init__(self, game: Game, names: Sequence[str] | None = None) -> None:
+        players = game.rules.players
+        if names is None:
+            names = [f"Người {i + 1}" for i in range(players)]
+        if len(names) != players:
+            raise ChieuError(f"{len(names)} names for {players} players")
+        for name in names:
+            if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+                raise ChieuError(f"a player's name is 1 to {MAX_NAME} characters: {name!r}")
+        self.game = game
+        self.names = tuple(names)
+        self.rows: list[SittingRow] = []
+        self.carry: dict[str, Any] = self._policy.start(game.rules)
+
+    @property
+    def _policy(self) -> SittingPolicy:
+        policy: SittingPolicy = self.game.definition.sitting_policy
+        return policy
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def totals(self) -> tuple[float, ...]:
+        return self.rows[-1].totals if self.rows else (0.0,) * self.players
+
+    @property
+    def over(self) -> bool:
+        return self._policy.over(self.game.rules, self.carry, self.totals)
+
+    def next_setup(self) -> dict[str, Any]:
+        return self._policy.next_setup(self.game.rules, self.carry)
+
+    def new_state(self, seed: int | None = None) -> Any:
+        """The next deal of the hội."""
+        return self.game.new_state(seed, setup=self.next_setup())
+
+    def record(self, outcome: Outcome, seed: int | None = None) -> SittingRow:
+        """Write a finished deal on the sheet (``seed`` is kept for the record's sake)."""
+        setup = self.next_setup()
+        self.carry, points = self._policy.after(self.game.rules, self.carry, outcome)
+        if len(points) != self.players:
+            raise ChieuError(f"{len(points)} points for {self.players} players")
+        totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        row = SittingRow(
+            len(self.rows) + 1,
+            seed,
+            setup,
+            outcome.winner,
+            outcome.termination.value,
+            tuple(points),
+            totals,
+        )
+        self.rows.append(row)
+        return row
+
+    def leaders(self) -> list[int]:
+        best = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sitting": "chieu",
+            "game": self.game.name,
+            "rules": self.game.rules_json(),
+            "names": list(self.names),
+            "rows": [r.to_json() for r in self.rows],
+            "carry": self.carry,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Sitting:
+        """A Sitting from ``to_json``; ChieuError naming what is wrong."""
+        from chieu.core.table import load_game
+
+        if not isinstance(data, Mapping) or data.get("sitting") != "chieu":
+            raise ChieuError("not a chieu sitting")
+        game_name, rules, names = data.get("game"), data.get("rules"), data.get("names")
+        if not isinstance(game_name, str) or not isinstance(rules, Mapping):
+            raise ChieuError("a sitting needs 'game' (text) and 'rules' (an object)")
+        if not isinstance(names, list):
+            raise ChieuError("a sitting needs 'names' (a list)")
+        sitting = cls(load_game(game_name, dict(rules)), names)
+        rows, carry = data.get("rows"), data.get("carry")
+        if not isinstance(rows, list) or not isinstance(carry, dict):
+            raise ChieuError("a sitting needs 'rows' (a list) and 'carry' (an object)")
+        for i, row in enumerate(rows, 1):
+            sitting.rows.append(_row(row, i, sitting.players))
+        sitting.carry = dict(carry)
+        return sitting
+
+
+def _row(row: Any, number: int, players: int) -> SittingRow:
+    try:
+        points = tuple(float(p) for p in row["points"])
+        totals = tuple(float(t) for t in row["totals"])
+        winner = row["winner"]
+        seed = row.get("seed")
+        if len(points) != players or len(totals) != players:
+            raise ValueError("one value per player")
+        if winner is not None and not (isinstance(winner, int) and 0 <= winner < players):
+            raise ValueError(f"winner {winner!r}")
+        if seed is not None and not isinstance(seed, int):
+            raise ValueError(f"seed {seed!r}")
+        return SittingRow(
+            number, seed, dict(row["setup"]), winner, str(row["termination"]), points, totals
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ChieuError(f"sitting row {number} is not valid ({exc})") from None

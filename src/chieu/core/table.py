@@ -1,0 +1,156 @@
+"""The table protocol's entry point: ``load_game(name, rules)`` gives a Game bound to its rules.
+
+A game *definition* (``chieu.games.<g>.game``, a ``GameBase`` subclass) is registered by
+name. ``load_game`` binds it to one set of rules, and the bound :class:`Game` is what every
+edge drives: ``game.info``, ``game.options()``, ``game.new_state(seed=...)``,
+``game.sitting()``. States then answer ``decisions()``, ``apply(action, seat=...)``,
+``view(seat)``, ``history(seat)``, ``outcome()``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from chieu.core.actions import ActionSpace
+from chieu.core.errors import ChieuError
+from chieu.core.notation import Notation
+from chieu.core.options import RuleOption, rule_options
+from chieu.core.registry import find_game
+
+if TYPE_CHECKING:
+    from chieu.core.sitting import Sitting
+
+#: seeds are drawn below this bound (JSON-safe, and a whole number every language reads)
+SEED_BOUND = 2**63
+
+
+def fresh_seed() -> int:
+    """A seed from the operating system's CSPRNG: nothing a seat sees predicts it."""
+    return secrets.randbelow(SEED_BOUND)
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What follows from a game's rules, for lobbies, the arena and RL adapters."""
+
+    name: str
+    title: str
+    players: int
+    min_players: int
+    max_players: int
+    cards: int  # physical cards in play
+    kinds: int  # distinct faces
+    has_claims: bool  # out-of-turn claims on an exposed card
+    num_actions: int
+    max_game_length: int  # a bound on the actions of one game
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+
+
+class Game:
+    """A game definition bound to one set of rules."""
+
+    __slots__ = ("definition", "rules")
+
+    def __init__(self, definition: Any, rules: Any) -> None:
+        self.definition = definition
+        self.rules = rules
+
+    @property
+    def name(self) -> str:
+        return str(self.definition.name)
+
+    @property
+    def title(self) -> str:
+        return str(self.definition.title)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        space: ActionSpace = self.definition.action_space
+        return space
+
+    @property
+    def notation(self) -> Notation:
+        notation: Notation = self.definition.notation
+        return notation
+
+    @property
+    def info(self) -> TableInfo:
+        d = self.definition
+        counts: Sequence[int] = d.player_counts
+        return TableInfo(
+            name=d.name,
+            title=d.title,
+            players=self.rules.players,
+            min_players=min(counts),
+            max_players=max(counts),
+            cards=d.kinds.deck_size,
+            kinds=d.kinds.size,
+            has_claims=bool(d.has_claims),
+            num_actions=len(d.action_space),
+            max_game_length=int(d.max_game_length),
+        )
+
+    def options(self) -> tuple[RuleOption, ...]:
+        """Every rule option with its type, default, choices and one line of help."""
+        return rule_options(self.definition.rules_class)
+
+    def presets(self) -> tuple[str, ...]:
+        return tuple(self.definition.presets)
+
+    def rules_json(self) -> dict[str, Any]:
+        return dict(self.definition.rules_to_json(self.rules))
+
+    def new_state(
+        self,
+        seed: int | None = None,
+        *,
+        setup: Mapping[str, Any] | None = None,
+        deal: Sequence[int] | None = None,
+    ) -> Any:
+        """A new game. Without ``seed`` the deal comes from the OS's CSPRNG (``fresh_seed``);
+        with one, anyone who knows it can rebuild the deal."""
+        return self.definition.new_state(
+            self.rules, fresh_seed() if seed is None else seed, setup=setup, deal=deal
+        )
+
+    def sitting(self, names: Sequence[str] | None = None) -> Sitting:
+        """A new hội: a run of games with its score sheet."""
+        from chieu.core.sitting import Sitting
+
+        return Sitting(self, names)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.rules_json()}>"
+
+
+def resolve_rules(definition: Any, rules: Any = None, players: int | None = None) -> Any:
+    """A definition's rules from a preset name, a JSON-like mapping or a Rules value."""
+    if rules is None:
+        value = definition.default_rules()
+    elif isinstance(rules, str):
+        presets: Mapping[str, Any] = definition.presets
+        if rules not in presets:
+            known = ", ".join(presets)
+            raise ChieuError(f"unknown preset {rules!r} for {definition.title}; known: {known}")
+        value = presets[rules]
+    elif isinstance(rules, Mapping):
+        value = definition.rules_from_json(rules)
+    elif isinstance(rules, definition.rules_class):
+        value = rules
+    else:
+        raise ChieuError(f"rules must be a preset name, a mapping or {definition.title} Rules")
+    if players is not None and players != value.players:
+        value = definition.rules_from_json({**definition.rules_to_json(value), "players": players})
+    return value
+
+
+def load_game(name: str | Any, rules: Any = None, players: int | None = None) -> Game:
+    """The game called ``name`` (any alias: "chắn", "tổ tôm"...) bound to ``rules``: a preset
+    name, a JSON-like dict, or the game's ``Rules``; ``players`` overrides the count."""
+    definition = find_game(name) if isinstance(name, str) else name
+    return Game(definition, resolve_rules(definition, rules, players))

@@ -1,0 +1,195 @@
+"""The View: what one seat (or a spectator) sees of a table, in one schema for every game.
+
+``state.view(seat)`` returns a :class:`View`; ``View.to_json()`` is what the server pushes,
+the browser renders and the RL encoders read. The schema is versioned (``VIEW_SCHEMA``) and
+documented field by field in ``docs/view.md``. Cards are written in the game's notation
+(``"9W"``, ``"As"``, ``"5m"``); a card the viewer may not see is never written: a hidden zone
+gives its ``count`` and ``cards: null``.
+
+The classes are slotted dataclasses built on every push, so they stay flat and cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+VIEW_SCHEMA = "chieu.view"
+VIEW_VERSION = 1
+
+ZoneRole = Literal[
+    "hand",  # a seat's cards in hand
+    "mat",  # cards a seat has laid face up (groups, phu, phỏm, exposed sets)
+    "door",  # a seat's cửa: the cards drawn and discarded there (Chắn, Tổ tôm)
+    "discard",  # a seat's discards (Phỏm rows, Mạt chược rivers)
+    "stock",  # the nọc / chồng bài / tường
+    "dead",  # cards out of play (dead wall, set-aside piles)
+    "flowers",  # flowers and khung set down (Mạt chược)
+    "aside",  # cards a seat set aside face down (khàn, bất thực)
+]
+Visibility = Literal["public", "owner", "nobody"]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A group of cards inside a zone: a pair, a phu, a phỏm, a pung..."""
+
+    cards: tuple[str, ...]
+    kind: str  # the game's id of the group kind ("chan", "ca", "doc", "pung"...)
+    label: str = ""  # its words ("chắn", "cạ", "phu dọc"...)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "kind": self.kind, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place cards lie. ``cards`` is None when the viewer may not see them (then only
+    ``count`` is known); ``groups`` splits a visible zone into its groups when it has any."""
+
+    id: str
+    owner: int | None
+    role: ZoneRole
+    count: int
+    cards: tuple[str, ...] | None = None
+    groups: tuple[Group, ...] | None = None
+    label: str = ""  # its words when the role alone does not say it ("quân đã ăn", "phỏm")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "owner": self.owner,
+            "role": self.role,
+            "label": self.label,
+            "count": self.count,
+            "cards": None if self.cards is None else list(self.cards),
+            "groups": None if self.groups is None else [g.to_json() for g in self.groups],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action offered to the viewer: its stable id, its words, the cards it uses,
+    and the fault it commits (referee mode) so a client can warn before it is played."""
+
+    id: int
+    label: str
+    verb: str
+    cards: tuple[str, ...] = ()
+    fault: str | None = None  # the fault's id
+    fault_name: str | None = None  # its Vietnamese name
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "label": self.label, "verb": self.verb}
+        if self.cards:
+            out["cards"] = list(self.cards)
+        if self.fault is not None:
+            out["fault"] = {"id": self.fault, "name": self.fault_name}
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionView:
+    kind: str
+    actions: tuple[Choice, ...]
+    default: int
+    deadline: float | None = None  # set by a server that keeps time (seconds since epoch)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "actions": [c.to_json() for c in self.actions],
+            "default": self.default,
+            "deadline": self.deadline,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Public facts about one seat."""
+
+    seat: int
+    hand_count: int
+    roles: tuple[str, ...] = ()  # words: "cái", "nhà cái", "Đông"...
+    marks: tuple[str, ...] = ()  # words: "báo", "đã hạ"...
+    to_act: bool = False  # the seat's turn (never set for claim answers: those are private)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "hand_count": self.hand_count,
+            "roles": list(self.roles),
+            "marks": list(self.marks),
+            "to_act": self.to_act,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """The exposed card everyone may claim or the next seat decides on."""
+
+    card: str
+    seat: int | None  # whose door / river it lies in
+    source: str  # "drawn" (from the stock) or "discard"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "seat": self.seat, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """An event as this viewer may know it, described in words."""
+
+    index: int  # its position in the viewer's own history
+    type: str
+    actor: int | None
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "type": self.type, "actor": self.actor, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    game: str
+    title: str
+    viewer: int | None
+    players: int
+    phase: str  # the game's phase id
+    phase_label: str  # its words
+    seats: tuple[SeatView, ...]
+    zones: tuple[Zone, ...]
+    decisions: tuple[DecisionView, ...]
+    claim_open: bool  # a claim window is open (who has answered is never shown)
+    live: Live | None
+    events: tuple[EventView, ...]
+    outcome: dict[str, Any] | None
+    extra: dict[str, Any] = field(default_factory=dict)
+    lang: str = "vi"
+
+    def zone(self, zone_id: str) -> Zone:
+        for z in self.zones:
+            if z.id == zone_id:
+                return z
+        raise KeyError(zone_id)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": VIEW_SCHEMA,
+            "version": VIEW_VERSION,
+            "game": self.game,
+            "title": self.title,
+            "viewer": self.viewer,
+            "players": self.players,
+            "lang": self.lang,
+            "phase": self.phase,
+            "phase_label": self.phase_label,
+            "seats": [s.to_json() for s in self.seats],
+            "zones": [z.to_json() for z in self.zones],
+            "decisions": [d.to_json() for d in self.decisions],
+            "claim_open": self.claim_open,
+            "live": None if self.live is None else self.live.to_json(),
+            "events": [e.to_json() for e in self.events],
+            "outcome": self.outcome,
+            "extra": self.extra,
+        }

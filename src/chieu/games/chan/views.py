@@ -1,0 +1,277 @@
+"""What a seat sees of a Chắn table: the bots' ``observation`` and the View's parts.
+
+Chắn is open after the deal: every exposure is public; only the hands, the nọc and the
+set-aside piles are hidden (a hand laid down to claim ù is public from then on). The View's
+zones are each seat's ``hand:S`` (grouped into chắn, cạ, ba đầu and què when the viewer sees
+it), ``mat:S`` (its chắn, cạ and chíu), ``door:S``, the ``stock`` (nọc) and, with fewer than
+four players, the ``set_aside`` piles. ``extra`` holds the cái card, the bắt-cái seat, the
+draws left, the opening flag, the door a trả cửa goes to and the live card's origin
+(docs/rules/chan.md, section 10).
+
+Roles, marks and labels follow ``lang`` (``notation``'s words). The parts every viewer
+shares are built once per step (a table builds one view per seat after each action), and so
+is the JSON of each zone and seat: the views of one step share those dicts, which a reader
+must not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from chieu.core.actions import Action
+from chieu.core.notation import Lang, pick
+from chieu.core.view import Group, Live, SeatView, Zone
+from chieu.games.chan.analysis import grouping
+from chieu.games.chan.cards import KINDS
+from chieu.games.chan.faults import blocked_discards, fault_messages
+from chieu.games.chan.notation import GROUP_WORDS, MARK_WORDS, ROLE_WORDS
+
+if TYPE_CHECKING:
+    from chieu.games.chan.state import ChanState
+
+CODES = KINDS.codes
+#: a View's words for the groups, by language
+GROUPS: dict[str, dict[str, str]] = {
+    lang: {kind: pick(words, lang) for kind, words in GROUP_WORDS.items()} for lang in ("vi", "en")
+}
+
+
+class _Zone(Zone):
+    """A zone whose JSON is built once."""
+
+    __slots__ = ("_json",)
+    _json: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        try:
+            return self._json
+        except AttributeError:
+            data = Zone.to_json(self)
+            object.__setattr__(self, "_json", data)
+            return data
+
+
+class _SeatView(SeatView):
+    """A seat whose JSON is built once."""
+
+    __slots__ = ("_json",)
+    _json: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        try:
+            return self._json
+        except AttributeError:
+            data = SeatView.to_json(self)
+            object.__setattr__(self, "_json", data)
+            return data
+
+
+def _cache(st: ChanState) -> dict[Any, Any]:
+    """What the views of this step share (dropped by any action, clone or re-deal)."""
+    cache: dict[Any, Any] | None = st.__dict__.get("_views")
+    if cache is None or cache["at"] != st.changes:
+        cache = st.__dict__["_views"] = {"at": st.changes}
+    return cache
+
+
+# -- the bots' observation ------------------------------------------------------------------
+
+
+def observation(st: ChanState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (None: a spectator). Never another seat's hand or the nọc."""
+    window = st.window
+    live = st.live
+    obs: dict[str, Any] = {
+        "game": "chan",
+        "seat": seat,
+        "players": st.num_players,
+        "phase": st.phase,
+        "to_act": seat is not None and seat in st.to_act(),
+        "actor": None if st.phase in ("claim", "end") else st.actor,
+        "asked": None if window is None else list(window.asked),
+        "cai_seat": st.cai_seat,
+        "cai_card": st.cai_card,
+        "bat_cai": st.bat_cai,
+        "stock_left": len(st.stock),
+        "draws_left": st.drawable - st.draws,
+        "live": None
+        if live is None
+        else {"card": live.card, "door": live.door, "origin": live.origin},
+        "mats": [[{"cards": list(k), "how": how} for k, how in s.mat] for s in st.seats],
+        "doors": [list(s.door) for s in st.seats],
+        "hand_sizes": [sum(s.hand) for s in st.seats],
+        "bao": [s.bao for s in st.seats],
+        "return_door": st.return_door,
+        "opening": st.opening,
+        "faults": [f.to_json() for f in st.faults],
+    }
+    if seat is not None:
+        obs["hand"] = KINDS.kinds_of(st.seats[seat].hand)
+    shown = sorted(st.revealed())
+    if shown:
+        obs["shown_hands"] = {s: KINDS.kinds_of(st.seats[s].hand) for s in shown}
+    outcome = st.outcome()
+    if st.phase == "end" and outcome is not None:
+        obs["outcome"] = outcome.to_json()
+        if st.winner is not None:
+            obs["winner_hand"] = KINDS.kinds_of(st.seats[st.winner].hand)
+    return obs
+
+
+# -- the View's parts -------------------------------------------------------------------------
+
+
+def _codes(counts: Sequence[int]) -> tuple[str, ...]:
+    return tuple(CODES[k] for k, n in enumerate(counts) for _ in range(n))
+
+
+def hand_groups(counts: Sequence[int], lang: Lang = "vi") -> tuple[Group, ...]:
+    """A hand in its best grouping: chắn, cạ, ba đầu, then què."""
+    g = grouping(counts)
+    words = GROUPS[lang]
+    out = [Group((CODES[k], CODES[k]), "chan", words["chan"]) for k in g.chan]
+    out += [Group((CODES[a], CODES[b]), "ca", words["ca"]) for a, b in g.ca]
+    for r in g.ba_dau:
+        base = (r - 2) * 3
+        out.append(Group(tuple(CODES[base + i] for i in range(3)), "ba_dau", words["ba_dau"]))
+    out += [Group((CODES[k],), "que", words["que"]) for k in g.que]
+    return tuple(out)
+
+
+#: zones by their content (they are values: any state, any step may share them)
+_ZONES: dict[tuple[Any, ...], _Zone] = {}
+
+
+def _zone(key: tuple[Any, ...]) -> _Zone:
+    """The zone ``key`` describes: ``(kind, seat, content, lang)``."""
+    zone = _ZONES.get(key)
+    if zone is None:
+        if len(_ZONES) > 50_000:
+            _ZONES.clear()
+        zone = _ZONES[key] = _build(*key)
+    return zone
+
+
+def _build(kind: str, s: int | None, content: Any, lang: Lang) -> _Zone:
+    if kind == "hand":  # a hand the viewer sees: its counts, grouped
+        codes = _codes(content)
+        return _Zone(f"hand:{s}", s, "hand", len(codes), codes, hand_groups(content, lang))
+    if kind == "hidden":  # a hand the viewer does not see: its size
+        return _Zone(f"hand:{s}", s, "hand", content)
+    if kind == "mat":
+        cards = tuple(CODES[k] for group, _ in content for k in group)
+        groups = tuple(
+            Group(tuple(CODES[k] for k in group), how, GROUPS[lang][how]) for group, how in content
+        )
+        return _Zone(f"mat:{s}", s, "mat", len(cards), cards, groups)
+    if kind == "door":
+        return _Zone(f"door:{s}", s, "door", len(content), tuple(CODES[k] for k in content))
+    if kind == "stock":
+        return _Zone("stock", None, "stock", content)
+    label = pick(("bài của ghế trống", "the empty seats' cards"), lang)
+    return _Zone("set_aside", None, "dead", content, label=label)
+
+
+def _public_zones(st: ChanState, lang: Lang) -> tuple[Zone, ...]:
+    mats = [_zone(("mat", s, tuple(seat.mat), lang)) for s, seat in enumerate(st.seats)]
+    doors = [_zone(("door", s, tuple(seat.door), "vi")) for s, seat in enumerate(st.seats)]
+    rest = [_zone(("stock", None, len(st.stock), "vi"))]
+    if st.num_players < 4:
+        rest.append(_zone(("aside", None, len(st.set_aside), lang)))
+    return (*mats, *doors, *rest)
+
+
+def view_zones(st: ChanState, seat: int | None, lang: Lang = "vi") -> tuple[Zone, ...]:
+    cache = _cache(st)
+    public = cache.get(("zones", lang))
+    if public is None:
+        public = cache["zones", lang] = _public_zones(st, lang)
+    shown = st.revealed()
+    hands = [
+        _zone(("hand", s, tuple(me.hand), lang))
+        if s == seat or s in shown
+        else _zone(("hidden", s, sum(me.hand), "vi"))
+        for s, me in enumerate(st.seats)
+    ]
+    return (*hands, *public)
+
+
+def view_seats(st: ChanState, lang: Lang = "vi") -> tuple[SeatView, ...]:
+    """Each seat's roles (cái, bắt cái, thắng ván trước) and marks (báo, nghỉ ăn tiền, đền
+    tám đỏ hai lèo, đã lật bài) in ``lang``."""
+    cache = _cache(st)
+    seats: tuple[SeatView, ...] | None = cache.get(("seats", lang))
+    if seats is None:
+        turn = st.window is None and st.phase != "end"
+        prev = st.setup.get("prev_winner")
+        out = []
+        for s, seat in enumerate(st.seats):
+            roles = (
+                ("cai", s == st.cai_seat),
+                ("bat_cai", s == st.bat_cai),
+                ("prev_winner", prev == s),
+            )
+            marks = (
+                ("bao", seat.bao),
+                ("nat", seat.nat),
+                ("pay12", s in st.pay12),
+                ("shown", seat.shown),
+            )
+            out.append(
+                _SeatView(
+                    s,
+                    sum(seat.hand),
+                    tuple(pick(ROLE_WORDS[r], lang) for r, on in roles if on),
+                    tuple(pick(MARK_WORDS[m], lang) for m, on in marks if on),
+                    turn and s == st.actor,
+                )
+            )
+        seats = cache["seats", lang] = tuple(out)
+    return seats
+
+
+def view_live(st: ChanState) -> Live | None:
+    live = st.live
+    if live is None:
+        return None
+    return Live(CODES[live.card], live.door, "drawn" if live.from_nocc else "discard")
+
+
+def view_extra(st: ChanState) -> dict[str, Any]:
+    """The cái card and seat, the bắt-cái seat, the draws left, the opening flag, the door a
+    trả cửa goes to, and the live card's origin (``discard``, ``drawn``, ``passed``,
+    ``returned``)."""
+    return {
+        "cai_card": CODES[st.cai_card],
+        "cai_seat": st.cai_seat,
+        "bat_cai": st.bat_cai,
+        "draws_left": st.drawable - st.draws,
+        "opening": st.opening,
+        "return_door": st.return_door,
+        "origin": None if st.live is None else st.live.origin,
+    }
+
+
+def fault_of(st: ChanState, seat: int, action: Action) -> tuple[str, str] | None:
+    """The first fault ``action`` would commit (its id and Vietnamese name), or None."""
+    cache = _cache(st)
+    known: dict[int, tuple[Action, tuple[str, str] | None]] | None = cache.get(("faults", seat))
+    if known is None:
+        known = cache[("faults", seat)] = {}
+    hit = known.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    verb = action.verb
+    if verb in ("discard", "return"):
+        returning = verb == "return"
+        blocked = cache.get(("blocked", seat, returning))
+        if blocked is None:
+            blocked = cache["blocked", seat, returning] = blocked_discards(st, seat, returning)
+        if action.card not in blocked:  # type: ignore[attr-defined]
+            known[id(action)] = (action, None)
+            return None
+    found = fault_messages(st, seat, action)
+    result = (found[0][0].id, found[0][0].name) if found else None
+    known[id(action)] = (action, result)
+    return result

@@ -1,0 +1,332 @@
+"""What a seat sees of a Tổ tôm table: the bots' ``observation`` and the View's parts.
+
+After the deal every card that moves is shown (the nọc cards are turned up, the phu are laid
+face up); only the hands (their face-down khàn and bất thực kinds with them), the nọc and the
+removed part are hidden. The winner's hand is shown once he declares ù, every hand at the end.
+The View's zones are each seat's ``hand:S`` (for its viewer: the face-down groups, the khàn
+kept in hand and the other held cards sorted into phu, cạ and quân lẻ), ``mat:S`` (its
+phu), ``door:S`` (the cards nobody took there, and the live card), the ``stock`` (nọc) and,
+in bí tứ, the removed part. ``extra`` is described in docs/rules/totom.md, section 13.
+
+The parts every viewer shares are built once per position (``StateBase.changes``: a table
+builds one view per seat after each action), in the language asked (``lang``: roles, marks
+and group labels).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from chieu.core.actions import Action
+from chieu.core.view import Group, Live, SeatView, Zone
+from chieu.games.totom import actions as A
+from chieu.games.totom import advice, claims, faults
+from chieu.games.totom.analysis import NAMED_NAMES, PHU_TYPE_NAMES, Phu
+from chieu.games.totom.cards import KINDS
+
+if TYPE_CHECKING:
+    from chieu.games.totom.state import TotomState
+
+CODES = KINDS.codes
+
+
+def _cache(st: TotomState) -> dict[Any, Any]:
+    """What the views of this position share: keyed on ``changes`` (every action, forced
+    claim answers included), dropped by a clone or a re-deal."""
+    at = st.changes
+    cache: dict[Any, Any] | None = st.__dict__.get("_views")
+    if cache is None or cache["at"] != at:
+        cache = st.__dict__["_views"] = {"at": at}
+    return cache
+
+
+def turn_owner(st: TotomState) -> int | None:
+    """The seat whose turn it is (in a claim window: the seat that decides on the card)."""
+    if st.phase == "end":
+        return None
+    return st.decider() if st.window is not None else st.actor
+
+
+# -- the bots' observation ------------------------------------------------------------------
+
+
+def observation(st: TotomState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (None: a spectator). Never another seat's hand or the nọc."""
+    live = st.live
+    obs: dict[str, Any] = {
+        "game": "totom",
+        "seat": seat,
+        "players": st.num_players,
+        "rules": st.rules.to_json(),
+        "phase": st.phase,
+        "to_act": seat is not None and seat in st.to_act(),
+        "actor": turn_owner(st),
+        "dealer": st.dealer,
+        "cai": st.cai,
+        "nocc_left": len(st.stock),
+        "live": None
+        if live is None
+        else {
+            "card": live.card,
+            "door": live.door,
+            "drawn": live.drawn,
+            "passed": live.passed,
+            "exposer": live.exposer,  # who discarded it (-1: turned up from the nọc)
+        },
+        "mats": [[p.to_json() for p in s.mat] for s in st.seats],
+        "doors": [list(s.door) for s in st.seats],
+        "hand_sizes": [sum(s.hand) for s in st.seats],
+        "cups": [s.cup_count for s in st.seats],
+        "return_door": st.return_door if st.return_door >= 0 else None,
+        "eaten": st.eaten if st.eaten >= 0 else None,  # the card just eaten
+        "faults": _faults(st, seat),
+        # the table's marks from earlier games (public): thông, đò, kính
+        "setup": {
+            "eldest": st.eldest,
+            "prev_winner": st.setup["prev_winner"],
+            "boats": list(st.setup["boats"]),
+            "glasses": list(st.setup["glasses"]),
+        },
+    }
+    if st.win_info is not None:  # the ù and its card are announced (the claim event)
+        ctx = st.win_info[1]
+        obs["win"] = {"card": ctx.win_card, "drawn": ctx.from_nocc}
+    if seat is not None:
+        me = st.seats[seat]
+        obs["hand"] = KINDS.kinds_of(me.free())
+        obs["down"] = {CODES[k]: c for k, c in sorted(me.down.items())}
+        obs["bat_thuc"] = list(me.cups)
+        obs["missed"] = list(me.missed)  # the winning cards this seat let go by (bỏ ù)
+        if st.phase == "call" and st.actor == seat:
+            obs["cuoc"] = {h.id: h.count for h in st.hits if h.id != "u_suong"}
+            obs["called"] = dict(st.called)
+    outcome = st.outcome()
+    if st.phase == "end" and outcome is not None:
+        obs["outcome"] = outcome.to_json()
+        if st.winner is not None:
+            obs["winner_hand"] = KINDS.kinds_of(st.seats[st.winner].hand)
+        obs["hands"] = [KINDS.kinds_of(s.hand) for s in st.seats]
+    return obs
+
+
+def _faults(st: TotomState, seat: int | None) -> list[dict[str, Any]]:
+    """The faults ``seat`` knows of: its own during the game (without their step: a step
+    counts the recorded answers, and whether an answer had an alternative depends on hidden
+    hands), every fault at the end."""
+    if st.phase == "end":
+        return [f.to_json() for f in st.faults]
+    own = [f.to_json() for f in st.faults if f.seat == seat]
+    for f in own:
+        del f["step"]
+    return own
+
+
+# -- the View's parts -----------------------------------------------------------------------
+
+
+#: the words of the phu types in English (the Vietnamese are ``PHU_TYPE_NAMES``)
+PHU_TYPE_EN = {
+    "doc": "run",
+    "bi": "phu bí",
+    "named": "lưng",
+    "khan": "khàn",
+    "phong": "phỗng",
+    "thien_khai": "thiên khai",
+    "yeu": "yêu",
+}
+_GROUP_WORDS: dict[str, tuple[str, str]] = {
+    "khan": ("khàn úp", "khàn (face down)"),
+    "thien_khai": ("thiên khai úp", "thiên khai (face down)"),
+    "bat_thuc": ("khàn bất thực", "khàn bất thực (kept in hand)"),
+    "ca": ("cạ", "cạ (one card short)"),
+    "le": ("quân lẻ", "loose"),
+}
+_ROLES: dict[str, tuple[str, str]] = {
+    "dealer": ("chia bài", "dealer"),
+    "cai": ("được cái", "gets the cái"),
+    "prev": ("thắng ván trước", "won the last game"),
+}
+_MARKS: dict[str, tuple[str, str]] = {
+    "boat": ("chèo đò", "boat (chèo đò)"),
+    "glasses": ("đeo kính", "glasses (đeo kính)"),
+    "won": ("ù", "won (ù)"),
+}
+
+
+def _pick(words: tuple[str, str], lang: str) -> str:
+    return words[1] if lang == "en" else words[0]
+
+
+def phu_label(phu: Phu, lang: str = "vi") -> str:
+    """A phu's words: its lưng's name, else its type ("phu dọc", "khàn"...)."""
+    named = NAMED_NAMES.get(phu.name, "")
+    if named:
+        return named
+    return PHU_TYPE_EN[phu.type] if lang == "en" else PHU_TYPE_NAMES[phu.type]
+
+
+def _codes(kinds: list[int] | tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(CODES[k] for k in kinds)
+
+
+def _public_zones(st: TotomState, lang: str) -> tuple[Zone, ...]:
+    zones = []
+    for s, seat in enumerate(st.seats):
+        groups = tuple(Group(_codes(p.cards), p.type, phu_label(p, lang)) for p in seat.mat)
+        cards = tuple(c for g in groups for c in g.cards)
+        zones.append(Zone(f"mat:{s}", s, "mat", len(cards), cards, groups))
+    live = st.live
+    for s, seat in enumerate(st.seats):
+        door = list(seat.door)
+        if live is not None and live.door == s:
+            door.append(live.card)
+        zones.append(Zone(f"door:{s}", s, "door", len(door), _codes(door)))
+    zones.append(Zone("stock", None, "stock", len(st.stock)))
+    if st.set_aside:
+        zones.append(Zone("set_aside", None, "dead", len(st.set_aside)))
+    return tuple(zones)
+
+
+def _hand_zone(st: TotomState, s: int, visible: bool, lang: str) -> Zone:
+    """A hand as its viewer sees it: the face-down groups, then the held cards as a player
+    sorts them (``advice.arrange``: phu, a khàn bất thực kept whole among them, cạ, quân
+    lẻ)."""
+    me = st.seats[s]
+    size = sum(me.hand)
+    if not visible:
+        return Zone(f"hand:{s}", s, "hand", size)
+    groups = []
+    for k, c in sorted(me.down.items()):
+        kind = "khan" if c == 3 else "thien_khai"
+        groups.append(Group((CODES[k],) * c, kind, _pick(_GROUP_WORDS[kind], lang)))
+    arr = advice.arrange(me.free(), st.rules)
+    for p in arr.phu:
+        if p.type == "khan" and p.cards[0] in me.cups:  # kept whole (not "ăn 2 đánh 1")
+            groups.append(Group(_codes(p.cards), "bat_thuc", _pick(_GROUP_WORDS["bat_thuc"], lang)))
+        else:
+            groups.append(Group(_codes(p.cards), p.type, phu_label(p, lang)))
+    for ca in arr.ca:
+        groups.append(Group(_codes(ca.cards), "ca", _pick(_GROUP_WORDS["ca"], lang)))
+    if arr.loose:
+        groups.append(Group(_codes(arr.loose), "le", _pick(_GROUP_WORDS["le"], lang)))
+    cards = tuple(c for g in groups for c in g.cards)
+    return Zone(f"hand:{s}", s, "hand", size, cards, tuple(groups))
+
+
+def view_zones(st: TotomState, seat: int | None, lang: str = "vi") -> tuple[Zone, ...]:
+    cache = _cache(st)
+    mine: tuple[Zone, ...] | None = cache.get(("zones", seat, lang))
+    if mine is not None:
+        return mine
+    public = cache.get(("public", lang))
+    if public is None:
+        public = cache["public", lang] = _public_zones(st, lang)
+    shown = st.revealed()
+    hands = []
+    for s in range(st.num_players):
+        visible = s == seat or s in shown
+        key = ("hand", s, visible, lang)
+        zone = cache.get(key)
+        if zone is None:
+            zone = cache[key] = _hand_zone(st, s, visible, lang)
+        hands.append(zone)
+    mine = cache["zones", seat, lang] = (*hands, *public)
+    return mine
+
+
+def view_seats(st: TotomState, lang: str = "vi") -> tuple[SeatView, ...]:
+    """Each seat's roles (chia bài, được cái, thắng ván trước) and marks (its cups, chèo đò,
+    đeo kính, ù), in ``lang``."""
+    cache = _cache(st)
+    seats: tuple[SeatView, ...] | None = cache.get(("seats", lang))
+    if seats is None:
+        turn = st.window is None and st.phase != "end"
+        setup = st.setup
+        out = []
+        for s, seat in enumerate(st.seats):
+            roles = [
+                _pick(_ROLES[w], lang)
+                for w, on in (
+                    ("dealer", s == st.dealer),
+                    ("cai", s == st.cai),
+                    ("prev", s == setup["prev_winner"]),
+                )
+                if on
+            ]
+            n = seat.cup_count
+            marks = [_pick((f"{n} chén bất thực", f"{n} cup(s): khàn bất thực"), lang)] if n else []
+            marks += [
+                _pick(_MARKS[w], lang)
+                for w, on in (
+                    ("boat", s in setup["boats"]),
+                    ("glasses", s in setup["glasses"]),
+                    ("won", s == st.winner),
+                )
+                if on
+            ]
+            to_act = turn and s == st.actor
+            out.append(SeatView(s, sum(seat.hand), tuple(roles), tuple(marks), to_act))
+        seats = cache["seats", lang] = tuple(out)
+    return seats
+
+
+def view_live(st: TotomState) -> Live | None:
+    live = st.live
+    if live is None:
+        return None
+    return Live(CODES[live.card], live.door, "drawn" if live.drawn else "discard")
+
+
+def view_extra(st: TotomState) -> dict[str, Any]:
+    """The dealer, the người được cái, the cards left in the nọc, whether the live card was
+    left by its drawer (``passed``) and who decides on it, the door a trả cửa goes to, the
+    card just eaten, the cups, and the hội's marks (``prev_winner``, ``boats``, ``glasses``)."""
+    cache = _cache(st)
+    extra: dict[str, Any] | None = cache.get("extra")
+    if extra is not None:
+        return dict(extra)
+    live = st.live
+    setup = st.setup
+    extra = cache["extra"] = {
+        "dealer": st.dealer,
+        "cai": st.cai,
+        "nocc_left": len(st.stock),
+        "passed": live is not None and live.passed,
+        "decider": None if live is None or st.phase == "end" else st.decider(),
+        "return_door": st.return_door if st.return_door >= 0 else None,
+        "eaten": CODES[st.eaten] if st.eaten >= 0 else None,
+        "cups": [s.cup_count for s in st.seats],
+        "prev_winner": setup["prev_winner"],
+        "boats": list(setup["boats"]),
+        "glasses": list(setup["glasses"]),
+    }
+    return dict(extra)
+
+
+def fault_of(st: TotomState, seat: int, action: Action) -> tuple[str, str] | None:
+    """The fault ``action`` would commit (its id and Vietnamese name), or None."""
+    cache = _cache(st)
+    key = ("faults", seat)
+    ctx: faults.FaultContext | None = cache.get(key)
+    if ctx is None:
+        ctx = cache[key] = fault_context(st, seat)
+    rule = faults.referee(ctx, action)
+    return None if rule is None else (rule.id, rule.name)
+
+
+def fault_context(st: TotomState, seat: int) -> faults.FaultContext:
+    """What the referee reads about ``seat``'s pending decision."""
+    window = st.window
+    if window is not None:
+        options = window.options.get(seat, ())
+        verbs = frozenset(a.verb for a in options)
+        valid = "win" in verbs and claims.win_check(st, seat).win
+        return faults.FaultContext(verbs, valid, False, frozenset())
+    if st.phase == "discard":
+        held = st.eaten >= 0 and st.seats[seat].free()[st.eaten] > 0
+        return faults.FaultContext(frozenset(), False, held, frozenset())
+    if st.phase == "call":
+        true = {h.id: h.count for h in st.hits}
+        over = frozenset(c for c in A.CALL if st.called.get(c, 0) >= true.get(c, 0))
+        return faults.FaultContext(frozenset(), False, False, over)
+    return faults.FaultContext(frozenset(), False, False, frozenset())

@@ -1,0 +1,74 @@
+"""``chieu play GAME`` plays every game to its end through the one driver, with scripted
+answers, and speaks one language: no English in the Vietnamese table, no action ids."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from chieu.cli.main import main
+from chieu.core.record import GameRecord
+from chieu.core.registry import game_names
+
+#: English words that must never reach the Vietnamese table (labels, phases, outcomes...)
+ENGLISH = re.compile(
+    r"\b(discard|draw|pass|decline|claim|win|no_winner|winner|card_count|unknown card|"
+    r"turn|phase|seat \d|player|action)\b",
+    re.IGNORECASE,
+)
+ACTION_ID = re.compile(r"\b(discard|eat|chow|pung|chiu) \d+\b")
+
+
+def _play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: str,
+    *extra: str,
+) -> str:
+    # always the first listed move: every game ends (the bound is the game's length)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5000))
+    code = main(["play", game, "--seed", "5", "--records", str(tmp_path), *extra])
+    out = capsys.readouterr().out
+    assert code == 0, out[-2000:]
+    return out
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_play_every_game_to_its_end_in_vietnamese(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    out = _play(monkeypatch, capsys, tmp_path, game)
+    assert "Kết quả" in out
+    assert not ACTION_ID.search(out), ACTION_ID.search(out)
+    english = ENGLISH.search(out)
+    assert english is None, out[max(0, english.start() - 200) : english.end() + 200]
+    records = list(tmp_path.glob("*.jsonl"))
+    assert len(records) == 1
+    record = GameRecord.load(records[0])
+    assert record.verify() == []
+    assert record.replay().is_terminal()
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_play_in_english(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    out = _play(monkeypatch, capsys, tmp_path, game, "--lang", "en")
+    assert "Result" in out and "Kết quả" not in out
+
+
+def test_help_speaks_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    vi = capsys.readouterr().out
+    assert "cách dùng" in vi and "usage" not in vi
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", "en"])
+    en = capsys.readouterr().out
+    assert "usage" in en and "cách dùng" not in en
+    assert main(["play", "no-such-game"]) == 2
