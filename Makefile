@@ -9,7 +9,7 @@ LSTAMP := $(VENV)/.installed-lint
 BVENV  := .venv-bench
 BSTAMP := $(BVENV)/.installed
 
-.PHONY: test play bench lint check clean fuzz
+.PHONY: test play serve bench lint check clean fuzz system
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "chieu needs $(PYTHON) on PATH"; exit 1; }
@@ -22,16 +22,30 @@ $(PSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $(PSTAMP)
 
+SSTAMP := $(VENV)/.installed-serve
+$(SSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	@touch $(SSTAMP) $(PSTAMP)
+
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,ray]'
-	@touch $(STAMP) $(PSTAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,ray,server,rl]'
+	@touch $(STAMP) $(PSTAMP) $(SSTAMP)
 
 $(LSTAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,lint,ray]'
-	@touch $(LSTAMP) $(STAMP) $(PSTAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,lint,ray,server,rl]'
+	@touch $(LSTAMP) $(STAMP) $(PSTAMP) $(SSTAMP)
 
-test: $(STAMP)
+# Debian's PostgreSQL and Chromium, which the tests start in temporary directories (apt-get
+# only when missing; nothing is downloaded from anywhere else).
+system:
+	@sh scripts/system-packages.sh
+
+test: $(STAMP) system
 	$(BIN)/python -m pytest
+
+# the online table on http://127.0.0.1:8000 with an embedded SQLite database
+serve: $(SSTAMP)
+	$(BIN)/chieu serve $(ARGS)
 
 # the fuzz suite at length (about 20 minutes; `make test` runs it briefly)
 fuzz: $(STAMP)
@@ -44,7 +58,7 @@ $(BSTAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "chieu needs $(PYTHON) on PATH"; exit 1; }
 	test -x $(BVENV)/bin/python || $(PYTHON) -m venv $(BVENV)
 	$(BVENV)/bin/python -m pip install --quiet --upgrade pip
-	$(BVENV)/bin/python -m pip install --quiet -e '.[bench]'
+	$(BVENV)/bin/python -m pip install --quiet -e '.[bench,server,rl]' websockets
 	@touch $(BSTAMP)
 
 bench: $(BSTAMP)

@@ -72,3 +72,30 @@ def test_help_speaks_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> 
     en = capsys.readouterr().out
     assert "usage" in en and "cách dùng" not in en
     assert main(["play", "no-such-game"]) == 2
+
+
+def test_the_seed_help_warns_and_the_record_hides_the_seed_during_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--seed``'s help says who can rebuild the deal; a game in progress (the person quit
+    after one move) has no seed in its record's name or text, only the commitment."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", "en"])
+    assert "anyone who knows the seed can rebuild" in " ".join(capsys.readouterr().out.split())
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nq\n"))
+    assert main(["play", "chan", "--seed", "123457", "--records", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "chieu play --resume" in out
+    [path] = tmp_path.glob("*.jsonl")
+    assert "123457" not in path.name and "123457" not in path.read_text(encoding="utf-8")
+    assert '"commit": "' in path.read_text(encoding="utf-8").splitlines()[0]
+    record = GameRecord.load(path)  # with its key file: the person's own game
+    assert record.seed == 123457 and record.from_key and not record.revealed
+    # replay and verify of the game in progress tell neither the seed nor a hand
+    capsys.readouterr()
+    assert main(["replay", str(path), "--all"]) == 2
+    assert main(["replay", str(path), "--seat", "1"]) == 2
+    assert main(["replay", str(path)]) == 0
+    assert main(["verify", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert "123457" not in out and "bí mật đến hết ván" in out

@@ -66,3 +66,27 @@ def test_replay_views_of_the_other_games(
     monkeypatch.setattr("builtins.input", lambda _prompt="": next(answers))
     assert main(["replay", str(path), "--seat", "1", "--step"]) == 0
     assert capsys.readouterr().out.count(hand_label) >= 3  # start, one step, end
+
+
+@pytest.mark.parametrize("path", ONE_PER_GAME, ids=lambda p: p.parent.name)
+def test_replay_never_says_match_for_an_edited_or_cut_record(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The audit's edits: a deal chosen and written under "seed 7", an extra header key, an
+    invalid version, a record cut at an event boundary or in the middle of a line."""
+    import json
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    bad = tmp_path / "bad.jsonl"
+    for edit in ({"seed": head["seed"] + 7}, {"extra": 1}, {"version": "?"}):
+        bad.write_text("\n".join([json.dumps({**head, **edit}), *lines[1:]]), encoding="utf-8")
+        code = main(["replay", str(bad)])  # 2: another seed may make a move illegal
+        out = capsys.readouterr().out
+        assert code in (1, 2) and "khớp hoàn toàn" not in out
+        assert code == 2 or "Biên bản không khớp" in out
+    for text in ("\n".join(lines[:-2]) + "\n", "\n".join(lines[:-1]) + "\n" + lines[-1][:9]):
+        bad.write_text(text, encoding="utf-8")
+        assert main(["replay", str(bad)]) == 0
+        out = capsys.readouterr().out
+        assert "khớp hoàn toàn" not in out and "ván chưa kết thúc" in out

@@ -135,3 +135,25 @@ def test_lines_are_split_on_newlines_only(lines: list[dict[str, object]]) -> Non
     copy[0]["setup"] = {"note": "a\u2028b\x85c"}
     text = "\n".join(json.dumps(x, ensure_ascii=False) for x in copy)
     assert GameRecord.loads(text).setup == {"note": "a\u2028b\x85c"}
+
+
+def test_a_record_cut_mid_line_is_read_up_to_its_last_good_line(
+    lines: list[dict[str, object]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A write cut short (the audit's truncated file): the strict loader names the line; the
+    lenient one (replay, verify) keeps the intact lines and says where it stopped."""
+    from chieu.cli.main import main
+    from chieu.core.commitment import check
+
+    text = "\n".join(json.dumps(x) for x in lines[:12]) + "\n" + json.dumps(lines[12])[:15]
+    path = tmp_path / "cut.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError, match=f"{path}:13: "):
+        GameRecord.load(path)
+    record = GameRecord.load(path, lenient=True)
+    assert len(record.events) == 11 and record.damage is not None and record.damage.cut
+    assert check(record).status == "unfinished"
+    assert main(["replay", str(path), "--lang", "en"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Line 13 is cut short" in out and "the game is unfinished" in out
+    assert "matches its replay" not in out

@@ -13,7 +13,9 @@ operating system's CSPRNG (``secrets``) by ``with_seed``: no bot can predict a d
 code. A seed given for reproducibility is public knowledge to whoever knows it: with it, anyone
 can rebuild every deal of the match. The records of a deal are written only once every
 rotation of that deal has been played, so a bot (which runs with the user's permissions and
-can read the records folder) never finds the cards of a deal it is still playing.
+can read the records folder) never finds the cards of a deal it is still playing. Each record
+is written in the committed format (``chieu.core.journal.committed_text``, with a nonce of its
+own), atomically, so ``chieu verify`` checks its deal against its seed.
 
 Games run in worker processes (``multiprocessing``, one per core by default), or on a Ray
 cluster (``ray_address``; Ray is the optional extra ``chieu[ray]``), or in this process
@@ -36,7 +38,7 @@ from chieu.bots.base import Bot, play_game
 from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, ExternalBot
 from chieu.bots.registry import get_bot
 from chieu.core.errors import ChieuError
-from chieu.core.record import GameRecord
+from chieu.core.journal import committed_text, write_atomic
 from chieu.core.registry import find_game
 from chieu.core.rng import derive_seed
 
@@ -177,7 +179,8 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
         record = None
         if config.records is not None:
             path = Path(config.records) / f"deal{deal:05d}-rot{rotation}.jsonl"
-            finished.append((path, GameRecord.from_state(state)))
+            table = {"arena": {"deal": deal, "rotation": rotation, "seats": list(seats)}}
+            finished.append((path, committed_text(state, table=table)))
             record = str(path)
         failures = tuple(
             (seat, why) for seat, bot in enumerate(bots) for why in getattr(bot, "failures", ())
@@ -195,8 +198,8 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
                 record=record,
             )
         )
-    for path, game_record in finished:  # every rotation is over: the deal is no secret now
-        game_record.save(path)
+    for path, text in finished:  # every rotation is over: the deal is no secret now
+        write_atomic(path, text)
     return out
 
 

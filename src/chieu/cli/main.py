@@ -19,6 +19,8 @@ SUBCOMMANDS = {
     "arena": "arena",
     "bot": "bot",
     "review": "review",
+    "verify": "verify",
+    "serve": "serve",
 }
 
 

@@ -3,13 +3,25 @@
 A person sits at ``--seat`` against bots (``--auto``: bots everywhere, the person watches as
 a spectator). Every prompt lists the seat's legal actions with the game's labels (⚠ and the
 fault's name on those that commit one); a decision with one answer is taken at once with a
-one-line notice. ``--games N`` plays a hội with its score sheet; every game's record is saved.
+one-line notice. ``--games N`` plays a hội with its score sheet.
+
+Every game's record is written as the game goes (``chieu.core.journal``): its header commits
+to the deal without the seed, every action is on the file as soon as it is played, and the seed
+is revealed at the end. SIGTERM, SIGHUP, Ctrl-C and a closed output pipe stop the game with
+the record kept (SIGKILL too, without the message); ``chieu play --resume RECORD`` goes on
+from it, with the hội's score sheet (kept in each record's header).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
+import signal
+import sys
+import time
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,16 +31,22 @@ from rich.text import Text
 
 from chieu.bots import Bot, bot_rng
 from chieu.bots.base import end_bots, start_bots
-from chieu.cli.common import basic_choice, build_rules, records_dir, save_and_show, seat_bots
+from chieu.cli.common import basic_choice, build_rules, records_dir, seat_bots
 from chieu.cli.faces import Face, face_for
 from chieu.cli.i18n import tr
+from chieu.cli.numbers import MAX_SEED, real, whole
 from chieu.cli.table import choices_text, render
 from chieu.core.actions import Action
+from chieu.core.commitment import check
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
-from chieu.core.errors import NotationError
+from chieu.core.errors import ChieuError, NotationError, RecordError
+from chieu.core.journal import Journal, Stopped, stop_on_signals
 from chieu.core.notation import Lang
+from chieu.core.record import GameRecord, key_path
 from chieu.core.registry import find_game
+from chieu.core.rng import derive_seed
+from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 
 HELP = {
@@ -101,6 +119,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "game",
+        nargs="?",
         help=tr(
             "trò chơi: chan, totom, phom, matchuoc (có dấu cũng được)",
             "the game: chan, totom, phom, matchuoc (Vietnamese names work too)",
@@ -108,14 +127,32 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole(0, MAX_SEED),
         default=None,
         help=tr(
-            "seed của ván đầu (mặc định: ngẫu nhiên từ hệ điều hành; ai biết seed thì dựng lại "
-            "được cả bộ bài)",
-            "the first game's seed (default: random from the operating system; anyone who "
-            "knows a seed can rebuild the whole deal)",
+            "seed của ván đầu (mặc định: ngẫu nhiên từ hệ điều hành, không ai đoán được). "
+            "Cẩn thận: ai biết seed thì dựng lại được cả bộ bài của mọi ván",
+            "the first game's seed (default: random from the operating system, which nobody "
+            "can guess). Beware: anyone who knows the seed can rebuild every game's deal",
         ),
+    )
+    p.add_argument(
+        "--resume",
+        metavar="RECORD",
+        default=None,
+        help=tr(
+            "chơi tiếp ván (và hội) dở dang từ biên bản của nó: luật, ghế, máy và bảng điểm "
+            "lấy từ biên bản (--bots, --lang, --delay vẫn dùng được)",
+            "go on with an unfinished game (and its sitting) from its record: the rules, the "
+            "seats, the bots and the score sheet come from the record (--bots, --lang and "
+            "--delay still apply)",
+        ),
+    )
+    p.add_argument(
+        "--delay",
+        type=real(0, 60),
+        default=0.0,
+        help=tr("nghỉ bấy nhiêu giây sau mỗi nước (để xem)", "seconds to pause after each move"),
     )
     p.add_argument(
         "--seat", type=int, default=0, help=tr("ghế của bạn, 0..N-1", "your seat, 0..N-1")
@@ -233,13 +270,48 @@ class _Quit(Exception):
     pass
 
 
-def play_one(table: Table, state: Any) -> bool:
-    """Play one game; False when the person quit."""
-    rngs = {s: bot_rng(state.seed, s) for s in table.bots}
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """Nobody reads the output any more: stop the game (the record is kept), say so."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def _report_failures(table: Table) -> None:
+    """Any move an external bot forfeited since the last report."""
+    for seat, bot in sorted(table.bots.items()):
+        failures = list(getattr(bot, "failures", ()))
+        done = int(getattr(bot, "reported", 0))
+        for why in failures[done:]:
+            who = table.names[seat] if seat < len(table.names) else f"Ghế {seat}"
+            table.say(
+                Text(
+                    tr(
+                        f"{who} bị xử thua nước (đánh thay nước mặc định): {why}",
+                        f"{who} forfeited a move (the default move was played): {why}",
+                    ),
+                    "yellow",
+                )
+            )
+        if len(failures) > done:
+            bot.reported = len(failures)  # type: ignore[attr-defined]
+
+
+def play_one(table: Table, state: Any, journal: Journal, delay: float = 0.0) -> bool:
+    """Play one game, every event written to ``journal`` as it comes; False when the person
+    quit. Anything else that stops the game (a signal, a closed pipe, Ctrl-C) closes the
+    record, unfinished, and goes on up."""
+    # the bots' streams come from the seed (a SHA-256 away from it: their moves tell nothing
+    # of it); a resumed game gives them fresh streams, after the moves already played
+    moves = sum(e.type == "action" for e in state.events)
+    streams = derive_seed(state.seed, "resume", moves) if moves else state.seed
+    rngs = {s: bot_rng(streams, s) for s in table.bots}
     table.shown = 0
 
     def choose(st: Any, d: Decision) -> Action:
+        journal.append(st)
         if d.seat == table.human:
+            journal.sync()  # a person may think for long
             action = table.ask(st, d)
             if action is None:
                 raise _Quit
@@ -247,19 +319,46 @@ def play_one(table: Table, state: Any) -> bool:
         return table.bots[d.seat].act(st.observation(d.seat), list(d.actions), rngs[d.seat])
 
     def after(st: Any, seat: int, action: Action) -> None:
+        journal.append(st)
         table.show_events(st)
+        if delay:
+            time.sleep(delay)
 
     try:
         play(state, choose, after=after)
+        journal.append(state)
     except _Quit:
+        journal.close()
         table.say(WORDS[table.lang]["quit"])
+        _saved(table, journal, finished=False)
         return False
-    finally:
-        table.saved.append(
-            save_and_show(table.records, state, table.console, table.bots, table.names)
-        )
+    except BaseException:
+        journal.close()  # the record stays, unfinished, with its key file: --resume
+        raise
+    path = journal.finish(state)
+    table.saved.append(path)
     table.show_events(state)
+    _saved(table, journal, finished=True)
     return True
+
+
+def _saved(table: Table, journal: Journal, finished: bool) -> None:
+    table.say(tr(f"Đã lưu biên bản: {journal.path}", f"Record saved: {journal.path}"))
+    if finished:  # to compare later with chieu verify --fingerprint
+        with journal.path.open("rb") as f:
+            mark = hashlib.sha256(f.read()).hexdigest()[:32]
+        table.say(Text(tr(f"Dấu vân tay biên bản: {mark}", f"Record fingerprint: {mark}"), "dim"))
+    else:
+        table.say(
+            Text(
+                tr(
+                    f"Chơi tiếp: chieu play --resume {journal.path}",
+                    f"To go on: chieu play --resume {journal.path}",
+                ),
+                "dim",
+            )
+        )
+    _report_failures(table)
 
 
 def show_outcome(table: Table, state: Any) -> None:
@@ -287,49 +386,232 @@ def show_sheet(table: Table, sitting: Any) -> None:
     table.say(Text(f"  = {totals}", "bold"))
 
 
+@dataclass
+class Plan:
+    """What a sitting needs to go on (it is kept in every record's header as ``table``)."""
+
+    seat: int | None
+    bots: str | None
+    games: int
+    fixed_seed: bool
+
+    def header(self, number: int, sitting: Sitting) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "bots": self.bots,
+            "games": self.games,
+            "number": number,
+            "fixed_seed": self.fixed_seed,
+            "sitting": sitting.to_json(),
+        }
+
+
 def run(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
+    if (args.game is None) == (args.resume is None):
+        raise ChieuError(
+            tr(
+                "hãy cho biết trò chơi (chieu play chan) hoặc biên bản cần chơi tiếp (--resume)",
+                "name a game (chieu play chan) or a record to go on with (--resume), not both",
+            )
+        )
+    console = _Console(highlight=False)
+    try:
+        with stop_on_signals():
+            if args.resume is not None:
+                return _resume(args, console)
+            return _new(args, console)
+    except Stopped as stop:
+        _interrupted(stop.signum, signal.Signals(stop.signum).name)
+        return 128 + stop.signum
+    except BrokenPipeError:
+        try:  # nobody reads the output any more: send the rest nowhere
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        _interrupted(13, "SIGPIPE")
+        return 141
+    except KeyboardInterrupt:
+        _interrupted(2, "SIGINT")
+        raise
+
+
+_LAST: list[Journal] = []  # the record of the game in progress, for the message on a stop
+
+
+def _interrupted(signum: int, name: str) -> None:
+    """Say where the record is (on stderr: the terminal may be gone, SIGHUP)."""
+    where = _LAST[-1].path if _LAST else None
+    if where is None or not where.exists():
+        text = tr(f"chieu: dừng ({name}).", f"chieu: stopped ({name}).")
+    else:
+        text = tr(
+            f"chieu: dừng ({name}); biên bản được giữ: {where}\n"
+            f"  chơi tiếp: chieu play --resume {where}",
+            f"chieu: stopped ({name}); the record is kept: {where}\n"
+            f"  to go on: chieu play --resume {where}",
+        )
+    with suppress(OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
+
+
+def _make_table(
+    console: Console, game: Game, args: Any, players: int, names: Sequence[str] | None, lang: Lang
+) -> Table:
+    human, bots, _ = seat_bots(args, players, game.definition)
+    if names is None:
+        # the names the game's words use: "Bạn" for the person, "Người N" for seat N - 1
+        you, other = ("You", "Player") if lang == "en" else ("Bạn", "Người")
+        names = [you if s == human else f"{other} {s + 1}" for s in range(players)]
+    line = ", ".join(f"{names[s]}: {b.name}" for s, b in sorted(bots.items()))
+    console.print(Text(f"{game.title} · {players} · {line}", "dim"))
+    return Table(game, console, human, bots, list(names), Path("."), lang, face_for(game))
+
+
+def _new(args: argparse.Namespace, console: Console) -> int:
     definition = find_game(args.game)
     rules = build_rules(definition, args.preset, args.rules, args.players)
     game = load_game(definition, rules)
-    players = game.info.players
-    human, bots, _ = seat_bots(args, players, definition)
     lang: Lang = "en" if args.lang == "en" else "vi"
-    # the names the game's words use: "Bạn" for the person, "Người N" for seat N - 1
-    you, other = ("You", "Player") if lang == "en" else ("Bạn", "Người")
-    names = [you if s == human else f"{other} {s + 1}" for s in range(players)]
-    line = ", ".join(f"{names[s]}: {b.name}" for s, b in sorted(bots.items()))
+    table = _make_table(console, game, args, game.info.players, None, lang)
     preset = f"{args.preset} · " if args.preset else ""
     changed = [o for o in game.options() if getattr(rules, o.name) != o.default]
     shown = ", ".join(f"{o.name}={getattr(rules, o.name)}" for o in changed)
-    shown = shown or WORDS[lang]["default"]
-    console.print(Text(f"{game.title} · {players} · {line}", "dim"))
-    console.print(Text(f"{WORDS[lang]['rules']}: {preset}{shown}", "dim"))
-    table = Table(
-        game, console, human, bots, names, records_dir(args.records), lang, face_for(game)
-    )
-    sitting = game.sitting(names)
-    start_bots(definition, rules, list(_seated(table, players)))
-    for n in range(args.games):
-        # a given seed fixes the whole sitting (seed, seed + 1...); else each deal is secret
-        seed = fresh_seed() if args.seed is None else args.seed + n
-        state = sitting.new_state(seed)
-        if args.games > 1:
-            table.say(Text(f"— {WORDS[lang]['game']} {n + 1}/{args.games} —", "bold magenta"))
-        finished = play_one(table, state)
-        if not finished:
-            end_bots(state, list(_seated(table, players)))
+    console.print(Text(f"{WORDS[lang]['rules']}: {preset}{shown or WORDS[lang]['default']}", "dim"))
+    table.records = records_dir(args.records)
+    plan = Plan(table.human, args.bots, args.games, args.seed is not None)
+    sitting = game.sitting(table.names)
+    return _sitting(table, plan, sitting, 1, args.seed, None, args.delay)
+
+
+def _sitting(
+    table: Table,
+    plan: Plan,
+    sitting: Sitting,
+    number: int,
+    seed: int | None,
+    resumed: tuple[Any, Journal] | None,
+    delay: float,
+) -> int:
+    """Play games ``number``.. of the sitting (the first one from ``resumed``, if given).
+    ``seed``: the next game's seed when the seeds are fixed."""
+    game, lang = table.game, table.lang
+    seated = _seated(table, game.info.players)
+    start_bots(game.definition, game.rules, list(seated))
+    while number <= plan.games and not sitting.over:
+        if resumed is not None:
+            state, journal = resumed
+            resumed = None
+        else:
+            # a given seed fixes the whole sitting (seed, seed + 1...); else each deal is secret
+            state = sitting.new_state(fresh_seed() if seed is None else seed)
+            journal = Journal.start(table.records, state, plan.header(number, sitting))
+        _LAST.append(journal)
+        if plan.games > 1:
+            table.say(Text(f"— {WORDS[lang]['game']} {number}/{plan.games} —", "bold magenta"))
+        if not play_one(table, state, journal, delay):
+            end_bots(state, list(seated))
             return 0
         show_outcome(table, state)
         sitting.record(state.outcome(), seed=state.seed)
-        if args.games > 1:
+        if plan.games > 1:
             show_sheet(table, sitting)
-        if sitting.over:
-            break
-    if args.games > 1:
+        seed = state.seed + 1 if plan.fixed_seed else None
+        number += 1
+    if plan.games > 1:
         best = ", ".join(table.names[s] for s in sitting.leaders())
         table.say(Text(f"{WORDS[lang]['end']}: {best}", "bold magenta"))
     return 0
+
+
+def _resume(args: argparse.Namespace, console: Console) -> int:
+    path = Path(args.resume)
+    record = GameRecord.load(path, lenient=True)
+    plan, number, sitting = _plan_of(record, path)
+    if args.bots is not None:
+        plan.bots = args.bots
+    elif any(b.strip().startswith("ext:") for b in str(plan.bots or "").split(",")):
+        raise ChieuError(
+            tr(
+                "biên bản có máy ngoài (ext:): hãy ghi lại --bots để chạy chúng",
+                "the record has external bots (ext:): give --bots again to run them",
+            )
+        )
+    if record.damage is not None and not record.damage.cut:
+        raise RecordError(f"{path}:{record.damage.line}: {record.damage.message}")
+    lang: Lang = "en" if args.lang == "en" else "vi"
+    game = load_game(record.game, record.rules)
+    seats = argparse.Namespace(
+        auto=plan.seat is None, seat=plan.seat or 0, games=plan.games, bots=plan.bots
+    )
+    table = _make_table(console, game, seats, game.info.players, sitting.names, lang)
+    table.records = path.parent
+    if record.revealed:  # the game was over: the sitting goes on with the next one
+        state = record.replay()
+        key_path(path).unlink(missing_ok=True)
+        sitting.record(state.outcome(), seed=state.seed)
+        table.say(tr(f"Ván {number} đã xong.", f"Game {number} is over."))
+        seed = state.seed + 1 if plan.fixed_seed else None
+        return _sitting(table, plan, sitting, number + 1, seed, None, args.delay)
+    if record.nonce is None:
+        raise RecordError(
+            tr(
+                f"{path}: thiếu tệp khóa {key_path(path).name}: bộ bài còn niêm phong, không "
+                "chơi tiếp được",
+                f"{path}: its key file {key_path(path).name} is missing: the deal is sealed, "
+                "the game cannot go on",
+            )
+        )
+    report = check(record)
+    failed = [c for c in report.items if c.ok is False]
+    if failed or report.state is None:
+        why = failed[0].vi if failed and lang == "vi" else failed[0].en if failed else "?"
+        raise RecordError(f"{path}: {why}")
+    state = report.state
+    journal = Journal.resume(path, record, state)
+    moves = sum(e.type == "action" for e in state.events)
+    table.say(
+        Text(
+            tr(
+                f"Chơi tiếp ván {number} từ {path} sau {moves} nước.",
+                f"Going on with game {number} from {path} after {moves} moves.",
+            ),
+            "bold",
+        )
+    )
+    seed = state.seed + 1 if plan.fixed_seed else None
+    return _sitting(table, plan, sitting, number, seed, (state, journal), args.delay)
+
+
+def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
+    """The sitting's plan, the game's number and the sheet before it, from the header."""
+    t = record.table
+    if record.format != 2 or not isinstance(t, dict):
+        raise RecordError(
+            tr(
+                f"{path}: chỉ chơi tiếp được biên bản do chieu play ghi (định dạng 2)",
+                f"{path}: only a record written by chieu play (format 2) can be resumed",
+            )
+        )
+    seat, bots, games, number = t.get("seat"), t.get("bots"), t.get("games"), t.get("number")
+    ok = (
+        (seat is None or (type(seat) is int and 0 <= seat < 64))
+        and (bots is None or (isinstance(bots, str) and len(bots) < 10_000))
+        and type(games) is int
+        and type(number) is int
+        and 1 <= number <= games <= 100_000
+        and isinstance(t.get("fixed_seed"), bool)
+    )
+    if not ok:
+        raise RecordError(f"{path}:1: header 'table' is not valid")
+    try:
+        sitting = Sitting.from_json(t.get("sitting") or {})
+    except ChieuError as exc:
+        raise RecordError(f"{path}:1: header 'table': {exc}") from None
+    if sitting.game.name != record.game or sitting.game.rules_json() != record.rules:
+        raise RecordError(f"{path}:1: header 'table': the sitting is of another game")
+    assert isinstance(games, int) and isinstance(number, int)
+    return Plan(seat, bots, games, bool(t["fixed_seed"])), number, sitting
 
 
 def _seated(table: Table, players: int) -> Sequence[Any]:

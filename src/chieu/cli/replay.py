@@ -3,9 +3,11 @@
 Alike for every game, through its notation: the default is a spectator's view (public
 information only) with every hand shown at the end; ``--seat S`` follows one seat (its own
 draws and hand included), ``--all`` shows every hand throughout, ``--step`` stops after each
-move (Enter: next, ``q``: run to the end). A record that cannot be read or replayed is an error
-naming the file and the line (exit 2); a record whose events differ from the replay is
-reported (exit 1).
+move (Enter: next, ``q``: run to the end). A record cut short or damaged is shown up to its
+last good line, and where it stopped is said. At the end the record is checked as ``chieu
+verify`` does: a record that does not check out is reported (exit 1); an unfinished one is said
+to be unfinished, never to match (exit 0: it was shown); one that cannot be read at all (or
+whose deal is still sealed) is an error naming the file and the line (exit 2).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rich.text import Text
 from chieu.cli.faces import face_for
 from chieu.cli.i18n import current, tr
 from chieu.cli.table import render
+from chieu.core.commitment import check
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.events import Event
 from chieu.core.notation import Lang
@@ -49,13 +52,8 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help=tr("dừng sau mỗi nước (Enter để đi tiếp)", "pause after each move (Enter: next)"),
     )
+    p.add_argument("--lang", choices=("vi", "en"), default="vi", help=tr("ngôn ngữ", "language"))
     p.set_defaults(run=run)
-
-
-def _event_lines(path: Path) -> list[int]:
-    """File line of each event (``GameRecord.loads`` skips blank lines; line 1 is the header)."""
-    text = path.read_text(encoding="utf-8")
-    return [i for i, ln in enumerate(text.splitlines(), 1) if ln.strip()][1:]
 
 
 class Replayer:
@@ -72,6 +70,14 @@ class Replayer:
                 tr(
                     f"--seat {args.seat} không phải một ghế của ván {n} người (0..{n - 1})",
                     f"--seat {args.seat} is not a seat of this {n}-player game (0..{n - 1})",
+                )
+            )
+        if record.from_key and (args.seat is not None or args.all):
+            raise ChieuError(
+                tr(
+                    "ván chưa kết thúc: chỉ xem được như người ngoài (không --seat, --all)",
+                    "the game is not over: it can only be watched as a spectator "
+                    "(no --seat, --all)",
                 )
             )
         self.viewer: int | None = args.seat
@@ -111,17 +117,17 @@ class Replayer:
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     path = Path(args.file)
-    record = GameRecord.load(path)
-    lines = _event_lines(path)
+    record = GameRecord.load(path, lenient=True)
+    lines = record.lines
     r = Replayer(console, record, path, args)
     actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
     console.print(
         Text.assemble(
             (tr(f"Biên bản {path}", f"Record {path}"), "bold"),
             tr(
-                f": {r.game.title}, seed {record.seed}, {r.state.num_players} người, "
+                f": {r.game.title}, seed {_seed(record)}, {r.state.num_players} người, "
                 f"{len(actions)} nước đi, phiên bản {record.version or '?'}",
-                f": {r.game.title}, seed {record.seed}, {r.state.num_players} players, "
+                f": {r.game.title}, seed {_seed(record)}, {r.state.num_players} players, "
                 f"{len(actions)} moves, version {record.version or '?'}",
             ),
         )
@@ -153,25 +159,53 @@ def run(args: argparse.Namespace) -> int:
         for text in r.new_lines():
             console.print(Text(f"     {text}"))
     console.rule(tr("Cuối ván", "End of the game"))
-    r.show_table(every_hand=True)
+    r.show_table(every_hand=not record.from_key)  # hands stay hidden while the game is on
     _result(console, r)
-    problems = record.verify()
-    for problem in problems:
-        console.print(
-            Text(
-                tr("Biên bản khác với khi chơi lại: ", "The record differs from its replay: ")
-                + problem,
-                style="bold yellow",
+    report = check(record)
+    english = current() == "en"
+    for c in report.items:
+        if c.ok is False:
+            console.print(
+                Text(
+                    tr("Biên bản không khớp: ", "The record does not check out: ")
+                    + (c.en if english else c.vi),
+                    style="bold yellow",
+                )
             )
-        )
-    if not problems:
+        elif c.ok is None and c.line is not None and c.line > 1:
+            console.print(Text(c.en if english else c.vi, style="yellow"))
+    if report.status == "verified":
         console.print(
             Text(
                 tr("Biên bản khớp hoàn toàn khi chơi lại.", "The record matches its replay."),
                 style="green",
             )
         )
-    return 1 if problems else 0
+    elif report.status == "unfinished":
+        console.print(
+            Text(
+                tr(
+                    "Biên bản hợp lệ đến đây, nhưng ván chưa kết thúc (chieu verify: mã 3).",
+                    "The record is valid so far, but the game is unfinished (chieu verify: 3).",
+                ),
+                style="yellow",
+            )
+        )
+    damage = record.damage
+    if damage is not None and not damage.cut:
+        raise RecordError(
+            tr(
+                f"{path}:{damage.line}: {damage.message} (đã xem đến dòng {damage.line - 1})",
+                f"{path}:{damage.line}: {damage.message} (shown up to line {damage.line - 1})",
+            )
+        )
+    return 1 if report.status == "tampered" else 0
+
+
+def _seed(record: GameRecord) -> str:
+    if record.from_key:
+        return tr("bí mật đến hết ván", "secret until the game ends")
+    return str(record.seed)
 
 
 def _result(console: Console, r: Replayer) -> None:

@@ -88,7 +88,7 @@ def review(
         )
     bot = SearchBot(game.name, iterations=iterations, millis=millis)
     bot.new_game(game.name, game.rules_to_json(state.rules), seat)
-    rng = Rng(record.seed, "review", seat)
+    rng = Rng(record.seed or 0, "review", seat)  # start() refused a sealed deal already
     out: list[dict[str, Any]] = []
     for n, (actor, data) in enumerate(record.actions()):
         try:

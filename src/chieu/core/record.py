@@ -1,10 +1,20 @@
 """Game records: JSON lines, like PGN for card games.
 
-Line 1 is the header ``{"record": "chieu", "game", "version", "rules", "seed", "setup"}``; every
-further line is one event. Events of type ``"action"`` carry the seat and the action; the rest
-are what the actions caused. ``replay()`` rebuilds the state from the header (the shuffle comes
-from the recorded ``deal`` event, not from the RNG) and the actions; ``verify()`` checks that
-the replay produces exactly the recorded events.
+Two formats load (``docs/records.md`` has the details):
+
+* **format 1** (older, and ``GameRecord.dumps()``): line 1 is the header ``{"record": "chieu",
+  "game", "version", "rules", "seed", "setup"}``; every further line is one event, whole.
+* **format 2** (committed, written by ``chieu.core.journal`` as the game goes): the header has
+  ``"format": 2`` and ``"commit"`` (a SHA-256 of the deal, ``chieu.core.commitment``) but no
+  seed; public events are written whole, every other one *sealed*; the last line,
+  ``{"type": "reveal", "data": {"seed", "nonce", "digest"}}``, is written once the game is
+  over. An unfinished record has no reveal: its deal stays sealed (the local key file
+  ``<record>.key`` of the game in progress opens it, for ``chieu play --resume``).
+
+Events of type ``"action"`` carry the seat and the action; the rest are what the actions
+caused. ``replay()`` rebuilds the state from the header (the shuffle comes from the recorded
+``deal`` event, not from the RNG) and the actions; ``verify()`` lists what does not check out
+(``chieu.core.commitment.check`` gives the full report, line by line, for ``chieu verify``).
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from chieu.core import commitment
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.events import Event
 from chieu.core.jsonio import (
@@ -31,6 +42,14 @@ from chieu.core.jsonio import (
 FORMAT = "chieu"
 ACTION = "action"
 DEAL = "deal"
+SEALED = "sealed"
+REVEAL = "reveal"
+KEY_SUFFIX = ".key"
+
+#: the keys a header may have (format 1 has "seed"; format 2 has "format", "commit", "table")
+HEADER_KEYS = frozenset(
+    {"record", "format", "game", "version", "rules", "seed", "setup", "commit", "table"}
+)
 
 #: the loader's limits: a line (1 MiB, 32 levels of nesting, integers of up to 20 digits: a
 #: seed is below 2**64), a whole file, a seat number, a deck
@@ -38,6 +57,17 @@ RECORD_LIMITS = Limits(max_bytes=1 << 20, max_depth=32, max_int_digits=20)
 MAX_RECORD_BYTES = 64 << 20
 MAX_SEATS = 64
 MAX_DECK = 1000
+SEED_LIMIT = 2**64
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Where a leniently loaded record stopped: the file line, why, and whether that line was
+    the last one and unterminated (a write cut short, as when the program was killed)."""
+
+    line: int
+    message: str
+    cut: bool
 
 
 @dataclass
@@ -45,9 +75,22 @@ class GameRecord:
     game: str
     version: str
     rules: dict[str, Any]
-    seed: int
+    seed: int | None
     setup: dict[str, Any] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    # -- format 2 (all left at their defaults for format 1) ---------------------------------
+    format: int = 1
+    commit: str | None = None
+    table: dict[str, Any] | None = None
+    nonce: str | None = None  # revealed, or read from the local key file
+    revealed: bool = False  # the record ends with its reveal line
+    digest_ok: bool | None = None  # the reveal's digest against the bytes before it
+    from_key: bool = False  # the seed and nonce came from the local key file
+    # -- how the text was read ------------------------------------------------------------
+    unknown_keys: tuple[str, ...] = ()
+    damage: Damage | None = None  # only when loaded with lenient=True
+    lines: list[int] = field(default_factory=list)  # the file line of each event
+    good_bytes: int = 0  # the bytes of the intact part (the header and the good events)
 
     # -- building -------------------------------------------------------------------------
     @classmethod
@@ -64,6 +107,7 @@ class GameRecord:
 
     # -- text -----------------------------------------------------------------------------
     def header(self) -> dict[str, Any]:
+        """The format 1 header (with the seed)."""
         return {
             "record": FORMAT,
             "game": self.game,
@@ -73,60 +117,57 @@ class GameRecord:
             "setup": self.setup,
         }
 
+    def committed_header(self, commit: str, table: dict[str, Any] | None) -> dict[str, Any]:
+        """The format 2 header: the commitment instead of the seed."""
+        head: dict[str, Any] = {
+            "record": FORMAT,
+            "format": 2,
+            "game": self.game,
+            "version": self.version,
+            "rules": self.rules,
+            "setup": self.setup,
+            "commit": commit,
+        }
+        if table is not None:
+            head["table"] = table
+        return head
+
     def dumps(self) -> str:
+        """The record in format 1 (every event whole, the seed in the header)."""
         lines = [json.dumps(self.header(), ensure_ascii=False, sort_keys=True)]
         lines += [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in self.events]
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def loads(cls, text: str | bytes, source: str = "<record>") -> GameRecord:
+    def loads(
+        cls,
+        text: str | bytes,
+        source: str = "<record>",
+        *,
+        key: tuple[int, str] | None = None,
+        lenient: bool = False,
+    ) -> GameRecord:
         """The record in ``text`` (a str, or UTF-8 bytes); RecordError naming ``source`` and
-        the line for anything malformed or over a limit (``RECORD_LIMITS`` per line)."""
-        raw: list[str | bytes] = list(
-            text.split(b"\n") if isinstance(text, bytes) else text.split("\n")
-        )
-        lines = [(i, ln) for i, ln in enumerate(raw, 1) if ln.strip()]
-        if not lines:
-            raise RecordError(f"{source}: empty record")
-        n0, first = lines[0]
-        try:
-            head = read_json(first, RECORD_LIMITS, "the header")
-        except JsonInputError as exc:
-            raise RecordError(f"{source}:{n0}: {exc}") from None
-        if not isinstance(head, dict) or head.get("record") != FORMAT:
-            raise RecordError(f"{source}:{n0}: not a chieu record header")
-        for key in ("game", "rules", "seed"):
-            if key not in head:
-                raise RecordError(f"{source}:{n0}: header lacks {key!r}")
-        _check_header(head, f"{source}:{n0}")
-        events = []
-        for lineno, line in lines[1:]:
-            try:
-                obj = read_json(line, RECORD_LIMITS, "the event")
-                _check_raw_event(obj)
-                event = Event.from_json(obj)
-                _check_event(event)
-                events.append(event)
-            except (ValueError, TypeError) as exc:  # JsonInputError too
-                raise RecordError(f"{source}:{lineno}: bad event ({exc})") from None
-        return cls(
-            game=head["game"],
-            version=str(head.get("version", "")),
-            rules=dict(head["rules"]),
-            seed=head["seed"],
-            setup=dict(head.get("setup") or {}),
-            events=events,
-        )
+        the line for anything malformed or over a limit (``RECORD_LIMITS`` per line).
+
+        ``key`` (seed, nonce) opens the sealed events of an unfinished format 2 record.
+        ``lenient``: stop at the first bad event line instead (``damage`` says where and why;
+        the header must still be good)."""
+        data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+        return _Parser(data, source, key, lenient).parse()
 
     def save(self, path: str | Path) -> Path:
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(self.dumps(), encoding="utf-8")
-        return p
+        """Write the record (format 1) to ``path`` atomically: a temporary file, flushed to
+        disk, then renamed over ``path``."""
+        from chieu.core.journal import write_atomic
+
+        return write_atomic(Path(path), self.dumps().encode("utf-8"))
 
     @classmethod
-    def load(cls, path: str | Path) -> GameRecord:
-        """The record in the file ``path``: at most ``MAX_RECORD_BYTES`` are read."""
+    def load(cls, path: str | Path, *, lenient: bool = False, use_key: bool = True) -> GameRecord:
+        """The record in the file ``path``: at most ``MAX_RECORD_BYTES`` are read. The sealed
+        events of an unfinished format 2 record are opened with its key file
+        (``<path>.key``) when it is there and ``use_key``."""
         p = Path(path)
         try:
             with p.open("rb") as f:
@@ -137,9 +178,21 @@ class GameRecord:
             raise RecordError(
                 f"{p}: the record is larger than {MAX_RECORD_BYTES // (1 << 20)} MiB (the limit)"
             )
-        return cls.loads(data, str(p))
+        key = read_key(key_path(p)) if use_key else None
+        return cls.loads(data, str(p), key=key, lenient=lenient)
 
-    # -- replay ---------------------------------------------------------------------------
+    # -- what it holds --------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """The record says the game is over: a reveal (format 2), or a replay that ends
+        (format 1; ``commitment.check`` makes sure)."""
+        return self.revealed if self.format == 2 else True
+
+    @property
+    def sealed(self) -> int:
+        """How many events are still sealed (no nonce to open them)."""
+        return sum(e.type == SEALED for e in self.events)
+
     def actions(self) -> list[tuple[int, dict[str, Any]]]:
         return [
             (int(e.actor if e.actor is not None else -1), dict(e.data["action"]))
@@ -158,6 +211,11 @@ class GameRecord:
         recorded shuffle."""
         from chieu.core.registry import find_game
 
+        if self.seed is None or self.sealed:
+            raise RecordError(
+                f"{source}: the deal is sealed: the game is not over (no reveal line) and "
+                "its key file is not here"
+            )
         game = find_game(self.game)
         try:
             rules = game.rules_from_json(self.rules)
@@ -189,48 +247,229 @@ class GameRecord:
         return state
 
     def verify(self) -> list[str]:
-        """Differences between the recorded events and a replay (empty when identical)."""
-        state = self.replay()
-        got = [json.dumps(e.to_json(), sort_keys=True) for e in state.events]
-        want = [json.dumps(e.to_json(), sort_keys=True) for e in self.events]
-        problems = []
-        for i, (g, w) in enumerate(zip(got, want, strict=False)):
-            if g != w:
-                problems.append(f"event {i + 1}: recorded {w} but replay gives {g}")
+        """What does not check out (empty when everything does): the header, the commitment,
+        the seed against the deal, every event against a replay; and a record whose events
+        stop before the replay's (cut after its last action). A game stopped between two
+        actions is no problem here (``commitment.check`` says it is unfinished). A format 1
+        record may hold a deck set by hand (a test's scenario): here its seed need not deal
+        it (``chieu verify`` and ``chieu replay`` do require it)."""
+        report = commitment.check(self)
+        problems = [
+            c.en
+            for c in report.items
+            if c.ok is False and not (c.what == "seed" and self.format == 1)
+        ]
+        return problems + ([report.short] if report.short and not problems else [])
+
+
+def key_path(path: str | Path) -> Path:
+    """The key file of the record ``path``: its seed and nonce while the game is on."""
+    p = Path(path)
+    return p.with_name(p.name + KEY_SUFFIX)
+
+
+def read_key(path: Path) -> tuple[int, str] | None:
+    """(seed, nonce) from a key file, or None when there is none or it is not valid."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(4096)
+        value = read_json(data, RECORD_LIMITS, "the key file")
+        seed, nonce = value["seed"], value["nonce"]
+    except (OSError, JsonInputError, KeyError, TypeError):
+        return None
+    if _whole(seed) and 0 <= seed < SEED_LIMIT and commitment.is_hex64(nonce):
+        return seed, nonce
+    return None
+
+
+class _Parser:
+    def __init__(
+        self, data: bytes, source: str, key: tuple[int, str] | None, lenient: bool
+    ) -> None:
+        self.data = data
+        self.source = source
+        self.key = key
+        self.lenient = lenient
+        self.damage: Damage | None = None
+
+    def lines(self) -> list[tuple[int, int, int, bytes]]:
+        """(line number, start, end, text) of every non-blank line; ``end`` includes the
+        newline."""
+        out = []
+        start = 0
+        number = 0
+        data = self.data
+        while start < len(data):
+            number += 1
+            nl = data.find(b"\n", start)
+            end = len(data) if nl < 0 else nl + 1
+            line = data[start : end if nl < 0 else nl]
+            if line.strip():
+                out.append((number, start, end, line))
+            start = end
+        return out
+
+    def fail(self, lineno: int, message: str, last: bool) -> None:
+        if not self.lenient:
+            raise RecordError(f"{self.source}:{lineno}: {message}")
+        cut = last and not self.data.endswith(b"\n")
+        self.damage = Damage(lineno, message, cut)
+
+    def parse(self) -> GameRecord:
+        lines = self.lines()
+        if not lines:
+            raise RecordError(f"{self.source}: empty record")
+        n0, _, end0, first = lines[0]
+        try:
+            head = read_json(first, RECORD_LIMITS, "the header")
+        except JsonInputError as exc:
+            raise RecordError(f"{self.source}:{n0}: {exc}") from None
+        if not isinstance(head, dict) or head.get("record") != FORMAT:
+            raise RecordError(f"{self.source}:{n0}: not a chieu record header")
+        fmt = _check_header(head, f"{self.source}:{n0}")
+        events: list[Event] = []
+        numbers: list[int] = []
+        good = end0
+        reveal: dict[str, Any] | None = None
+        reveal_at = 0
+        for i, (lineno, start, end, line) in enumerate(lines[1:], 1):
+            last = i == len(lines) - 1
+            try:
+                obj = read_json(line, RECORD_LIMITS, "the event")
+                if fmt == 2 and isinstance(obj, dict) and obj.get("type") == REVEAL:
+                    if not last:
+                        raise ValueError("the reveal line must be the record's last line")
+                    reveal, reveal_at = _check_reveal(obj), start
+                    good = end
+                    break
+                _check_raw_event(obj, sealed_ok=fmt == 2)
+                event = Event.from_json(obj)
+                _check_event(event)
+            except (ValueError, TypeError) as exc:  # JsonInputError too
+                self.fail(lineno, f"bad event ({exc})", last)
                 break
-        if len(got) != len(want):
-            problems.append(f"recorded {len(want)} events but replay gives {len(got)}")
-        return problems
+            events.append(event)
+            numbers.append(lineno)
+            good = end
+        if self.damage is not None and fmt == 2 and len(lines) > 1:
+            reveal, reveal_at = self.late_reveal(lines[-1])
+        record = GameRecord(
+            game=head["game"],
+            version=str(head.get("version", "")),
+            rules=dict(head["rules"]),
+            seed=head.get("seed"),
+            setup=dict(head.get("setup") or {}),
+            events=events,
+            format=fmt,
+            commit=head.get("commit"),
+            table=head.get("table"),
+            unknown_keys=tuple(sorted(set(head) - HEADER_KEYS)),
+            lines=numbers,
+            good_bytes=good,
+        )
+        if reveal is not None:
+            record.seed, record.nonce, record.revealed = reveal["seed"], reveal["nonce"], True
+            record.digest_ok = reveal["digest"] == commitment.digest(self.data[:reveal_at])
+        elif fmt == 2 and self.key is not None:
+            record.seed, record.nonce = self.key
+            record.from_key = True
+        if record.nonce is not None:
+            self.open_sealed(record)
+        record.damage = self.damage
+        return record
+
+    def late_reveal(self, line: tuple[int, int, int, bytes]) -> tuple[dict[str, Any] | None, int]:
+        """The reveal on the last line of a record damaged before it (None if it is not)."""
+        lineno, start, _, text = line
+        if self.damage is None or self.damage.line >= lineno:
+            return None, 0
+        try:
+            obj = read_json(text, RECORD_LIMITS, "the reveal")
+            if isinstance(obj, dict) and obj.get("type") == REVEAL:
+                return _check_reveal(obj), start
+        except (ValueError, TypeError):
+            pass
+        return None, 0
+
+    def open_sealed(self, record: GameRecord) -> None:
+        assert record.nonce is not None
+        for i, event in enumerate(record.events):
+            if event.type != SEALED:
+                continue
+            try:
+                text = commitment.unseal(record.nonce, i, str(event.data["box"]))
+                obj = read_json(text, RECORD_LIMITS, "the sealed event")
+                _check_raw_event(obj, sealed_ok=False)
+                opened = Event.from_json(obj)
+                _check_event(opened)
+            except (ValueError, TypeError) as exc:
+                lineno = record.lines[i]
+                self.fail(lineno, f"the sealed event does not open ({exc})", False)
+                del record.events[i:]
+                del record.lines[i:]
+                record.revealed = False
+                return
+            record.events[i] = opened
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_header(head: dict[str, Any], where: str) -> None:
-    """RecordError for a header field of the wrong type or out of range."""
+def _check_header(head: dict[str, Any], where: str) -> int:
+    """The header's format (1 or 2); RecordError for a field of the wrong type or range."""
     try:
+        fmt = head.get("format", 1)
+        if fmt not in (1, 2) or not _whole(fmt):
+            raise JsonInputError(f"header 'format' must be 1 or 2, not {describe(fmt)}")
+        for key in ("game", "rules", "seed") if fmt == 1 else ("game", "rules", "commit"):
+            if key not in head:
+                raise JsonInputError(f"header lacks {key!r}")
         expect_str(head["game"], "header 'game'", 100)
         expect_object(head["rules"], "header 'rules'")
-        if not _whole(head["seed"]):  # its size is bounded by RECORD_LIMITS (20 digits)
+        if fmt == 1 and not _whole(head["seed"]):  # bounded by RECORD_LIMITS (20 digits)
             raise JsonInputError(
                 f"header 'seed' must be a whole number, not {describe(head['seed'])}"
             )
+        if fmt == 2:
+            if "seed" in head:
+                raise JsonInputError("a format 2 header must not hold the seed")
+            if not commitment.is_hex64(head["commit"]):
+                raise JsonInputError("header 'commit' must be 64 lowercase hex digits")
+            if head.get("table") is not None:
+                expect_object(head["table"], "header 'table'")
         if head.get("version") is not None:
             expect_str(head["version"], "header 'version'", 100)
         if head.get("setup") is not None:
             expect_object(head["setup"], "header 'setup'")
     except JsonInputError as exc:
         raise RecordError(f"{where}: {exc}") from None
+    return int(fmt)
 
 
-def _check_raw_event(obj: object) -> None:
+def _check_reveal(obj: dict[str, Any]) -> dict[str, Any]:
+    data = expect_object(obj.get("data"), "the reveal's 'data'")
+    seed = data.get("seed")
+    if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT):
+        raise JsonInputError(f"the reveal's 'seed' must be a whole number, not {describe(seed)}")
+    for key in ("nonce", "digest"):
+        if not commitment.is_hex64(data.get(key)):
+            raise JsonInputError(f"the reveal's {key!r} must be 64 lowercase hex digits")
+    return data
+
+
+def _check_raw_event(obj: object, sealed_ok: bool) -> None:
     """JsonInputError for an event line whose fields have the wrong type or range (before
     ``Event.from_json`` reads it)."""
     event = expect_object(obj, "an event")
     if "type" not in event:
         raise JsonInputError("an event is an object with a 'type'")
-    expect_str(event["type"], "the event's 'type'", 100)
+    kind = expect_str(event["type"], "the event's 'type'", 100)
+    if kind in (SEALED, REVEAL) and not sealed_ok:
+        raise JsonInputError(f"an event of type {kind!r} here")
+    if kind == SEALED:
+        box = expect_object(event.get("data"), "the sealed event's 'data'").get("box")
+        expect_str(box, "the sealed event's 'box'", commitment.MAX_SEALED * 2)
     if event.get("actor") is not None:
         expect_int(event["actor"], "the event's 'actor'", 0, MAX_SEATS - 1)
     if "data" in event:
@@ -257,6 +496,16 @@ def _check_event(event: Event) -> None:
             raise ValueError("the deal's 'deck' must be a list of card numbers")
         if len(deck) > MAX_DECK or not all(0 <= k < MAX_DECK for k in deck):
             raise ValueError(f"the deal's 'deck' must hold card numbers from 0 to {MAX_DECK - 1}")
+
+
+def event_line(event: Event, index: int, nonce: str) -> str:
+    """Event ``index`` as one line of a format 2 record: whole when it is public, else
+    sealed with ``nonce`` (``chieu.core.commitment.seal``)."""
+    text = json.dumps(event.to_json(), ensure_ascii=False, sort_keys=True)
+    if event.visible_to is not None:
+        box = commitment.seal(nonce, index, text)
+        text = json.dumps({"type": SEALED, "data": {"box": box}}, sort_keys=True)
+    return text + "\n"
 
 
 def records_from_lines(lines: Iterable[str]) -> GameRecord:

@@ -1,0 +1,273 @@
+"""``ChieuAEC``: a PettingZoo AEC environment for every chieu game.
+
+Agents are seats (``"seat_0"``...). Outside a claim window the seat whose turn it is acts; in
+a claim window every asked seat acts, one after the other in the window's fixed order (by
+distance from the card's door, ``state.decisions()``), a pass-only seat included, so the order
+of play tells nothing about who has a real claim. An answer is private: no other seat's
+observation changes until the window resolves by the game's priority table, once every asked
+seat has answered (``chieu.core.state.StateBase``).
+
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` (the
+encoder of ``chieu.rl.encoders``); rewards are the game's settlement points when the game ends
+(``payments=True``: Phỏm's payments as they happen, the rest at the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from chieu.core.decisions import Decision
+from chieu.core.table import Game, load_game
+from chieu.rl.encoders import Encoder, encoder_for
+from chieu.rl.render import render_text
+
+SEED_BOUND = 2**63
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class ChieuAEC(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one game bound to its rules (see the module's docstring).
+
+    ``reset(seed=N)`` deals the game ``new_state(seed=N)``; ``reset()`` without a seed deals
+    the next deal of the environment's own stream (seeded by ``seed=`` at construction).
+    ``reset(options={"state": st})`` starts from a given state (a record's, a test's);
+    ``options={"deal": [...], "setup": {...}, "deal_seed": N}`` are passed to ``new_state``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
+        "render_modes": ["ansi"],
+        "name": "chieu_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game,
+        rules: Any = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        *,
+        players: int | None = None,
+        payments: bool = False,
+        max_steps: int | None = None,
+        lang: str = "vi",
+    ) -> None:
+        super().__init__()
+        self.game = game if isinstance(game, Game) else load_game(game, rules, players)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.lang = lang
+        info = self.game.info
+        self.metadata = {**self.metadata, "name": f"chieu_{info.name}_v0"}
+        self.num_seats = n = info.players
+        self.num_actions = info.num_actions
+        self.space = self.game.action_space
+        self.encoder: Encoder = encoder_for(self.game)
+        self.payments = payments and self.game.name == "phom"
+        self.max_steps = max_steps if max_steps is not None else 4 * info.max_game_length
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        obs_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    -1.0, 1.0, (self.encoder.size,), dtype=np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {
+            a: gymnasium.spaces.Discrete(self.num_actions) for a in self.possible_agents
+        }
+        self._seeds = np.random.default_rng(seed)
+        self._seed_given = seed
+        self._ids: dict[int, int] = {id(a): i for i, a in enumerate(self.space)}
+        self._mask_at = -1
+        self._mask_of: Any = None
+        self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        self._pending: tuple[Decision, ...] = ()
+        self._pending_at = -1
+        self._pending_of: Any = None
+        self.state: Any = None
+        self.deal_seed: int | None = None
+        self.steps = 0
+
+    # -- spaces ---------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the episode ----------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        options = dict(options or {})
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        state = options.get("state")
+        if state is None:
+            deal_seed = options.get("deal_seed")
+            if deal_seed is None:
+                deal_seed = int(self._seeds.integers(SEED_BOUND))
+            self.deal_seed = int(deal_seed)
+            state = self.game.new_state(
+                seed=self.deal_seed, setup=options.get("setup"), deal=options.get("deal")
+            )
+        else:
+            self.deal_seed = state.seed
+        self.state = state
+        self.steps = 0
+        self._mask_at = -1
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = [0.0] * self.num_seats
+        self._skip_agent_selection = None
+        self._select()
+        if state.is_terminal():
+            self._finish()
+
+    def pending(self) -> tuple[Decision, ...]:
+        """``state.decisions()``, computed once per change of the state."""
+        state = self.state
+        if self._pending_at != state.changes or self._pending_of is not state:
+            self._pending = state.decisions()
+            self._pending_at = state.changes
+            self._pending_of = state
+        return self._pending
+
+    def _select(self) -> None:
+        """The next seat to act: the first pending decision in the state's fixed order."""
+        pending = self.pending()
+        if pending:
+            self.agent_selection = self.possible_agents[pending[0].seat]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for a finished agent")
+        state = self.state
+        seat = self.seat_of[agent]
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(self.space.action(int(action)), seat)
+        self.steps += 1
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        if state.is_terminal():
+            self._finish()
+        else:
+            if self.payments:
+                self._pay(state.payoffs)
+            if self.steps >= self.max_steps:
+                for a in self.agents:
+                    self.truncations[a] = True
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def _pay(self, payoffs: Any) -> None:
+        paid = self._paid
+        for s in range(self.num_seats):
+            delta = float(payoffs[s]) - paid[s]
+            if delta:
+                self.rewards[self.possible_agents[s]] = delta
+                paid[s] = float(payoffs[s])
+
+    def _finish(self) -> None:
+        outcome = self.state.outcome()
+        payoffs = outcome.payoffs if outcome is not None else [0.0] * self.num_seats
+        self._pay(payoffs)
+        for a in self.agents:
+            self.terminations[a] = True
+            self.infos[a] = {"payoffs": [float(p) for p in payoffs]}
+
+    # -- what an agent sees ---------------------------------------------------------------
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The legal actions of ``agent`` now (zeros when it has no pending decision)."""
+        state = self.state
+        at = state.changes
+        if at != self._mask_at or self._mask_of is not state:
+            self._mask_of = state
+            self._masks = {}
+            self._mask_at = at
+        seat = self.seat_of[agent]
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            ids = self._ids
+            space = self.space
+            for d in self.pending():
+                if d.seat == seat:
+                    got = [ids.get(id(a), -1) for a in d.actions]
+                    if -1 in got:
+                        got = [space.id_of(a) for a in d.actions]
+                    mask[got] = 1
+                    break
+            self._masks[seat] = mask
+        return mask
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.seat_of[agent]
+        return {
+            "observation": self.encoder.encode(self.state, seat, pending=self.pending()),
+            "action_mask": self.action_mask(agent).copy(),
+        }
+
+    def view(self, agent: str | int | None, lang: str | None = None) -> dict[str, Any]:
+        """The raw View of ``agent`` (a name, a seat, or None for a spectator) as JSON."""
+        seat = self.seat_of[agent] if isinstance(agent, str) else agent
+        data: dict[str, Any] = self.state.view(seat, lang or self.lang).to_json()
+        return data
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode ('ansi')")
+            return None
+        seat = self.seat_of.get(self.agent_selection)
+        return render_text(self.state.view(seat, self.lang))
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(
+    game: str | Game,
+    rules: Any = None,
+    seed: int | None = None,
+    render_mode: str | None = None,
+    **kwargs: Any,
+) -> ChieuAEC:
+    """The AEC environment without PettingZoo's wrappers (the fastest)."""
+    return ChieuAEC(game, rules, seed, render_mode, **kwargs)
+
+
+def env(
+    game: str | Game,
+    rules: Any = None,
+    seed: int | None = None,
+    render_mode: str | None = None,
+    **kwargs: Any,
+) -> Any:
+    """The AEC environment of ``game`` inside PettingZoo's order-enforcing wrapper."""
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+    return wrappers.OrderEnforcingWrapper(raw_env(game, rules, seed, render_mode, **kwargs))

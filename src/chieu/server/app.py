@@ -1,0 +1,343 @@
+"""The FastAPI application: the REST endpoints and the WebSocket (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+
+from chieu.bots.registry import bot_names
+from chieu.core.events import seat_history
+from chieu.core.jsonio import JsonInputError, Limits, read_json
+from chieu.core.registry import game_names
+from chieu.core.table import load_game
+from chieu.server import auth
+from chieu.server.lobby import ApiError, Lobby
+from chieu.server.messages import words
+from chieu.server.storage import Store, sqlite_url
+from chieu.server.ws import serve_socket
+
+log = logging.getLogger("chieu.server")
+
+BODY_LIMITS = Limits(max_bytes=16 * 1024, max_depth=8, max_int_digits=12)
+#: the lobby's order; any other registered game follows
+ORDER = ("chan", "totom", "phom", "matchuoc")
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("CHIEU_DATA_DIR") or "chieu-data").resolve()
+
+
+def database_url(given: str | None = None) -> str:
+    """``given``, else ``CHIEU_DATABASE_URL``, else the SQLite file in the data directory."""
+    url = given or os.environ.get("CHIEU_DATABASE_URL")
+    if url:
+        return url
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return sqlite_url(folder / "chieu.sqlite3")
+
+
+class Server:
+    """What the endpoints share: the store, the token signer and the lobby."""
+
+    def __init__(self, url: str, ws_rate: float | None = None) -> None:
+        self.store = Store(url)
+        self.store.migrate()
+        self.tokens = auth.Tokens(self.store.secret())
+        self.lobby = Lobby(self.store)
+        self.lobby.cluster = self.store.postgres
+        rate = ws_rate or float(os.environ.get("CHIEU_WS_RATE") or 0) or None
+        if rate:
+            self.lobby.ws_rate = rate
+        self.lobby.load()
+        self.ready = False
+
+
+def _err(status: int, code: str, detail: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": words(code, detail)}}, status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > BODY_LIMITS.max_bytes:
+            raise ApiError(413, "too_big", f"{BODY_LIMITS.max_bytes} bytes")
+    if not data.strip():
+        return {}
+    try:
+        value = read_json(data, BODY_LIMITS, "the body")
+    except JsonInputError as exc:
+        raise ApiError(400, "bad_json", str(exc)) from None
+    if not isinstance(value, dict):
+        raise ApiError(400, "bad_message", "the body must be a JSON object")
+    return value
+
+
+def games_json() -> list[dict[str, Any]]:
+    out = []
+    names = sorted(game_names(), key=lambda n: (ORDER.index(n) if n in ORDER else 99, n))
+    for name in names:
+        game = load_game(name)
+        out.append(
+            {
+                "name": game.name,
+                "title": game.title,
+                "info": game.info.to_json(),
+                "presets": list(game.presets()),
+                "options": [_option(o) for o in game.options()],
+                "bots": bot_names(game.name),
+            }
+        )
+    return out
+
+
+def _option(option: Any) -> dict[str, Any]:
+    to_json = getattr(option, "to_json", None)
+    if callable(to_json):
+        data: dict[str, Any] = to_json()
+        return data
+    return {k: getattr(option, k, None) for k in ("name", "type", "default", "choices", "help")}
+
+
+def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
+    """The application on the database ``url`` (``database_url``'s choice by default);
+    ``ws_rate``: messages a second each client may send (default 10, or $CHIEU_WS_RATE)."""
+    url = database_url(url)
+    holder: dict[str, Server] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        server = Server(url, ws_rate)
+        holder["s"] = server
+        cluster = None
+        if server.store.postgres:  # several processes may share it: leases and NOTIFY
+            from chieu.server.cluster import Cluster
+
+            cluster = Cluster(server.lobby, server.store)
+            cluster.beat()
+            cluster.start()
+        for room in server.lobby.rooms.values():
+            room.ensure_running()
+        server.ready = True
+        yield
+        if cluster is not None:
+            await cluster.stop()
+        await server.lobby.close()
+        server.store.close()
+
+    app = FastAPI(title="chieu", description="Bài lá Việt Nam trực tuyến", lifespan=lifespan)
+
+    def srv() -> Server:
+        return holder["s"]
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return _err(exc.status, exc.code, exc.detail)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        where = ", ".join(".".join(str(p) for p in e.get("loc", ())) for e in exc.errors())
+        return _err(400, "bad_message", where[:200] or None)
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path)
+        return _err(500, "server")
+
+    def who(request: Request) -> int:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        pid = srv().tokens.read(token.strip()) if scheme.lower() == "bearer" else None
+        if pid is None or srv().lobby.player(pid) is None:
+            raise ApiError(401, "unauthorized")
+        return pid
+
+    def session(pid: int) -> dict[str, Any]:
+        return {"token": srv().tokens.make(pid), "player": srv().lobby.player(pid)}
+
+    def name_of(body: dict[str, Any]) -> str:
+        raw = body.get("name")
+        name = auth.clean_name(raw) if isinstance(raw, str) else None
+        if name is None:
+            raise ApiError(400, "bad_message", "'name' must be 1 to 40 characters")
+        return name
+
+    @app.get("/api/health")
+    async def health() -> Response:
+        if not holder or not srv().ready:
+            return JSONResponse({"ok": False}, 503)
+        return JSONResponse({"ok": True})
+
+    @app.post("/api/guests")
+    async def guests(request: Request) -> dict[str, Any]:
+        name = name_of(await _body(request))
+        return session(srv().store.create_player(name))
+
+    @app.post("/api/accounts")
+    async def accounts(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        name = name_of(body)
+        password = body.get("password")
+        if not isinstance(password, str) or not 8 <= len(password) <= 200:
+            raise ApiError(400, "bad_message", "'password' must be 8 to 200 characters")
+        key = auth.account_key(name)
+        if srv().store.account(key) is not None:
+            raise ApiError(409, "name_taken")
+        try:
+            pid = srv().store.create_player(name, key, auth.hash_password(password))
+        except Exception:  # two at once: the unique index refuses the second
+            raise ApiError(409, "name_taken") from None
+        return session(pid)
+
+    @app.post("/api/login")
+    async def login(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        name, password = body.get("name"), body.get("password")
+        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 200:
+            raise ApiError(401, "bad_login")
+        row = srv().store.account(auth.account_key(" ".join(name.split())))
+        if row is None or not auth.check_password(row["password"], password):
+            raise ApiError(401, "bad_login")
+        return session(int(row["id"]))
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        return {"player": srv().lobby.player(who(request))}
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": games_json()}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(request: Request) -> dict[str, Any]:
+        pid = who(request)
+        room = srv().lobby.create_room(pid, await _body(request))
+        return {"room": room.to_json()}
+
+    @app.get("/api/rooms")
+    async def rooms(request: Request) -> dict[str, Any]:
+        who(request)
+        return {"rooms": srv().lobby.public_rooms()}
+
+    @app.post("/api/rooms/join")
+    async def join_code(request: Request) -> dict[str, Any]:
+        pid = who(request)
+        body = await _body(request)
+        room = srv().lobby.by_code(body.get("code"))
+        seat = await srv().lobby.join(room, pid, body.get("seat"))
+        return {"room": room.to_json(), "seat": seat}
+
+    @app.get("/api/rooms/{room_id}")
+    async def room(room_id: int, request: Request) -> dict[str, Any]:
+        who(request)
+        return {"room": srv().lobby.room(room_id).to_json()}
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join(room_id: int, request: Request) -> dict[str, Any]:
+        pid = who(request)
+        body = await _body(request)
+        room = srv().lobby.room(room_id)
+        seat = await srv().lobby.join(room, pid, body.get("seat"))
+        return {"room": room.to_json(), "seat": seat}
+
+    @app.post("/api/rooms/{room_id}/leave")
+    async def leave(room_id: int, request: Request) -> dict[str, Any]:
+        pid = who(request)
+        room = srv().lobby.room(room_id)
+        await srv().lobby.leave(room, pid)
+        return {"room": room.to_json()}
+
+    @app.post("/api/rooms/{room_id}/spectate")
+    async def spectate(room_id: int, request: Request) -> dict[str, Any]:
+        who(request)
+        return {"room": srv().lobby.room(room_id).to_json()}
+
+    @app.post("/api/rooms/{room_id}/start")
+    async def start(room_id: int, request: Request) -> dict[str, Any]:
+        pid = who(request)
+        room = srv().lobby.room(room_id)
+        await srv().lobby.start(room, pid)
+        return {"room": room.to_json()}
+
+    @app.get("/api/rooms/{room_id}/sheet")
+    async def sheet(room_id: int, request: Request) -> dict[str, Any]:
+        who(request)
+        room = srv().lobby.room(room_id)
+        return room.sitting.to_json() if room.sitting else {"sitting": None}
+
+    @app.get("/api/rooms/{room_id}/sheet.csv")
+    async def sheet_csv(room_id: int, request: Request) -> PlainTextResponse:
+        who(request)
+        room = srv().lobby.room(room_id)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        names = room.sitting.names if room.sitting else ()
+        writer.writerow(
+            ["number", "winner", "termination"]
+            + [f"points {n}" for n in names]
+            + [f"total {n}" for n in names]
+        )
+        for row in room.sitting.rows if room.sitting else ():
+            writer.writerow(
+                [row.number, "" if row.winner is None else row.winner, row.termination]
+                + [f"{p:g}" for p in row.points]
+                + [f"{t:g}" for t in row.totals]
+            )
+        return PlainTextResponse(out.getvalue(), media_type="text/csv; charset=utf-8")
+
+    @app.get("/api/games/{game_id}/record", response_model=None)
+    async def record(game_id: int, request: Request) -> Response | dict[str, Any]:
+        pid = who(request)
+        stored = srv().store.game(game_id)
+        if stored is None:
+            raise ApiError(404, "not_found", f"game {game_id}")
+        if stored.record is not None:
+            return PlainTextResponse(stored.record, media_type="application/x-ndjson")
+        room = srv().lobby.rooms.get(stored.room_id) or srv().lobby.load_room(stored.room_id)
+        seat = None if room is None else room.seat_of(pid)
+        if room is None or seat is None or room.game_id != game_id or room.state is None:
+            raise ApiError(403, "not_over")
+        async with room.lock:
+            events = [e.to_json() for e in seat_history(room.state.events, seat)]
+        return {"game_id": game_id, "seat": seat, "game": room.game.name, "events": events}
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def socket(ws: WebSocket, room_id: int) -> None:
+        token = ws.query_params.get("token", "")
+        pid = srv().tokens.read(token) if token else None
+        if pid is not None and srv().lobby.player(pid) is None:
+            pid = None
+        await serve_socket(ws, srv().lobby, room_id, pid)
+
+    _mount_web(app)
+    return app
+
+
+def _mount_web(app: FastAPI) -> None:
+    try:
+        web = importlib.import_module("chieu.web")
+        mount = web.mount
+    except (ImportError, AttributeError):
+
+        @app.get("/", response_class=HTMLResponse)
+        async def index() -> str:
+            return (
+                "<!doctype html><meta charset=utf-8><title>chieu</title>"
+                "<h1>chieu</h1><p>Bàn chơi trên trình duyệt sắp có. "
+                "The browser table is coming; the API is at <a href=/docs>/docs</a>.</p>"
+            )
+
+        return
+    mount(app)

@@ -1,0 +1,126 @@
+"""Several ``chieu serve`` processes on one PostgreSQL (docs/deploy.md).
+
+Every process keeps a replica of the rooms its clients use and accepts their actions: the
+store's version check lets one writer win, the loser catches up and answers ``stale``. Every
+change of a room is announced in its own transaction (``NOTIFY chieu, '<room id>'``); each
+process ``LISTEN``s and catches the room up from the action log, then pushes each of its
+clients its own view. Only the process holding a room's lease (a row renewed by a heartbeat)
+runs its clock: bots, deadlines, the next game. When that process dies its leases expire and
+another process takes the rooms over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import threading
+import uuid
+
+import sqlalchemy as sa
+
+from chieu.server.lobby import Lobby
+from chieu.server.storage import Store
+
+log = logging.getLogger("chieu.server")
+
+
+def lease_seconds() -> float:
+    return float(os.environ.get("CHIEU_LEASE_SECONDS") or 10.0)
+
+
+class Cluster:
+    def __init__(self, lobby: Lobby, store: Store) -> None:
+        self.lobby = lobby
+        self.store = store
+        self.node = uuid.uuid4().hex
+        self.ttl = lease_seconds()
+        self.stopping = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.thread = threading.Thread(target=self._listen, name="chieu-listen", daemon=True)
+        self.thread.start()
+        self.task = self.loop.create_task(self._heartbeat())
+
+    async def stop(self) -> None:
+        self.stopping.set()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        with contextlib.suppress(Exception):
+            self.store.release_leases(self.node)
+
+    # -- leases ------------------------------------------------------------------------------
+    async def _heartbeat(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                self.beat()
+            except Exception:
+                log.exception("lease heartbeat failed")
+            await asyncio.sleep(self.ttl / 4)
+
+    def beat(self) -> None:
+        """Renew our leases, take the rooms nobody holds, learn the rooms made elsewhere."""
+        known = set(self.lobby.rooms)
+        for row in self.store.rooms():
+            if row["id"] not in known:
+                self.lobby.load_room(row["id"])
+        here = {
+            rid: sorted({c.seat for c in room.conns if c.seat is not None and not c.closed})
+            for rid, room in self.lobby.rooms.items()
+        }
+        self.store.set_presence(self.node, {k: v for k, v in here.items() if v})
+        present = self.store.presence(2 * self.ttl)
+        for room in list(self.lobby.rooms.values()):
+            room.remote = present.get(room.id, set())
+            if room.status == "finished":
+                continue
+            owned = self.store.take_lease(room.id, self.node, self.ttl)
+            if owned and not room.owned:
+                log.info("room %s: lease taken by %s", room.id, self.node)
+                room.sync()
+                room.owned = True
+                room.ensure_running()
+            room.owned = owned
+
+    # -- notifications -----------------------------------------------------------------------
+    def _listen(self) -> None:
+        import psycopg
+
+        dsn = sa.engine.make_url(self.store.url).set(drivername="postgresql")
+        text = dsn.render_as_string(hide_password=False)
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(text, autocommit=True) as conn:
+                    conn.execute("LISTEN chieu")
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._tell(note.payload)
+            except Exception:
+                log.exception("LISTEN failed; trying again")
+                self.stopping.wait(1.0)
+
+    def _tell(self, payload: str) -> None:
+        if self.loop is None or not payload.isdigit():
+            return
+        self.loop.call_soon_threadsafe(self._schedule, int(payload))
+
+    def _schedule(self, room_id: int) -> None:
+        assert self.loop is not None
+        self.loop.create_task(self._sync(room_id))
+
+    async def _sync(self, room_id: int) -> None:
+        room = self.lobby.rooms.get(room_id)
+        if room is None:
+            return  # the heartbeat loads it
+        async with room.lock:
+            try:
+                room.sync()
+            except Exception:
+                log.exception("room %s: catching up failed", room_id)

@@ -1,0 +1,235 @@
+"""The lobby: players and rooms in memory (rebuilt from the database at start-up)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from chieu.bots.registry import bot_names
+from chieu.core.errors import ChieuError
+from chieu.core.table import load_game
+from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
+from chieu.server.storage import ConflictError, Store
+
+MAX_OPEN_ROOMS = 10
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, detail: str | None = None) -> None:
+        super().__init__(code)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+
+def _bad(detail: str) -> ApiError:
+    return ApiError(400, "bad_message", detail)
+
+
+class Lobby:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[int, Room] = {}
+        self.players: dict[int, dict[str, Any]] = {}
+        self.ws_rate = 10.0  # messages a second per client (docs/protocol.md)
+        self.cluster = False  # several processes share the database (chieu.server.cluster)
+
+    # -- players -----------------------------------------------------------------------------
+    def player(self, pid: int) -> dict[str, Any] | None:
+        found = self.players.get(pid)
+        if found is None:
+            row = self.store.player(pid)
+            if row is None:
+                return None
+            found = {"id": pid, "name": row["name"], "guest": row["account"] is None}
+            self.players[pid] = found
+        return found
+
+    # -- rooms -------------------------------------------------------------------------------
+    def load(self) -> None:
+        """Every unfinished room from the database, its game replayed."""
+        for row in self.store.rooms():
+            for s in row["seats"]:
+                if s.get("player") is not None:
+                    self.player(s["player"])
+            room = Room(self.store, row, self.players)
+            room.owned = not self.cluster
+            room.rebuild()
+            self.rooms[room.id] = room
+
+    def room(self, room_id: int) -> Room:
+        room = self.rooms.get(room_id) or self.load_room(room_id)
+        if room is None:
+            raise ApiError(404, "not_found", f"room {room_id}")
+        return room
+
+    def load_room(self, room_id: int) -> Room | None:
+        """A room another process made (several processes on one database)."""
+        rows = self.store.rooms(room_id)
+        if not rows:
+            return None
+        row = rows[0]
+        for s in row["seats"]:
+            if s.get("player") is not None:
+                self.player(s["player"])
+        room = Room(self.store, row, self.players)
+        room.owned = not self.cluster
+        room.rebuild()
+        self.rooms[room.id] = room
+        return room
+
+    def public_rooms(self) -> list[dict[str, Any]]:
+        return [
+            r.to_json() for r in self.rooms.values() if not r.private and r.status != "finished"
+        ]
+
+    def create_room(self, pid: int, body: dict[str, Any]) -> Room:
+        game_name = body.get("game")
+        if not isinstance(game_name, str) or not game_name:
+            raise _bad("'game' must be a game's name")
+        preset, rules, seats = body.get("preset"), body.get("rules"), body.get("seats")
+        if preset is not None and not isinstance(preset, str):
+            raise _bad("'preset' must be text")
+        if rules is not None and not isinstance(rules, dict):
+            raise _bad("'rules' must be an object")
+        if seats is not None and (
+            not isinstance(seats, int) or isinstance(seats, bool) or not 1 <= seats <= 16
+        ):
+            raise _bad("'seats' must be a number of players")
+        try:
+            game = load_game(game_name, preset)
+            if rules:
+                game = load_game(game_name, {**game.rules_json(), **rules})
+            if seats is not None and seats != game.rules.players:
+                game = load_game(game_name, game.rules_json(), players=seats)
+        except ChieuError as exc:
+            raise _bad(str(exc)) from None
+        players = game.rules.players
+        bots = body.get("bots") or {}
+        if not isinstance(bots, dict):
+            raise _bad("'bots' must be an object: seat -> bot name")
+        known = bot_names(game.name)
+        seat_rows: list[dict[str, Any]] = [{"player": None, "bot": None} for _ in range(players)]
+        for key, name in bots.items():
+            try:
+                seat = int(key)
+            except ValueError:
+                raise _bad(f"bot seat {key!r} is not a number") from None
+            if not 0 <= seat < players:
+                raise _bad(f"bot seat {seat} is not a seat (0..{players - 1})")
+            if name not in known:
+                raise _bad(f"unknown bot {name!r}; known: {', '.join(known)}")
+            seat_rows[seat]["bot"] = name
+        private = body.get("private", False)
+        if not isinstance(private, bool):
+            raise _bad("'private' must be true or false")
+        clock = dict(DEFAULT_CLOCK)
+        given = body.get("clock") or {}
+        if not isinstance(given, dict):
+            raise _bad("'clock' must be an object")
+        for k, v in given.items():
+            if k not in CLOCK_LIMITS:
+                raise _bad(f"unknown clock field {k!r}")
+            lo, hi = CLOCK_LIMITS[k]
+            if v is None and k in ("turn", "claim"):
+                clock[k] = None
+                continue
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi:
+                raise _bad(f"clock {k} must be from {lo:g} to {hi:g} seconds")
+            clock[k] = float(v)
+        if self.store.open_rooms_of(pid) >= MAX_OPEN_ROOMS:
+            raise ApiError(429, "too_many_rooms", f"at most {MAX_OPEN_ROOMS}")
+        host_seat = next((i for i, s in enumerate(seat_rows) if not s["bot"]), None)
+        if host_seat is not None:
+            seat_rows[host_seat]["player"] = pid
+        code = self._new_code()
+        row = {
+            "code": code,
+            "game": game.name,
+            "rules": game.rules_json(),
+            "host": pid,
+            "private": private,
+            "status": "waiting",
+            "clock": clock,
+            "seats": seat_rows,
+            "sitting": None,
+            "version": 0,
+            "game_id": None,
+        }
+        room_id = self.store.create_room(**row)
+        room = Room(self.store, {**row, "id": room_id}, self.players)
+        room.owned = not self.cluster  # else its clock waits for the lease (the heartbeat)
+        self.player(pid)
+        self.rooms[room_id] = room
+        return room
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+            if not self.store.code_taken(code):
+                return code
+
+    def by_code(self, code: Any) -> Room:
+        if not isinstance(code, str):
+            raise _bad("'code' must be text")
+        code = code.strip().upper()
+        for room in self.rooms.values():
+            if room.code == code:
+                return room
+        raise ApiError(404, "not_found", f"room code {code!r}")
+
+    async def join(self, room: Room, pid: int, seat: Any) -> int:
+        async with room.lock:
+            if room.seat_of(pid) is not None:
+                raise ApiError(409, "already_seated")
+            if room.status != "waiting":
+                raise ApiError(409, "already_started")
+            if seat is None:
+                free = [i for i, s in enumerate(room.seats) if not s["player"] and not s["bot"]]
+                if not free:
+                    raise ApiError(409, "room_full")
+                seat = free[0]
+            elif not isinstance(seat, int) or isinstance(seat, bool):
+                raise _bad("'seat' must be a number")
+            elif not 0 <= seat < len(room.seats):
+                raise _bad(f"seat {seat} is not a seat (0..{len(room.seats) - 1})")
+            elif room.seats[seat]["player"] or room.seats[seat]["bot"]:
+                raise ApiError(409, "seat_taken")
+            room.seats[seat] = {"player": pid, "bot": None}
+            self.player(pid)
+            self.store.update_room(room.id, seats=room.seats)
+            room.broadcast()
+            return int(seat)
+
+    async def leave(self, room: Room, pid: int) -> None:
+        async with room.lock:
+            seat = room.seat_of(pid)
+            if seat is None:
+                raise ApiError(409, "not_your_seat")
+            if room.status == "waiting":
+                room.seats[seat] = {"player": None, "bot": None}
+            else:  # a bot plays the seat from now on
+                room.seats[seat] = {"player": None, "bot": room.bot_name(seat)}
+                room.away.pop(seat, None)
+            self.store.update_room(room.id, seats=room.seats)
+            room.broadcast()
+            room.wake.set()
+
+    async def start(self, room: Room, pid: int) -> None:
+        async with room.lock:
+            if room.host != pid:
+                raise ApiError(403, "not_host")
+            if room.status != "waiting":
+                raise ApiError(409, "already_started")
+            try:
+                room.start_sitting()
+            except ConflictError:  # started by another process
+                room.sync()
+                raise ApiError(409, "already_started") from None
+            room.broadcast()
+        room.ensure_running()
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            await room.stop()

@@ -1,0 +1,41 @@
+"""Error codes and their words (Vietnamese first, English too)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+WORDS: dict[str, tuple[str, str]] = {
+    "bad_json": ("Tin nhắn không phải JSON hợp lệ", "The message is not valid JSON"),
+    "bad_message": ("Tin nhắn sai dạng", "The message is malformed"),
+    "unknown_type": ("Không hiểu loại tin nhắn này", "Unknown message type"),
+    "stale": ("Bàn đã thay đổi; hãy xem lại bàn", "The table has moved on; look again"),
+    "illegal": ("Nước này không hợp lệ lúc này", "That action is not legal now"),
+    "not_your_seat": ("Không phải lượt của chỗ bạn", "Not your seat's decision"),
+    "too_fast": ("Bạn gửi quá nhanh", "You are sending too fast"),
+    "too_big": ("Tin nhắn quá lớn", "The message is too big"),
+    "not_playing": ("Ván chưa bắt đầu hoặc đã kết thúc", "No game is being played"),
+    "server": ("Lỗi máy chủ; nước đi chưa được ghi", "Server error; the action was not stored"),
+    "unauthorized": ("Cần đăng nhập", "You need to sign in"),
+    "forbidden": ("Bạn không được làm việc này", "You may not do this"),
+    "not_found": ("Không tìm thấy", "Not found"),
+    "room_full": ("Bàn đã đủ người", "The room is full"),
+    "seat_taken": ("Chỗ này đã có người", "That seat is taken"),
+    "already_seated": ("Bạn đã ngồi ở bàn này", "You already have a seat here"),
+    "already_started": ("Hội đã bắt đầu", "The sitting has already started"),
+    "not_host": ("Chỉ chủ bàn mới được bắt đầu", "Only the host may start"),
+    "too_many_rooms": ("Bạn đã mở quá nhiều bàn", "You have too many open rooms"),
+    "name_taken": ("Tên này đã có người dùng", "That name is taken"),
+    "bad_login": ("Sai tên hoặc mật khẩu", "Wrong name or password"),
+    "not_over": ("Ván chưa kết thúc", "The game is not over"),
+}
+
+
+def words(code: str, detail: str | None = None) -> dict[str, str]:
+    vi, en = WORDS.get(code, ("Lỗi", "Error"))
+    if detail:
+        return {"vi": f"{vi}: {detail}", "en": f"{en}: {detail}"}
+    return {"vi": vi, "en": en}
+
+
+def ws_error(code: str, detail: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": words(code, detail)}

@@ -1,0 +1,80 @@
+"""The tables (SQLAlchemy Core), as the Alembic migrations in ``migrations/versions`` make them.
+
+``actions`` holds one row per accepted action: ``(room_id, version)`` is its key, so an action
+can never be stored twice, and it is inserted in the transaction that advances ``rooms.version``.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+meta = sa.Table(
+    "meta",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("account", sa.String(40), nullable=True, unique=True),
+    sa.Column("password", sa.Text, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+rooms = sa.Table(
+    "rooms",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(16), nullable=False, unique=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("host", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("clock", sa.Text, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),
+    sa.Column("sitting", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("game_id", sa.Integer, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("rooms_host", "host"),
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id"), nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("setup", sa.Text, nullable=False),
+    sa.Column("first_version", sa.Integer, nullable=False),
+    sa.Column("record", sa.Text, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.UniqueConstraint("room_id", "number"),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("owner", sa.String(64), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)

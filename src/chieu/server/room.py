@@ -1,0 +1,491 @@
+"""One room: its sitting, its current game, its clock, its bots and its connected clients.
+
+The room knows no game: it drives ``decisions()``, ``apply`` and ``view()``. Every accepted
+action (a person's, a bot's, a timeout's default) goes through :meth:`Room.commit`, which
+stores it (committed) before it is applied in memory and pushed to anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from chieu.bots.base import Bot, bot_rng
+from chieu.bots.registry import bot_names, get_bot
+from chieu.core.actions import Action
+from chieu.core.decisions import Decision
+from chieu.core.errors import ChieuError
+from chieu.core.events import seat_history
+from chieu.core.record import GameRecord
+from chieu.core.sitting import Sitting
+from chieu.core.table import Game, fresh_seed, load_game
+from chieu.server.messages import ws_error
+from chieu.server.storage import ConflictError, Store
+
+log = logging.getLogger("chieu.server")
+
+DEFAULT_CLOCK: dict[str, float | None] = {
+    "turn": 60.0,
+    "claim": 20.0,
+    "grace": 30.0,
+    "pause": 8.0,
+    "bot_delay": 0.6,
+}
+CLOCK_LIMITS: dict[str, tuple[float, float]] = {
+    "turn": (1.0, 3600.0),
+    "claim": (0.5, 3600.0),
+    "grace": (0.0, 3600.0),
+    "pause": (0.0, 600.0),
+    "bot_delay": (0.0, 10.0),
+}
+OUTBOX = 256  # messages waiting for one client before it is dropped
+
+
+def default_bot(game: Game) -> str:
+    names = bot_names(game.name)
+    return "heuristic" if "heuristic" in names else "random"
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket client of a room (a seat's player, or a spectator)."""
+
+    player: int
+    seat: int | None
+    lang: str
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    closed: bool = False
+    ready: bool = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: drop it
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+
+class Room:
+    def __init__(
+        self, store: Store, row: dict[str, Any], players: dict[int, dict[str, Any]]
+    ) -> None:
+        self.store = store
+        self.id: int = row["id"]
+        self.code: str = row["code"]
+        self.game = load_game(row["game"], row["rules"])
+        self.host: int = row["host"]
+        self.private: bool = bool(row["private"])
+        self.status: str = row["status"]
+        self.clock: dict[str, float | None] = {**DEFAULT_CLOCK, **row["clock"]}
+        self.seats: list[dict[str, Any]] = row["seats"]
+        self.players = players  # player id -> its JSON, shared with the lobby
+        self.version: int = row["version"]
+        self.game_id: int | None = row["game_id"]
+        self.sitting: Sitting | None = Sitting.from_json(row["sitting"]) if row["sitting"] else None
+        self.state: Any = None
+        self.seed = 0
+        self.first_version = 0
+        self.marks: dict[int, int] = {}  # version -> len(state.events) after it
+        self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
+        self.away: dict[int, float] = {}  # seat -> since when its player has no socket
+        self.bots: dict[int, Bot] = {}
+        self.between_until = 0.0
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.closing = False
+        #: this process runs the room's clock (always, unless several processes share the
+        #: database: then the one holding the room's lease, chieu.server.cluster)
+        self.owned = True
+        self.remote: set[int] = set()  # seats with a socket on another process (cluster)
+
+    # -- the room as JSON --------------------------------------------------------------------
+    def seat_of(self, player: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.get("player") == player:
+                return i
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closed for c in self.conns)
+
+    def to_json(self) -> dict[str, Any]:
+        seats = []
+        for i, s in enumerate(self.seats):
+            pid = s.get("player")
+            seats.append(
+                {
+                    "seat": i,
+                    "player": None if pid is None else self.players.get(pid),
+                    "bot": s.get("bot"),
+                    "away": i in self.away and i not in self.remote,
+                    "connected": self.connected(i) or i in self.remote,
+                }
+            )
+        totals = list(self.sitting.totals) if self.sitting else [0.0] * len(self.seats)
+        return {
+            "id": self.id,
+            "code": self.code,
+            "game": self.game.name,
+            "title": self.game.title,
+            "rules": self.game.rules_json(),
+            "players": len(self.seats),
+            "private": self.private,
+            "host": self.host,
+            "status": self.status,
+            "clock": self.clock,
+            "seats": seats,
+            "game_number": len(self.sitting.rows) + (self.status == "playing")
+            if self.sitting
+            else 0,
+            "game_id": self.game_id,
+            "version": self.version,
+            "totals": totals,
+        }
+
+    def sitting_names(self) -> list[str]:
+        out = []
+        for i, s in enumerate(self.seats):
+            pid = s.get("player")
+            name = self.players.get(pid, {}).get("name", "") if pid is not None else ""
+            out.append((name or f"Máy {i + 1} ({s.get('bot') or 'bot'})")[:40])
+        return out
+
+    # -- loading -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """The current game from the database: its seed and setup, then every stored action
+        through the core (pass-only answers given as the server gives them)."""
+        if self.game_id is None:
+            return
+        stored = self.store.game(self.game_id)
+        if stored is None:
+            raise ChieuError(f"room {self.id}: game {self.game_id} is missing")
+        self.seed = stored.seed
+        self.first_version = stored.first_version
+        self.state = self.game.new_state(stored.seed, setup=stored.setup)
+        self.state.pass_forced()
+        self.marks = {stored.first_version: len(self.state.events)}
+        space = self.game.action_space
+        for version, seat, data in self.store.game_actions(stored.id):
+            self.state.apply(space.from_json(data), seat)
+            self.state.pass_forced()
+            self.marks[version] = len(self.state.events)
+            self.version = max(self.version, version)  # stored after the room row was read
+        self._new_bots()
+        self._refresh_deadlines(None)
+        self.mark_away()
+        if self.state.is_terminal() and stored.record is None and self.status == "playing":
+            self._finish()  # the process died between the last action and the game's end
+        if self.status == "between":
+            self.between_until = time.time() + float(self.clock["pause"] or 0)
+
+    def sync(self) -> bool:
+        """Catch up with the database (another process stored actions or changed the room);
+        pushes the new views. True if anything changed."""
+        rows = self.store.rooms(self.id)
+        if not rows:
+            return False
+        row = rows[0]
+        before = (self.version, self.status, json.dumps(self.seats))
+        self.seats, self.status = row["seats"], row["status"]
+        if row["sitting"]:
+            self.sitting = Sitting.from_json(row["sitting"])
+        if row["game_id"] != self.game_id:
+            self.game_id, self.version = row["game_id"], row["version"]
+            self.rebuild()
+        elif self.state is not None and self.game_id is not None:
+            space = self.game.action_space
+            for version, seat, data in self.store.game_actions(self.game_id, self.version):
+                self.state.apply(space.from_json(data), seat)
+                self.state.pass_forced()
+                self.marks[version] = len(self.state.events)
+                self.version = version
+            self.version = max(self.version, row["version"])
+            self._refresh_deadlines(None)
+        else:
+            self.version = row["version"]
+        changed = before != (self.version, self.status, json.dumps(self.seats))
+        if changed:
+            self.broadcast()
+            self.wake.set()
+        return changed
+
+    # -- games -------------------------------------------------------------------------------
+    def start_sitting(self) -> None:
+        for s in self.seats:
+            if s.get("player") is None and not s.get("bot"):
+                s["bot"] = default_bot(self.game)
+        self.sitting = self.game.sitting(self.sitting_names())
+        self._start_game()
+        self.mark_away()
+
+    def mark_away(self) -> None:
+        """Seated players with no socket are away from now (the grace starts)."""
+        now = time.time()
+        for i, s in enumerate(self.seats):
+            if s.get("player") is not None and not self.connected(i):
+                self.away.setdefault(i, now)
+
+    def _start_game(self) -> None:
+        assert self.sitting is not None
+        seed = fresh_seed()
+        setup = self.sitting.next_setup()
+        state = self.game.new_state(seed, setup=setup)
+        version = self.version + 1
+        number = len(self.sitting.rows) + 1
+        game_id = self.store.start_game(
+            self.id,
+            number,
+            seed,
+            setup,
+            version,
+            {"status": "playing", "seats": self.seats, "sitting": self.sitting.to_json()},
+        )
+        self.status, self.version, self.game_id = "playing", version, game_id
+        self.seed, self.first_version, self.state = seed, version, state
+        state.pass_forced()
+        self.marks = {version: len(state.events)}
+        for c in self.conns:
+            c.ready = False
+        self._new_bots()
+        self._refresh_deadlines(None)
+
+    def _new_bots(self) -> None:
+        self.bots = {}
+
+    def bot_name(self, seat: int) -> str:
+        return str(self.seats[seat].get("bot") or default_bot(self.game))
+
+    def bot_for(self, seat: int) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            name = self.bot_name(seat)
+            bot = get_bot(name, self.game.name)
+            hook = getattr(bot, "new_game", None)
+            if callable(hook):
+                hook(self.game.name, self.game.rules_json(), seat)
+            self.bots[seat] = bot
+        return bot
+
+    def _finish(self) -> None:
+        """The game is over: its record and the sheet's new row, stored together (on a copy
+        of the sitting, so a failed write can be tried again)."""
+        assert self.sitting is not None and self.game_id is not None
+        sitting = Sitting.from_json(self.sitting.to_json())
+        sitting.record(self.state.outcome(), self.seed)
+        record = GameRecord.from_state(self.state).dumps()
+        status = "finished" if sitting.over else "between"
+        if not self.store.finish_game(
+            self.game_id, record, self.id, {"status": status, "sitting": sitting.to_json()}
+        ):
+            self.sync()  # another process finished it
+            return
+        self.sitting, self.status = sitting, status
+        self.between_until = time.time() + float(self.clock["pause"] or 0)
+        self.deadlines = {}
+
+    # -- decisions and the clock -------------------------------------------------------------
+    def pending(self) -> dict[int, Decision]:
+        if self.state is None or self.status != "playing":
+            return {}
+        return {d.seat: d for d in self.state.decisions()}
+
+    def _refresh_deadlines(self, actor: int | None) -> None:
+        now = time.time()
+        fresh: dict[int, tuple[str, float, float | None]] = {}
+        for seat, d in self.pending().items():
+            old = self.deadlines.get(seat)
+            if old is not None and old[0] == d.kind and seat != actor:
+                fresh[seat] = old
+                continue
+            span = self.clock["claim" if d.kind == "claim" else "turn"]
+            fresh[seat] = (d.kind, now, None if span is None else now + float(span))
+        self.deadlines = fresh
+
+    def deadline(self, seat: int | None) -> float | None:
+        if seat is None or seat not in self.deadlines:
+            return None
+        return self.deadlines[seat][2]
+
+    def bot_plays(self, seat: int, now: float) -> bool:
+        s = self.seats[seat]
+        if s.get("player") is None:
+            return True
+        since = self.away.get(seat)
+        if since is None or seat in self.remote:  # connected here, or to another process
+            return False
+        return now - since >= float(self.clock["grace"] or 0)
+
+    # -- actions -----------------------------------------------------------------------------
+    def check(self, seat: int | None, version: Any, action_id: Any) -> tuple[Action | None, str]:
+        """The action a client's message names, or (None, error code)."""
+        if self.status != "playing" or self.state is None:
+            return None, "not_playing"
+        if version != self.version:
+            return None, "stale"
+        if seat is None:
+            return None, "not_your_seat"
+        d = self.pending().get(seat)
+        if d is None:
+            return None, "not_your_seat"
+        space = self.game.action_space
+        if not isinstance(action_id, int) or not 0 <= action_id < len(space):
+            return None, "illegal"
+        action = space.action(action_id)
+        if action not in d.actions:
+            return None, "illegal"
+        return action, ""
+
+    def commit(self, seat: int, action: Action) -> None:
+        """Store the action (committed), then apply it, then push the new views."""
+        data = dict(self.game.action_space.json_of(action))
+        assert self.game_id is not None
+        self.store.append_action(self.id, self.version, self.game_id, seat, data)
+        self.version += 1
+        self.state.apply(action, seat)
+        self.state.pass_forced()
+        self.marks[self.version] = len(self.state.events)
+        if self.state.is_terminal():
+            self._finish()
+        else:
+            self._refresh_deadlines(seat)
+        self.broadcast()
+        self.wake.set()
+
+    def auto_step(self, now: float) -> float | None:
+        """Play one automatic action when one is due (a bot, a timeout, the next game);
+        returns 0 when it did, else the seconds until the next one may be (None: nothing)."""
+        if not self.owned:
+            return None
+        if self.status == "playing" and self.state is not None and self.state.is_terminal():
+            self._finish()  # storing the end failed before: try again
+            self.broadcast()
+            return 0.0
+        if self.status == "between":
+            humans = [i for i, s in enumerate(self.seats) if s.get("player") is not None]
+            ready = {c.seat for c in self.conns if c.ready and c.seat is not None}
+            if now >= self.between_until or (humans and all(h in ready for h in humans)):
+                self._start_game()
+                self.broadcast()
+                return 0.0
+            return self.between_until - now
+        nxt: float | None = None
+        for seat, d in self.pending().items():
+            _kind, since, dl = self.deadlines.get(seat, (d.kind, now, None))
+            if self.bot_plays(seat, now):
+                due = since + float(self.clock["bot_delay"] or 0)
+                if due <= now:
+                    bot = self.bot_for(seat)
+                    legal = list(d.actions)
+                    action = bot.act(self.state.observation(seat), legal, bot_rng(self.seed, seat))
+                    if action not in legal:
+                        action = d.default
+                    self.commit(seat, action)
+                    return 0.0
+                nxt = due if nxt is None else min(nxt, due)
+            elif seat in self.away:
+                due = self.away[seat] + float(self.clock["grace"] or 0)
+                nxt = due if nxt is None else min(nxt, due)
+            if dl is not None:
+                if dl <= now:
+                    self.commit(seat, d.default)
+                    return 0.0
+                nxt = dl if nxt is None else min(nxt, dl)
+        return None if nxt is None else max(0.0, nxt - now)
+
+    async def run(self) -> None:
+        """The room's clock: bots, timeouts, the pause between games."""
+        while not self.closing:
+            async with self.lock:
+                try:
+                    delay = self.auto_step(time.time())
+                except ConflictError:  # another process moved the room: catch up
+                    self.sync()
+                    delay = 0.0
+                except Exception:  # a failed write: wait and try again, never die
+                    log.exception("room %s: automatic step failed", self.id)
+                    delay = 1.0
+            if delay == 0.0:
+                await asyncio.sleep(0)
+                continue
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), None if delay is None else delay + 0.01)
+
+    def ensure_running(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self.run())
+        self.wake.set()
+
+    async def stop(self) -> None:
+        self.closing = True
+        self.wake.set()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+    # -- pushing -----------------------------------------------------------------------------
+    def view_message(self, seat: int | None, lang: str, room: dict[str, Any]) -> str:
+        view = None
+        if self.state is not None:
+            view = self.state.view(seat, lang).to_json()
+            for d in view.get("decisions", ()):
+                d["deadline"] = self.deadline(seat)
+        msg = {
+            "type": "view",
+            "version": self.version,
+            "seat": seat,
+            "game_id": self.game_id,
+            "first_version": self.first_version if self.state is not None else None,
+            "deadline": self.deadline(seat),
+            "room": room,
+            "view": view,
+        }
+        return json.dumps(msg, ensure_ascii=False)
+
+    def broadcast(self) -> None:
+        room = self.to_json()
+        cache: dict[tuple[int | None, str], str] = {}
+        for c in list(self.conns):
+            c.seat = self.seat_of(c.player)
+            key = (c.seat, c.lang)
+            if key not in cache:
+                cache[key] = self.view_message(c.seat, c.lang, room)
+            c.send(cache[key])
+
+    def events_since(self, seat: int | None, since: int) -> list[dict[str, Any]] | None:
+        """The seat's own redacted history entries after version ``since`` in this game."""
+        if self.state is None or since not in self.marks:
+            return None
+        start = self.marks[since]
+        return [e.to_json() for e in seat_history(self.state.events[start:], seat)]
+
+    def attach(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            self.away.pop(conn.seat, None)
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        seat = conn.seat
+        if seat is not None and not self.connected(seat):
+            self.away[seat] = time.time()
+        self.wake.set()
+
+    def error(self, conn: Conn, code: str, detail: str | None = None) -> None:
+        conn.send(json.dumps(ws_error(code, detail), ensure_ascii=False))

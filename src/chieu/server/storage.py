@@ -1,0 +1,335 @@
+"""The database: SQLite (WAL) by default, PostgreSQL by URL; migrations run at start-up.
+
+Every write is one transaction. ``append_action`` inserts the action row and advances the
+room's version together (``UPDATE ... WHERE version = expected``: a second writer with the
+same expectation fails instead of forking the room), and returns only once committed.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Engine
+
+from chieu.server import models as m
+
+#: the hot path's statements, built once
+_ADVANCE = (
+    m.rooms.update()
+    .where(m.rooms.c.id == sa.bindparam("rid"), m.rooms.c.version == sa.bindparam("old"))
+    .values(version=sa.bindparam("new"))
+)
+_APPEND = m.actions.insert()
+_NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
+
+
+class ConflictError(Exception):
+    """The room's version moved under us (another writer): nothing was written."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")  # a killed process loses no committed transaction
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (Alembic, programmatically)."""
+    here = Path(__file__).parent / "migrations"
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclass
+class StoredGame:
+    id: int
+    room_id: int
+    number: int
+    seed: int
+    setup: dict[str, Any]
+    first_version: int
+    record: str | None
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        #: PostgreSQL: every change of a room is announced (NOTIFY chieu, '<room id>') in its
+        #: own transaction, for the other processes (chieu.server.cluster)
+        self.postgres = url.startswith("postgresql")
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- meta --------------------------------------------------------------------------------
+    def secret(self) -> str:
+        """The token-signing secret, made once and kept in the database."""
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(m.meta.c.value).where(m.meta.c.key == "secret")).first()
+            if row is not None:
+                return str(row[0])
+            value = secrets.token_urlsafe(48)
+            conn.execute(m.meta.insert().values(key="secret", value=value))
+            return value
+
+    # -- players -----------------------------------------------------------------------------
+    def create_player(
+        self, name: str, account: str | None = None, password: str | None = None
+    ) -> int:
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                m.players.insert().values(
+                    name=name, account=account, password=password, created=time.time()
+                )
+            )
+            return int(res.inserted_primary_key[0])  # type: ignore[index]
+
+    def player(self, player_id: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(m.players).where(m.players.c.id == player_id)).first()
+        return None if row is None else dict(row._mapping)
+
+    def account(self, key: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(m.players).where(m.players.c.account == key)).first()
+        return None if row is None else dict(row._mapping)
+
+    def set_password(self, player_id: int, password: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                m.players.update().where(m.players.c.id == player_id).values(password=password)
+            )
+
+    # -- rooms -------------------------------------------------------------------------------
+    def create_room(self, **fields: Any) -> int:
+        values = {
+            k: _dumps(v) if k in ("rules", "clock", "seats", "sitting") else v
+            for k, v in fields.items()
+        }
+        with self.engine.begin() as conn:
+            res = conn.execute(m.rooms.insert().values(created=time.time(), **values))
+            return int(res.inserted_primary_key[0])  # type: ignore[index]
+
+    def update_room(self, room_id: int, **fields: Any) -> None:
+        with self.engine.begin() as conn:
+            self._update_room(conn, room_id, fields)
+
+    def _notify(self, conn: sa.Connection, room_id: int) -> None:
+        if self.postgres:
+            conn.execute(_NOTIFY, {"p": str(room_id)})
+
+    def _update_room(self, conn: sa.Connection, room_id: int, fields: dict[str, Any]) -> None:
+        values = {
+            k: _dumps(v) if k in ("rules", "clock", "seats", "sitting") else v
+            for k, v in fields.items()
+        }
+        conn.execute(m.rooms.update().where(m.rooms.c.id == room_id).values(**values))
+        self._notify(conn, room_id)
+
+    def open_rooms_of(self, host: int) -> int:
+        with self.engine.connect() as conn:
+            q = (
+                sa.select(sa.func.count())
+                .select_from(m.rooms)
+                .where(m.rooms.c.host == host, m.rooms.c.status != "finished")
+            )
+            return int(conn.execute(q).scalar_one())
+
+    def code_taken(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            q = sa.select(m.rooms.c.id).where(m.rooms.c.code == code)
+            return conn.execute(q).first() is not None
+
+    def rooms(self, room_id: int | None = None) -> list[dict[str, Any]]:
+        """Rooms not finished (or the one room ``room_id``), JSON columns decoded."""
+        q = sa.select(m.rooms)
+        q = (
+            q.where(m.rooms.c.id == room_id)
+            if room_id is not None
+            else q.where(m.rooms.c.status != "finished")
+        )
+        with self.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(q.order_by(m.rooms.c.id))]
+        for row in rows:
+            for k in ("rules", "clock", "seats", "sitting"):
+                row[k] = json.loads(row[k])
+        return rows
+
+    # -- games and actions -------------------------------------------------------------------
+    def start_game(
+        self,
+        room_id: int,
+        number: int,
+        seed: int,
+        setup: dict[str, Any],
+        version: int,
+        room: dict[str, Any],
+    ) -> int:
+        """A new game row and the room's state, in one transaction."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                m.games.insert().values(
+                    room_id=room_id,
+                    number=number,
+                    seed=seed,
+                    setup=_dumps(setup),
+                    first_version=version,
+                    created=time.time(),
+                )
+            )
+            game_id = int(res.inserted_primary_key[0])  # type: ignore[index]
+            moved = conn.execute(_ADVANCE, {"rid": room_id, "old": version - 1, "new": version})
+            if moved.rowcount != 1:
+                raise ConflictError(f"room {room_id} is not at version {version - 1}")
+            self._update_room(conn, room_id, {**room, "game_id": game_id})
+            return game_id
+
+    def append_action(
+        self, room_id: int, version: int, game_id: int, seat: int, action: dict[str, Any]
+    ) -> None:
+        """Store the action that takes the room from ``version`` to ``version + 1``; committed
+        when this returns. ConflictError (nothing written) if the room is not at ``version``."""
+        with self.engine.begin() as conn:
+            res = conn.execute(_ADVANCE, {"rid": room_id, "old": version, "new": version + 1})
+            if res.rowcount != 1:
+                raise ConflictError(f"room {room_id} is not at version {version}")
+            self._notify(conn, room_id)
+            conn.execute(
+                _APPEND,
+                {
+                    "room_id": room_id,
+                    "version": version + 1,
+                    "game_id": game_id,
+                    "seat": seat,
+                    "action": _dumps(action),
+                    "at": time.time(),
+                },
+            )
+
+    def finish_game(self, game_id: int, record: str, room_id: int, room: dict[str, Any]) -> bool:
+        """The game's record and the room's new state, once: False (nothing written) when
+        the game already has its record (another process finished it)."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                m.games.update()
+                .where(m.games.c.id == game_id, m.games.c.record.is_(None))
+                .values(record=record)
+            )
+            if res.rowcount != 1:
+                return False
+            self._update_room(conn, room_id, room)
+            return True
+
+    # -- leases (several processes) ----------------------------------------------------------
+    def take_lease(self, room_id: int, node: str, ttl: float) -> bool:
+        """Own the room's clock for ``ttl`` seconds: a new lease, ours renewed, or an expired
+        one taken over. False if another process holds it."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                m.leases.update()
+                .where(
+                    m.leases.c.room_id == room_id,
+                    sa.or_(m.leases.c.owner == node, m.leases.c.expires < now),
+                )
+                .values(owner=node, expires=now + ttl)
+            )
+            if res.rowcount == 1:
+                return True
+            if conn.execute(
+                sa.select(m.leases.c.owner).where(m.leases.c.room_id == room_id)
+            ).first():
+                return False
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    m.leases.insert().values(room_id=room_id, owner=node, expires=now + ttl)
+                )
+            return True
+        except sa.exc.IntegrityError:  # another process inserted it first
+            return False
+
+    def set_presence(self, node: str, seats: dict[int, list[int]]) -> None:
+        """The seats whose players have a socket on ``node``, by room (for the owners)."""
+        key = f"presence:{node}"
+        value = _dumps({"at": time.time(), "rooms": {str(k): v for k, v in seats.items()}})
+        with self.engine.begin() as conn:
+            conn.execute(m.meta.delete().where(m.meta.c.key == key))
+            conn.execute(m.meta.insert().values(key=key, value=value))
+
+    def presence(self, fresh: float) -> dict[int, set[int]]:
+        """Room -> the seats connected to any process that reported within ``fresh`` s."""
+        q = sa.select(m.meta.c.value).where(m.meta.c.key.like("presence:%"))
+        out: dict[int, set[int]] = {}
+        with self.engine.connect() as conn:
+            for (value,) in conn.execute(q):
+                data = json.loads(value)
+                if data["at"] >= time.time() - fresh:
+                    for room, seats in data["rooms"].items():
+                        out.setdefault(int(room), set()).update(seats)
+        return out
+
+    def release_leases(self, node: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(m.leases.delete().where(m.leases.c.owner == node))
+
+    def game(self, game_id: int) -> StoredGame | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(m.games).where(m.games.c.id == game_id)).first()
+        if row is None:
+            return None
+        r = row._mapping
+        return StoredGame(
+            r["id"],
+            r["room_id"],
+            r["number"],
+            int(r["seed"]),
+            json.loads(r["setup"]),
+            r["first_version"],
+            r["record"],
+        )
+
+    def game_actions(self, game_id: int, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
+        """(version, seat, action JSON) of the stored actions of the game after version
+        ``after``, in order."""
+        q = (
+            sa.select(m.actions.c.version, m.actions.c.seat, m.actions.c.action)
+            .where(m.actions.c.game_id == game_id, m.actions.c.version > after)
+            .order_by(m.actions.c.version)
+        )
+        with self.engine.connect() as conn:
+            return [(int(v), int(s), json.loads(a)) for v, s, a in conn.execute(q)]

@@ -1,0 +1,95 @@
+"""PettingZoo's API and seed tests for every game and preset."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from chieu import load_game
+from chieu.core.registry import game_names
+from chieu.rl import env, raw_env
+
+
+def _configs() -> list[tuple[str, str]]:
+    return [(g, p) for g in game_names() for p in load_game(g).presets()]
+
+
+@pytest.mark.parametrize(("name", "preset"), _configs())
+def test_api(name: str, preset: str) -> None:
+    cycles = 1000 if preset == "default" else 300
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(name, preset, seed=7), num_cycles=cycles)
+
+
+@pytest.mark.parametrize(("name", "preset"), _configs())
+def test_seed(name: str, preset: str) -> None:
+    cycles = 500 if preset == "default" else 200
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(name, preset, seed=3), num_cycles=cycles)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_seat_of_a_window_acts_in_order(name: str) -> None:
+    """In a claim window the asked seats act one by one in the window's order, a pass-only
+    seat included; the rewards at the end are the settlement points."""
+    e = raw_env(name, seed=11)
+    rng = np.random.default_rng(0)
+    windows = 0
+    for episode in range(3):
+        e.reset(seed=episode)
+        while e.agents:
+            agent = e.agent_selection
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            window = e.state.window
+            if window is not None:
+                windows += 1
+                assert e.seat_of[agent] == window.pending()[0]
+                assert obs["observation"][e.encoder.c0] == 1.0
+            legal = np.flatnonzero(obs["action_mask"])
+            assert legal.size
+            e.step(int(rng.choice(legal)))
+        payoffs = e.state.outcome().payoffs
+        assert sum(abs(p) for p in payoffs) >= 0
+    if load_game(name).info.has_claims:
+        assert windows > 0
+
+
+def test_phom_payments_as_they_happen() -> None:
+    e = raw_env("phom", seed=5, payments=True)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(1)
+    for episode in range(20):
+        e.reset(seed=episode)
+        for a in total:
+            total[a] = 0.0
+        while e.agents:
+            obs, _, term, trunc, _ = e.last()
+            for a in e.agents:
+                total[a] += e.rewards[a]
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        payoffs = e.state.outcome().payoffs
+        for s, a in enumerate(e.possible_agents):
+            assert total[a] == pytest.approx(payoffs[s])
+
+
+def test_render_and_view() -> None:
+    e = raw_env("chan", seed=1, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text is not None and "Chắn" in text
+    view = e.view(e.agent_selection)
+    assert view["schema"] == "chieu.view"

@@ -1,0 +1,250 @@
+"""Test helpers: a server in a thread or a subprocess, and scripted WebSocket players."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from chieu import load_game
+from chieu.core.record import GameRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST_CLOCK = {"bot_delay": 0, "pause": 600, "turn": 60, "claim": 60, "grace": 600}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ThreadServer:
+    """``create_app`` under uvicorn in a thread, on a free port."""
+
+    def __init__(self, url: str, ws_rate: float | None = 1000.0) -> None:
+        from chieu.server.app import create_app
+
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(url, ws_rate),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=64 * 1024,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        wait_healthy(self.base)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+class ProcessServer:
+    """``chieu serve`` as a subprocess (for the crash tests)."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        url: str | None = None,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.env = env or {}
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.data_dir = data_dir
+        self.url = url
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ProcessServer:
+        env = {**os.environ, "CHIEU_DATA_DIR": str(self.data_dir), "CHIEU_WS_RATE": "1000"}
+        env.update(self.env)
+        cmd = [
+            sys.executable,
+            "-m",
+            "chieu.cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--log-level",
+            "warning",
+        ]
+        if self.url:
+            cmd += ["--database-url", self.url]
+        log = open(self.data_dir / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=self.data_dir)
+        wait_healthy(self.base, self.proc)
+        return self
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            if httpx.get(f"{base}/api/health", timeout=2).json() == {"ok": True}:
+                return
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not become healthy")
+
+
+def guest(base: str, name: str) -> str:
+    r = httpx.post(f"{base}/api/guests", json={"name": name})
+    r.raise_for_status()
+    return str(r.json()["token"])
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_room(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    r = httpx.post(f"{base}/api/rooms", json=body, headers=auth(token))
+    assert r.status_code == 201, r.text
+    room: dict[str, Any] = r.json()["room"]
+    return room
+
+
+@dataclass
+class Player:
+    """A scripted client: plays each decision's default (or ``choose``), keeps every message."""
+
+    base: str
+    token: str
+    room: int
+    lang: str = "vi"
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    acted: set[int] = field(default_factory=set)
+    acks: list[int] = field(default_factory=list)  # versions it acted at
+    ws: Any = None
+    stop_after: int | None = None  # stop after this many own actions
+    backlog: list[dict[str, Any]] = field(default_factory=list)  # read again by ``play``
+
+    def url(self, since: int | None = None) -> str:
+        url = self.base.replace("http", "ws") + f"/ws/rooms/{self.room}?token={self.token}"
+        url += f"&lang={self.lang}"
+        return url + (f"&since={since}" if since is not None else "")
+
+    async def connect(self, since: int | None = None) -> None:
+        self.ws = await websockets.connect(self.url(since), max_size=2**22)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def recv(self, timeout: float = 30) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.messages.append(msg)
+        return msg
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(msg))
+
+    async def play(self, game_id: int | None = None, timeout: float = 60) -> dict[str, Any]:
+        """Answer every own decision until the game ``game_id`` (the first seen) is over;
+        returns the last view message."""
+        end = time.time() + timeout
+        while True:
+            if self.backlog:
+                msg = self.backlog.pop(0)
+            else:
+                msg = await self.recv(max(0.1, end - time.time()))
+            if msg["type"] == "error":
+                assert msg["code"] == "stale", msg
+                continue
+            if msg["type"] != "view" or msg["view"] is None:
+                continue
+            if game_id is None:
+                game_id = msg["game_id"]
+            if msg["game_id"] < game_id:  # the last game, before the one asked for starts
+                continue
+            if msg["game_id"] != game_id or msg["view"]["outcome"] is not None:
+                return msg
+            decisions = msg["view"]["decisions"]
+            if decisions and msg["version"] not in self.acted:
+                if self.stop_after is not None and len(self.acks) >= self.stop_after:
+                    return msg
+                self.acted.add(msg["version"])
+                self.acks.append(msg["version"])
+                await self.send(
+                    {"type": "act", "version": msg["version"], "action": decisions[0]["default"]}
+                )
+
+
+def views_by_version(messages: list[dict[str, Any]], game_id: int) -> dict[int, dict[str, Any]]:
+    return {
+        m["version"]: m["view"]
+        for m in messages
+        if m["type"] == "view" and m["game_id"] == game_id and m["view"] is not None
+    }
+
+
+def replay_states(record_text: str, first_version: int) -> dict[int, Any]:
+    """version -> a copy of the state at that version, replaying the record as the server
+    drives a game (pass-only answers at once)."""
+    record = GameRecord.loads(record_text)
+    game = load_game(record.game, record.rules)
+    state = game.new_state(record.seed, setup=record.setup)
+    state.pass_forced()
+    out = {first_version: state.clone()}
+    version = first_version
+    for seat, data in record.actions():
+        state.apply(game.action_space.from_json(data), seat)
+        state.pass_forced()
+        version += 1
+        out[version] = state.clone()
+    return out
+
+
+def strip_deadlines(view: dict[str, Any]) -> dict[str, Any]:
+    view = json.loads(json.dumps(view))
+    for d in view.get("decisions", ()):
+        d["deadline"] = None
+    return view
+
+
+def check_hidden(view: dict[str, Any], seat: int | None) -> None:
+    """No other seat's hand and no stock card in a view for ``seat``."""
+    assert view["viewer"] == seat
+    for zone in view["zones"]:
+        if zone["role"] == "hand" and zone["owner"] != seat and zone["cards"] is not None:
+            # a hand shown to everyone at the end (a winner's) is the only exception
+            assert view["outcome"] is not None, zone
+        if zone["role"] == "stock":
+            assert zone["cards"] is None, zone

@@ -1,0 +1,98 @@
+"""Two ``chieu serve`` processes on one PostgreSQL: one room, clients on both, a takeover."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+
+from chieu.core.record import GameRecord
+from tests.server.helpers import (
+    Player,
+    ProcessServer,
+    auth,
+    guest,
+    make_room,
+    replay_states,
+    strip_deadlines,
+    views_by_version,
+)
+
+# a short grace: a player connected to the other process must not be taken for away
+CLOCK = {"bot_delay": 0, "pause": 1, "turn": 60, "claim": 60, "grace": 0}
+
+
+async def _game(
+    a_base: str, b_base: str, rid: int, ta: str, tb: str, gid: int, start: bool = False
+) -> list[Player]:
+    a, b = Player(a_base, ta, rid), Player(b_base, tb, rid, lang="en")
+    await a.connect()
+    await b.connect()
+    if start:
+        await asyncio.sleep(1.5)  # the owner hears of the other process's socket (presence)
+        async with httpx.AsyncClient() as client:
+            r = await client.post(f"{a_base}/api/rooms/{rid}/start", headers=auth(ta))
+            assert r.status_code == 200, r.text
+            r = await client.post(f"{b_base}/api/rooms/{rid}/start", headers=auth(ta))
+            assert r.status_code == 409
+    await asyncio.gather(a.play(game_id=gid), b.play(game_id=gid))
+    await a.close()
+    await b.close()
+    return [a, b]
+
+
+def _check(record: str, players: list[Player], gid: int) -> None:
+    assert GameRecord.loads(record).verify() == []
+    views = {seat: views_by_version(p.messages, gid) for seat, p in enumerate(players)}
+    firsts = {
+        m["first_version"]
+        for p in players
+        for m in p.messages
+        if m["type"] == "view" and m["game_id"] == gid
+    }
+    assert len(firsts) == 1
+    states = replay_states(record, firsts.pop())
+    first = min(states)
+    for n, (seat, _) in enumerate(GameRecord.loads(record).actions()):
+        # game 1 (both connected throughout, to different processes): every action of a
+        # person's seat is one that person sent, never a bot's for a seat taken for away
+        if gid == 1 and seat in (0, 1):
+            assert first + n in players[seat].acks, (seat, n)
+    for seat, lang in ((0, "vi"), (1, "en")):
+        for version, view in views[seat].items():
+            got, want = strip_deadlines(view), states[version].view(seat, lang).to_json()
+            assert got == want, (seat, version, min(states), max(states), gid)
+        assert max(views[seat]) == max(states)
+
+
+def test_two_processes(pg_url: str, tmp_path: Path) -> None:
+    env = {"CHIEU_LEASE_SECONDS": "2"}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    one = ProcessServer(tmp_path / "a", pg_url, env=env).start()
+    two = ProcessServer(tmp_path / "b", pg_url, env=env).start()
+    try:
+        ta, tb = guest(one.base, "Hà Nội"), guest(two.base, "Paris")
+        room = make_room(
+            one.base,
+            ta,
+            {"game": "chan", "bots": {"2": "heuristic", "3": "heuristic"}, "clock": CLOCK},
+        )
+        rid = room["id"]
+        r = httpx.post(f"{two.base}/api/rooms/{rid}/join", json={}, headers=auth(tb))
+        assert r.status_code == 200 and r.json()["seat"] == 1
+        # the two players on different processes finish a game
+        players = asyncio.run(_game(one.base, two.base, rid, ta, tb, 1, start=True))
+        rec = httpx.get(f"{two.base}/api/games/1/record", headers=auth(tb))
+        assert rec.status_code == 200
+        _check(rec.text, players, 1)
+        # the first process dies: the second takes the room over and plays the next game
+        one.kill()
+        players = asyncio.run(_game(two.base, two.base, rid, ta, tb, 2))
+        rec = httpx.get(f"{two.base}/api/games/2/record", headers=auth(tb))
+        assert rec.status_code == 200, rec.text
+        _check(rec.text, players, 2)
+    finally:
+        one.stop()
+        two.stop()

@@ -1,0 +1,110 @@
+"""The REST endpoints: players, rooms, seats, errors."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.server.helpers import ThreadServer, auth, guest, make_room
+
+
+def test_health_games_and_docs(server: ThreadServer) -> None:
+    assert httpx.get(f"{server.base}/api/health").json() == {"ok": True}
+    games = httpx.get(f"{server.base}/api/games").json()["games"]
+    assert [g["name"] for g in games] == ["chan", "totom", "phom", "matchuoc"]
+    for g in games:
+        assert g["presets"] and g["info"]["players"] >= 2 and "heuristic" in g["bots"]
+        for o in g["options"]:
+            assert {"name", "type", "default", "choices", "help"} <= set(o)
+            assert set(o["help"]) == {"vi", "en"}
+    assert httpx.get(f"{server.base}/docs").status_code == 200
+    assert "/api/rooms" in httpx.get(f"{server.base}/openapi.json").json()["paths"]
+    assert httpx.get(f"{server.base}/").status_code == 200
+
+
+def test_accounts_and_tokens(server: ThreadServer) -> None:
+    b = server.base
+    r = httpx.post(f"{b}/api/accounts", json={"name": "Ông Năm", "password": "mật khẩu dài"})
+    assert r.status_code == 200 and r.json()["player"] == {
+        "id": 1,
+        "name": "Ông Năm",
+        "guest": False,
+    }
+    again = httpx.post(f"{b}/api/accounts", json={"name": "ông năm", "password": "12345678x"})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "name_taken"
+    bad = httpx.post(f"{b}/api/login", json={"name": "Ông Năm", "password": "sai rồi!"})
+    assert bad.status_code == 401 and set(bad.json()["error"]["message"]) == {"vi", "en"}
+    ok = httpx.post(f"{b}/api/login", json={"name": "Ông Năm", "password": "mật khẩu dài"})
+    token = ok.json()["token"]
+    assert httpx.get(f"{b}/api/me", headers=auth(token)).json()["player"]["name"] == "Ông Năm"
+    assert httpx.get(f"{b}/api/me").status_code == 401
+    assert httpx.get(f"{b}/api/me", headers=auth(token + "x")).status_code == 401
+    short = httpx.post(f"{b}/api/accounts", json={"name": "A", "password": "short"})
+    assert short.status_code == 400
+
+
+def test_bad_bodies(server: ThreadServer) -> None:
+    b = server.base
+    for body in (b"{", b"[1]", b'{"name": ""}', b'{"name": 5}', b"[" * 100 + b"]" * 100):
+        r = httpx.post(f"{b}/api/guests", content=body)
+        assert r.status_code == 400, (body, r.text)
+        assert r.json()["error"]["code"] in ("bad_json", "bad_message")
+    big = httpx.post(f"{b}/api/guests", content=b'{"name": "' + b"x" * 40000 + b'"}')
+    assert big.status_code in (400, 413)
+    t = guest(b, "Chủ bàn")
+    for body in (
+        {"game": "cờ vua"},
+        {"game": "chan", "bots": {"9": "heuristic"}},
+        {"game": "chan", "bots": {"1": "ext:rm -rf /"}},
+        {"game": "chan", "preset": "x"},
+        {"game": "chan", "clock": {"turn": -1}},
+        {"game": "chan", "seats": 99},
+    ):
+        r = httpx.post(f"{b}/api/rooms", json=body, headers=auth(t))
+        assert r.status_code == 400, (body, r.text)
+        assert "traceback" not in r.text.lower()
+
+
+def test_rooms_seats_and_conflicts(server: ThreadServer) -> None:
+    b = server.base
+    host, other, third = guest(b, "Chủ"), guest(b, "Khách 1"), guest(b, "Khách 2")
+    room = make_room(b, host, {"game": "phỏm", "seats": 3, "bots": {"2": "random"}})
+    rid = room["id"]
+    assert room["players"] == 3 and room["status"] == "waiting"
+    assert [s["bot"] for s in room["seats"]] == [None, None, "random"]
+    assert httpx.post(f"{b}/api/rooms/{rid}/join", json={}, headers=auth(host)).status_code == 409
+    r = httpx.post(f"{b}/api/rooms/{rid}/join", json={"seat": 2}, headers=auth(other))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
+    r = httpx.post(f"{b}/api/rooms/{rid}/join", json={}, headers=auth(other))
+    assert r.json()["seat"] == 1
+    r = httpx.post(f"{b}/api/rooms/{rid}/join", json={}, headers=auth(third))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "room_full"
+    assert httpx.post(f"{b}/api/rooms/{rid}/leave", headers=auth(other)).status_code == 200
+    assert httpx.post(f"{b}/api/rooms/{rid}/join", json={}, headers=auth(third)).json()["seat"] == 1
+    assert httpx.post(f"{b}/api/rooms/{rid}/start", headers=auth(third)).status_code == 403
+    assert httpx.post(f"{b}/api/rooms/{rid}/start", headers=auth(host)).status_code == 200
+    assert httpx.post(f"{b}/api/rooms/{rid}/start", headers=auth(host)).status_code == 409
+    listed = httpx.get(f"{b}/api/rooms", headers=auth(other)).json()["rooms"]
+    assert [r["id"] for r in listed] == [rid] and listed[0]["status"] == "playing"
+    assert httpx.get(f"{b}/api/rooms/999", headers=auth(other)).status_code == 404
+    r = httpx.get(f"{b}/api/rooms/abc", headers=auth(other))
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_message"
+    # private rooms are not listed; joined by code
+    secret = make_room(b, other, {"game": "chan", "private": True})
+    listed = httpx.get(f"{b}/api/rooms", headers=auth(other)).json()["rooms"]
+    assert secret["id"] not in [r["id"] for r in listed]
+    r = httpx.post(f"{b}/api/rooms/join", json={"code": secret["code"].lower()}, headers=auth(host))
+    assert r.status_code == 200 and r.json()["room"]["id"] == secret["id"]
+    assert (
+        httpx.post(f"{b}/api/rooms/join", json={"code": "NOPE"}, headers=auth(host)).status_code
+        == 404
+    )
+
+
+def test_rooms_per_player(server: ThreadServer) -> None:
+    t = guest(server.base, "Nhiều bàn")
+    codes = []
+    for _ in range(10):
+        codes.append(make_room(server.base, t, {"game": "chan"})["code"])
+    assert len(set(codes)) == 10
+    r = httpx.post(f"{server.base}/api/rooms", json={"game": "chan"}, headers=auth(t))
+    assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_rooms"
