@@ -51,18 +51,20 @@ def test_action_log_and_rebuild(url: str) -> None:
         },
     )
     room.start_sitting()
-    for _ in range(15):
+    steps = 0
+    while steps < 15 and room.status == "playing":  # a fresh deal may end sooner (an ù)
         assert room.auto_step(time.time()) == 0.0
+        steps += 1
     version = room.version
     # a write at a version the room is not at stores nothing
     with pytest.raises(ConflictError):
         store.append_action(room.id, version - 1, room.game_id or 0, 0, {"verb": "x"})
-    assert len(store.game_actions(room.game_id or 0)) == 15
+    assert len(store.game_actions(room.game_id or 0)) == steps
     # a new process: the room is rebuilt from the log, the same to every seat
     again = Lobby(Store(url))
     again.load()
     copy = again.rooms[room.id]
-    assert copy.version == version and copy.status == "playing"
+    assert copy.version == version and copy.status == room.status
     for seat in (None, 0, 1, 2, 3):
         assert copy.state.view(seat).to_json() == room.state.view(seat).to_json()
     # the rebuilt room finishes the game and stores its record

@@ -50,8 +50,25 @@ def _search_factory(game_name: str) -> dict[str, Callable[[], Bot]]:
     return {"search": lambda: SearchBot(game_name)}
 
 
+def _learned(game_name: str) -> dict[str, Callable[[], Bot]]:
+    """``learned``, where trained weights ship and numpy is installed (``chieu[rl]``)."""
+    try:
+        from chieu.bots import learned
+    except ImportError:
+        return {}
+    if not learned.has_weights(game_name):
+        return {}
+    made: Callable[[], Bot] = learned.factory(game_name)
+    return {"learned": made}
+
+
 def _table(game_name: str) -> dict[str, Callable[[], Bot]]:
-    return {**GENERIC, **_game_bots(game_name), **_search_factory(game_name)}
+    return {
+        **GENERIC,
+        **_game_bots(game_name),
+        **_search_factory(game_name),
+        **_learned(game_name),
+    }
 
 
 def bot_names(game: Any) -> list[str]:
