@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from argparse import Namespace
-from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from chieu.cli.common import save_and_show, seat_bots
+from chieu.cli.common import seat_bots
 from chieu.core.errors import ChieuError
-from chieu.core.record import GameRecord
-from chieu.core.registry import find_game, game_names
+from chieu.core.registry import game_names
 
 
 def _args(**kw: object) -> Namespace:
@@ -46,12 +43,3 @@ def test_one_name_per_seat_and_auto() -> None:
 def test_bad_seats(kw: dict[str, object], message: str) -> None:
     with pytest.raises(ChieuError, match=message.replace("(", r"\(").replace(")", r"\)")):
         seat_bots(_args(**kw), 4, "phom")
-
-
-def test_save_and_show_prints_the_path(tmp_path: Path) -> None:
-    state = find_game("chan").new_state(find_game("chan").rules_from_json({}), 3)
-    console = Console(record=True, width=200)
-    path = save_and_show(tmp_path, state, console)
-    assert path.exists() and str(path) in console.export_text()
-    assert GameRecord.load(path).verify() == []
-    assert save_and_show(tmp_path, state, console) != path  # never overwrites

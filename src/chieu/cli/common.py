@@ -3,19 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-from rich.console import Console
-from rich.text import Text
 
 from chieu.bots import Bot, get_bot
 from chieu.cli.i18n import tr
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
-from chieu.core.record import GameRecord
 from chieu.core.registry import normalize_name
 
 _TRUE = {"true", "yes", "on", "1", "có", "co"}
@@ -70,19 +65,6 @@ def build_rules(
     if players is not None:
         data["players"] = players
     return game.rules_from_json(data)
-
-
-def save_record(records: Path, state: Any) -> Path:
-    """Save ``state``'s record as ``<game>-<time>-seed<N>.jsonl`` (never overwriting)."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"{state.game.name}-{stamp}-seed{state.seed}"
-    path = records / f"{base}.jsonl"
-    i = 2
-    while path.exists():
-        path = records / f"{base}-{i}.jsonl"
-        i += 1
-    GameRecord.from_state(state).save(path)
-    return path
 
 
 def seat_bots(
@@ -143,37 +125,6 @@ def records_dir(path: str | Path) -> Path:
             f"--records {str(p)!r}: cannot create the folder ({exc.strerror})"
         ) from None
     return p
-
-
-def save_and_show(
-    records: Path,
-    state: Any,
-    console: Console,
-    bots: Mapping[int, Bot] | None = None,
-    names: Sequence[str] = (),
-) -> Path:
-    """``save_record``, then the path on one line (to copy); then any move an external bot
-    forfeited since the last report (a crash, a timeout, a bad answer: the default move was
-    played for it)."""
-    path = save_record(records, state)
-    console.print(tr(f"Đã lưu biên bản: {path}", f"Record saved: {path}"), soft_wrap=True)
-    for seat, bot in sorted((bots or {}).items()):
-        failures = list(getattr(bot, "failures", ()))
-        done = int(getattr(bot, "reported", 0))
-        for why in failures[done:]:
-            who = names[seat] if seat < len(names) else f"Ghế {seat}"
-            console.print(
-                Text(
-                    tr(
-                        f"{who} bị xử thua nước (đánh thay nước mặc định): {why}",
-                        f"{who} forfeited a move (the default move was played): {why}",
-                    ),
-                    "yellow",
-                )
-            )
-        if len(failures) > done:
-            bot.reported = len(failures)  # type: ignore[attr-defined]
-    return path
 
 
 _QUIT = {"q", "quit", "exit", "thoat"}
