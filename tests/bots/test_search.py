@@ -182,6 +182,14 @@ def test_search_budget_names() -> None:
     assert isinstance(bot, SearchBot) and bot.iterations == 40
     with pytest.raises(ChieuError, match="bad search budget"):
         get_bot("search:fast", "chan")
+    # every edge gets the bounds (the server's rooms and `chieu play --bots` call get_bot)
+    with pytest.raises(ChieuError, match="at most 1,000,000 playouts"):
+        get_bot("search:99999999999", "chan")
+    with pytest.raises(ChieuError, match="at most 600,000 ms"):
+        get_bot("search:1e9ms", "phom")
+    for bad in ("search:nanms", "search:infms", "search:-5", "search:" + "9" * 5000):
+        with pytest.raises(ChieuError):
+            get_bot(bad, "chan")
 
 
 def test_the_tree_method_plays_too() -> None:

@@ -76,7 +76,7 @@ def test_counts_below_one_are_refused_by_the_parser(
 ) -> None:
     with pytest.raises(SystemExit) as info:
         main(argv)
-    assert info.value.code == 2 and "at least 1" in capsys.readouterr().err
+    assert info.value.code == 2 and "ít nhất 1" in capsys.readouterr().err
 
 
 def test_a_huge_number_at_the_prompt_is_just_not_a_choice() -> None:
@@ -150,9 +150,28 @@ def test_numbers_out_of_range_are_refused_by_the_parser(
     """No NaN, no infinity, no number out of its range: argparse exits with status 2 and says
     what is accepted (``--millis nan`` used to make ``chieu review`` run forever)."""
     with pytest.raises(SystemExit) as info:
+        main([*argv, "--lang", "en"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and message in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["serve", "--port", "99999"], "99.999 lớn quá: nhiều nhất 65.535"),
+        (["serve", "--port", "http"], "'http' không phải số nguyên từ 1 đến 65.535"),
+        (["review", "x.jsonl", "--seat", "0", "--millis", "nan"], "không phải số hữu hạn"),
+        (["arena", "chan", "--bots", "random,random", "--ext-timeout", "0"], "lớn hơn 0"),
+    ],
+)
+def test_number_errors_speak_vietnamese(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
         main(argv)
     err = capsys.readouterr().err
     assert info.value.code == 2 and message in err and "Traceback" not in err, err
+    assert "too large" not in err and "not a" not in err
 
 
 @pytest.mark.parametrize(

@@ -105,21 +105,37 @@ def _search_with(game_name: str, option: str) -> Bot:
     return SearchBot(game_name, millis=millis, iterations=iterations)
 
 
+#: the largest budgets a ``search:`` bot accepts: beyond them it would not answer in a lifetime
+#: (every edge — ``chieu play --bots``, the arena, ``chieu bot``, the server's rooms — goes
+#: through :func:`search_budget`).
+MAX_PLAYOUTS = 1_000_000
+MAX_SEARCH_MILLIS = 600_000.0  # ten minutes a decision
+
+
 def search_budget(option: str) -> tuple[float | None, int | None]:
-    """``"50ms"`` → (50.0, None); ``"200"`` → (None, 200); a clear error otherwise."""
+    """``"50ms"`` → (50.0, None); ``"200"`` → (None, 200); a clear error otherwise, also for
+    a budget over ``MAX_SEARCH_MILLIS`` ms or ``MAX_PLAYOUTS`` playouts."""
     text = option.strip().lower()
+    millis: float | None = None
+    iterations: int | None = None
     try:
+        if len(text) > 20:
+            raise ValueError(text)
         if text.endswith("ms"):
             millis = float(text[:-2])
-            if not 0 < millis < 1e7:  # also refuses nan and inf
+            if not 0 < millis < float("inf"):  # also refuses nan
                 raise ValueError(text)
-            return millis, None
-        iterations = int(text.removesuffix("it"))
-        if iterations < 1:
-            raise ValueError(text)
-        return None, iterations
+        else:
+            iterations = int(text.removesuffix("it"))
+            if iterations < 1:
+                raise ValueError(text)
     except ValueError:
         raise ChieuError(
-            f"bad search budget {option!r}: use e.g. search:50ms (milliseconds) "
+            f"bad search budget {option[:20]!r}: use e.g. search:50ms (milliseconds) "
             "or search:200 (iterations)"
         ) from None
+    if millis is not None and millis > MAX_SEARCH_MILLIS:
+        raise ChieuError(f"search:{text}: at most {MAX_SEARCH_MILLIS:,.0f} ms a decision")
+    if iterations is not None and iterations > MAX_PLAYOUTS:
+        raise ChieuError(f"search:{text}: at most {MAX_PLAYOUTS:,} playouts a decision")
+    return millis, iterations

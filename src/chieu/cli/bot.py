@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from chieu.bots.base import Bot
 from chieu.bots.registry import get_bot
-from chieu.cli.numbers import MAX_PLAYOUTS, MAX_SEED, check_bot_budget, real, whole
+from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import (
@@ -402,8 +402,6 @@ def run_tune(args: argparse.Namespace) -> int:
 
     thresholds = _numbers(args.thresholds, "--thresholds")
     millis, iterations = (None, None) if args.budget is None else search_budget(args.budget)
-    if iterations is not None and iterations > MAX_PLAYOUTS:
-        raise ChieuError(f"--budget {iterations}: at most {MAX_PLAYOUTS:,} playouts")
     result = tune(
         args.game,
         games=args.games,

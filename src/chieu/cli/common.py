@@ -99,19 +99,6 @@ def seat_bots(
     return human, bots, names
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number ≥ 1 (a clear message otherwise)."""
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
-    return value
-
-
 def records_dir(path: str | Path) -> Path:
     """The records folder, created now: a path that cannot hold records is an error before
     any game is played, not after."""

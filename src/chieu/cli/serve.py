@@ -5,21 +5,51 @@ from __future__ import annotations
 import argparse
 import sys
 
+from chieu.cli.i18n import tr
+from chieu.cli.numbers import whole
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
-        help="the online table: rooms, bots, WebSockets (http://127.0.0.1:8000)",
-        description=(
+        help=tr(
+            "bàn chơi trực tuyến: phòng, máy, WebSocket (http://127.0.0.1:8000)",
+            "the online table: rooms, bots, WebSockets (http://127.0.0.1:8000)",
+        ),
+        description=tr(
+            "Mở bàn chơi trực tuyến. Cơ sở dữ liệu là một tệp SQLite trong ./chieu-data "
+            "(hoặc $CHIEU_DATA_DIR), trừ khi --database-url hay $CHIEU_DATABASE_URL chỉ "
+            "một cơ sở khác (postgresql+psycopg://user@host/db). Migration chạy khi khởi động.",
             "Serve the online table. The database is an SQLite file in ./chieu-data "
             "(or $CHIEU_DATA_DIR) unless --database-url or $CHIEU_DATABASE_URL names one "
-            "(postgresql+psycopg://user@host/db). Migrations run at start-up."
+            "(postgresql+psycopg://user@host/db). Migrations run at start-up.",
         ),
     )
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--database-url", default=None, help="a SQLAlchemy database URL")
-    p.add_argument("--log-level", default="info", help="uvicorn's log level")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=tr(
+            "địa chỉ lắng nghe (0.0.0.0: cho máy khác trong mạng vào)",
+            "the address to listen on (0.0.0.0: other machines on the network)",
+        ),
+    )
+    p.add_argument(
+        "--port",
+        type=whole(1, 65_535),
+        default=8000,
+        help=tr("cổng (mặc định 8000)", "the port (default 8000)"),
+    )
+    p.add_argument(
+        "--database-url",
+        default=None,
+        help=tr("URL cơ sở dữ liệu SQLAlchemy", "a SQLAlchemy database URL"),
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help=tr("mức ghi nhật ký của uvicorn", "uvicorn's log level"),
+    )
     p.set_defaults(run=run)
 
 
