@@ -39,6 +39,7 @@ from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, ExternalBot
 from chieu.bots.registry import get_bot
 from chieu.core.errors import ChieuError
 from chieu.core.journal import committed_text, write_atomic
+from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 from chieu.core.rng import derive_seed
 
@@ -148,7 +149,7 @@ def check_config(config: MatchConfig) -> Any:
     return rules
 
 
-def _bot(config: MatchConfig, name: str, game: Any) -> Bot:
+def _bot(config: MatchConfig, name: str, game: GameDefinition) -> Bot:
     bot = get_bot(name, game)
     if isinstance(bot, ExternalBot):
         bot.timeout = config.ext_timeout

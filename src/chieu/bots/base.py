@@ -8,7 +8,7 @@ receives the State, so it cannot peek at other hands or the nọc.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
@@ -16,6 +16,9 @@ from chieu.core.driver import play
 from chieu.core.errors import ChieuError, IllegalActionError
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import GameDefinition, State
 
 
 @runtime_checkable
@@ -27,7 +30,7 @@ class Bot(Protocol):
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action: ...
 
 
-def start_bots(game: Any, rules: Any, bots: Sequence[Bot]) -> None:
+def start_bots(game: GameDefinition, rules: Any, bots: Sequence[Bot]) -> None:
     """Tell each bot that has a ``new_game(game, rules_json, seat)`` hook that a game starts
     (the rules are public: every player knows them). Optional for a bot."""
     rules_json = game.rules_to_json(rules)
@@ -37,7 +40,7 @@ def start_bots(game: Any, rules: Any, bots: Sequence[Bot]) -> None:
             hook(game.name, dict(rules_json), seat)
 
 
-def end_bots(state: Any, bots: Sequence[Bot]) -> None:
+def end_bots(state: State, bots: Sequence[Bot]) -> None:
     """Call the optional ``end_game(outcome_json)`` hook of each bot (once per bot)."""
     outcome = state.outcome()
     data = None if outcome is None else outcome.to_json()
@@ -54,25 +57,25 @@ def bot_rng(seed: int, seat: int) -> Rng:
     return Rng(seed, "bot", seat)
 
 
-def _resolve_game(game: Any) -> Any:
+def _resolve_game(game: str | GameDefinition) -> GameDefinition:
     return find_game(game) if isinstance(game, str) else game
 
 
-def _resolve_rules(game: Any, rules: Any) -> Any:
+def _resolve_rules(game: GameDefinition, rules: Any) -> Any:
     if rules is None or isinstance(rules, Mapping):
         return game.rules_from_json(rules or {})
     return rules
 
 
 def play_game(
-    game: Any,
+    game: str | GameDefinition,
     rules: Any,
     seed: int,
     bots: Sequence[Bot],
     setup: Mapping[str, Any] | None = None,
     *,
     max_steps: int | None = None,
-) -> Any:
+) -> State:
     """Play one complete game with ``bots[seat]`` in every seat and return the final state.
 
     ``game`` is a game class or a name (``"chan"``); ``rules`` a Rules value, a JSON mapping
@@ -94,11 +97,16 @@ def play_game(
 
 
 def _run(
-    state: Any, game: Any, rules: Any, bots: Sequence[Bot], rngs: list[Rng], max_steps: int | None
+    state: State,
+    game: GameDefinition,
+    rules: Any,
+    bots: Sequence[Bot],
+    rngs: list[Rng],
+    max_steps: int | None,
 ) -> None:
     limit = max_steps if max_steps is not None else 4 * game.info(rules).max_game_length
 
-    def choose(st: Any, d: Decision) -> Action:
+    def choose(st: State, d: Decision) -> Action:
         legal = list(d.actions)
         action = bots[d.seat].act(st.observation(d.seat), legal, rngs[d.seat])
         if action not in legal:

@@ -15,18 +15,18 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
 from types import MappingProxyType
-from typing import Any
 
 from chieu.bots.base import Bot
 from chieu.bots.random_bot import RandomBot
 from chieu.core.errors import ChieuError
+from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game, normalize_name
 
 #: bots that play any game: name -> factory
 GENERIC: Mapping[str, Callable[[], Bot]] = MappingProxyType({"random": RandomBot})
 
 
-def _game_name(game: Any) -> str:
+def _game_name(game: str | GameDefinition) -> str:
     return str(find_game(game).name if isinstance(game, str) else game.name)
 
 
@@ -71,12 +71,12 @@ def _table(game_name: str) -> dict[str, Callable[[], Bot]]:
     }
 
 
-def bot_names(game: Any) -> list[str]:
+def bot_names(game: str | GameDefinition) -> list[str]:
     """The bot names available for ``game`` (a name or a game class)."""
     return list(_table(_game_name(game)))
 
 
-def get_bot(name: str, game: Any) -> Bot:
+def get_bot(name: str, game: str | GameDefinition) -> Bot:
     """A new bot called ``name`` for ``game``; ChieuError listing the known names otherwise."""
     game_name = _game_name(game)
     base, sep, option = name.partition(":")

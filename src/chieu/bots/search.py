@@ -34,13 +34,16 @@ import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chieu.bots.base import Bot
 from chieu.bots.worlds import Worlds, worlds_for
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import State
 
 DEFAULT_MILLIS = 150.0
 
@@ -258,7 +261,7 @@ class SearchBot:
         self.last = out
         return out
 
-    def _iterate(self, root: _Node, state: Any, rng: Rng, candidates: list[Action]) -> None:
+    def _iterate(self, root: _Node, state: State, rng: Rng, candidates: list[Action]) -> None:
         node = root
         path = [root]
         lo, hi = -1.0, 1.0
@@ -321,7 +324,7 @@ class SearchBot:
         return bot
 
     def _rollout(
-        self, state: Any, rng: Rng, seated: Mapping[int, Bot | None] | None = None
+        self, state: State, rng: Rng, seated: Mapping[int, Bot | None] | None = None
     ) -> list[float]:
         bots: dict[int, Bot] = {s: b for s, b in (seated or {}).items() if b is not None}
         steps = 0

@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from chieu.core.actions import Action
+from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 
@@ -30,7 +31,7 @@ class Worlds(Protocol):
 class GameWorlds:
     """Worlds from a game's own ``state_from_observation``."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: GameDefinition) -> None:
         self.game = game
         self.rules: Any = None
 

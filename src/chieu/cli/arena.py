@@ -41,6 +41,7 @@ from chieu.cli.common import build_rules, records_dir
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
 from chieu.core.errors import ChieuError
+from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 
 
@@ -144,7 +145,7 @@ def split_bots(text: str) -> list[str]:
 
 
 def parse_rules(
-    game: Any, preset: str | None, pairs: Sequence[str], players: int | None
+    game: GameDefinition, preset: str | None, pairs: Sequence[str], players: int | None
 ) -> dict[str, Any]:
     """Rules JSON from a preset, KEY=VALUE pairs and a player count (any game)."""
     return dict(game.rules_to_json(build_rules(game, preset, pairs, players)))

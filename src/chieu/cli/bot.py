@@ -37,6 +37,7 @@ from chieu.core.jsonio import (
     expect_str,
     read_json,
 )
+from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 
@@ -99,7 +100,7 @@ class Server:
 
     def __init__(self, name: str, game: str | None = None) -> None:
         self.name = name
-        self.game: Any = None
+        self.game: GameDefinition | None = None
         self.bot: Bot | None = None
         self.games = 0
         self.players: int | None = None
@@ -123,22 +124,22 @@ class Server:
             game = message.get("game")
             if game is not None:
                 game = expect_str(game, "start: 'game'", 100)
-            if game is not None and self.fixed and find_game(game).name != self.game.name:
-                raise ChieuError(f"this server plays {self.game.name}, not {game}")
+            if game is not None and self.fixed and find_game(game).name != self._game().name:
+                raise ChieuError(f"this server plays {self._game().name}, not {game}")
             if game is not None:
                 self._seat_for(game)
             bot = self._bot()
-            seat, players, rules = check_start(self.game, message)
+            seat, players, rules = check_start(self._game(), message)
             self.players = players
             self.games += 1
             self.rng = Rng(self.games, "serve", self.name, seat)
             hook = getattr(bot, "new_game", None)
             if callable(hook):
-                hook(self.game.name, rules, seat)
+                hook(self._game().name, rules, seat)
             return {"type": "ready", "name": bot.name}
         if kind == "act":
             bot = self._bot()
-            obs, legal, legal_json = check_act(self.game, message, self.players)
+            obs, legal, legal_json = check_act(self._game(), message, self.players)
             try:
                 action = bot.act(obs, legal, self.rng)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -164,8 +165,15 @@ class Server:
             raise ChieuError("no game yet: send a start message with 'game' (or serve with --game)")
         return self.bot
 
+    def _game(self) -> GameDefinition:
+        if self.game is None:
+            raise ChieuError("no game yet: send a start message with 'game' (or serve with --game)")
+        return self.game
 
-def check_start(game: Any, message: Mapping[str, Any]) -> tuple[int, int | None, dict[str, Any]]:
+
+def check_start(
+    game: GameDefinition, message: Mapping[str, Any]
+) -> tuple[int, int | None, dict[str, Any]]:
     """The seat, the number of players (None when unknown) and the rules of a ``start``
     message; JsonInputError (or the rules' ChieuError) naming the bad field."""
     seat = message.get("seat")
@@ -190,7 +198,7 @@ def check_start(game: Any, message: Mapping[str, Any]) -> tuple[int, int | None,
 
 
 def check_act(
-    game: Any, message: Mapping[str, Any], players: int | None = None
+    game: GameDefinition, message: Mapping[str, Any], players: int | None = None
 ) -> tuple[dict[str, Any], list[Action], list[dict[str, Any]]]:
     """The observation, the legal actions and their JSON of an ``act`` message;
     JsonInputError (or IllegalActionError) naming the bad field."""
@@ -227,10 +235,15 @@ MAX_NUMBER = 10**6  # any other number in an observation
 MAX_TEXT = 10_000  # characters of any text in an observation
 
 
-@cache
-def max_hand(game: Any) -> int:
+def max_hand(game: GameDefinition) -> int:
     """The most cards a hand may hold in ``game``: the largest dealt hand (over every number of
     players) and a margin of 4, or the whole deck when no deal can be made."""
+    return _max_hand(game.name)
+
+
+@cache
+def _max_hand(name: str) -> int:
+    game = find_game(name)
     counts = getattr(game, "player_counts", None) or (None,)
     most = 0
     for players in counts:
@@ -244,7 +257,9 @@ def max_hand(game: Any) -> int:
     return min(most + 4, int(game.kinds.deck_size)) if most else int(game.kinds.deck_size)
 
 
-def check_observation(game: Any, obs: Mapping[str, Any], players: int | None = None) -> None:
+def check_observation(
+    game: GameDefinition, obs: Mapping[str, Any], players: int | None = None
+) -> None:
     """JsonInputError unless ``obs`` could be an observation of ``game``: the seat (and the
     number of players) in range, the hand a part of the deck no larger than ``max_hand``, every
     card (``CARD_KEYS``) a card of the game, every seat (``SEAT_KEYS``) a seat, hand sizes and

@@ -11,6 +11,7 @@ from chieu.bots import Bot, get_bot
 from chieu.cli.i18n import tr
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
+from chieu.core.protocol import GameDefinition
 from chieu.core.registry import normalize_name
 
 _TRUE = {"true", "yes", "on", "1", "có", "co"}
@@ -37,7 +38,7 @@ def convert(key: str, raw: str, current: object) -> object:
 
 
 def build_rules(
-    game: Any,
+    game: GameDefinition,
     preset: str | None,
     pairs: Sequence[str] | None,
     players: int | None = None,
@@ -68,7 +69,7 @@ def build_rules(
 
 
 def seat_bots(
-    args: Any, players: int, game: Any, default: str = "heuristic"
+    args: Any, players: int, game: GameDefinition, default: str = "heuristic"
 ) -> tuple[int | None, dict[int, Bot], list[str]]:
     """The person's seat (``--seat``, None with ``--auto``), a bot for every other seat
     (``--bots``: one name for all, or one per seat in order) and each seat's display name;

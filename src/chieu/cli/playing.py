@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -43,11 +43,15 @@ from chieu.core.driver import play
 from chieu.core.errors import ChieuError, NotationError, RecordError
 from chieu.core.journal import Journal, Stopped, stop_on_signals
 from chieu.core.notation import Lang
+from chieu.core.protocol import finished
 from chieu.core.record import GameRecord, key_path
 from chieu.core.registry import find_game
 from chieu.core.rng import derive_seed
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import State
 
 HELP = {
     "vi": """\
@@ -212,7 +216,7 @@ class Table:
     def say(self, text: RenderableType) -> None:
         self.console.print(text, soft_wrap=True)
 
-    def show_events(self, state: Any) -> None:
+    def show_events(self, state: State) -> None:
         history = state.history(self.viewer)
         for event in history[self.shown :]:
             text = self.game.notation.describe(state, event, self.viewer, self.lang)
@@ -220,13 +224,13 @@ class Table:
                 self.say(Text(f"  {text}", style="dim" if event.actor != self.human else ""))
         self.shown = len(history)
 
-    def hints(self, state: Any, seat: int) -> None:
+    def hints(self, state: State, seat: int) -> None:
         with self.console.status(WORDS[self.lang]["thinking"]):
             lines = self.game.notation.hints(state, seat, self.lang)
         for line in lines or [WORDS[self.lang]["no_hint"]]:
             self.say(Text(line, "green"))
 
-    def ask(self, state: Any, d: Decision) -> Action | None:
+    def ask(self, state: State, d: Decision) -> Action | None:
         view = state.view(d.seat, self.lang).to_json()
         self.show_events(state)
         mine = next(x for x in view["decisions"] if x["kind"] == d.kind)
@@ -297,7 +301,7 @@ def _report_failures(table: Table) -> None:
             bot.reported = len(failures)  # type: ignore[attr-defined]
 
 
-def play_one(table: Table, state: Any, journal: Journal, delay: float = 0.0) -> bool:
+def play_one(table: Table, state: State, journal: Journal, delay: float = 0.0) -> bool:
     """Play one game, every event written to ``journal`` as it comes; False when the person
     quit. Anything else that stops the game (a signal, a closed pipe, Ctrl-C) closes the
     record, unfinished, and goes on up."""
@@ -308,7 +312,7 @@ def play_one(table: Table, state: Any, journal: Journal, delay: float = 0.0) -> 
     rngs = {s: bot_rng(streams, s) for s in table.bots}
     table.shown = 0
 
-    def choose(st: Any, d: Decision) -> Action:
+    def choose(st: State, d: Decision) -> Action:
         journal.append(st)
         if d.seat == table.human:
             journal.sync()  # a person may think for long
@@ -318,7 +322,7 @@ def play_one(table: Table, state: Any, journal: Journal, delay: float = 0.0) -> 
             return action
         return table.bots[d.seat].act(st.observation(d.seat), list(d.actions), rngs[d.seat])
 
-    def after(st: Any, seat: int, action: Action) -> None:
+    def after(st: State, seat: int, action: Action) -> None:
         journal.append(st)
         table.show_events(st)
         if delay:
@@ -361,7 +365,7 @@ def _saved(table: Table, journal: Journal, finished: bool) -> None:
     _report_failures(table)
 
 
-def show_outcome(table: Table, state: Any) -> None:
+def show_outcome(table: Table, state: State) -> None:
     table.say(Text(WORDS[table.lang]["result"], "bold"))
     for line in table.game.notation.outcome_lines(state, table.lang, viewer=table.human):
         table.say(Text(f"  {line}"))
@@ -370,7 +374,7 @@ def show_outcome(table: Table, state: Any) -> None:
             if z["owner"] == s and z["role"] == "hand" and z["cards"]:
                 cards = Text(" ").join(table.face(c) for c in z["cards"])
                 table.say(Text.assemble(f"  {table.names[s]}: ", cards))
-    out = state.outcome()
+    out = finished(state)
     for s, p in enumerate(out.payoffs):
         table.say(f"  {table.names[s]}: {p:+g}")
     table.say(Text(f"  seed {state.seed}", "dim"))
@@ -513,7 +517,7 @@ def _sitting(
             end_bots(state, list(seated))
             return 0
         show_outcome(table, state)
-        sitting.record(state.outcome(), seed=state.seed)
+        sitting.record(finished(state), seed=state.seed)
         if plan.games > 1:
             show_sheet(table, sitting)
         seed = state.seed + 1 if plan.fixed_seed else None
@@ -549,7 +553,7 @@ def _resume(args: argparse.Namespace, console: Console) -> int:
     if record.revealed:  # the game was over: the sitting goes on with the next one
         state = record.replay()
         key_path(path).unlink(missing_ok=True)
-        sitting.record(state.outcome(), seed=state.seed)
+        sitting.record(finished(state), seed=state.seed)
         table.say(tr(f"Ván {number} đã xong.", f"Game {number} is over."))
         seed = state.seed + 1 if plan.fixed_seed else None
         return _sitting(table, plan, sitting, number + 1, seed, None, args.delay)

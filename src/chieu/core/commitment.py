@@ -31,12 +31,13 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import describe
 
 if TYPE_CHECKING:
+    from chieu.core.protocol import GameDefinition, State
     from chieu.core.record import Damage, GameRecord
 
 COMMIT_PREFIX = b"chieu-commit-v1\n"
@@ -135,7 +136,7 @@ class Check:
 class Report:
     items: list[Check] = field(default_factory=list)
     unfinished: bool = False
-    state: Any = None  # the replay's last state, when there was one
+    state: State | None = None  # the replay's last state, when there was one
     short: str | None = None  # the recorded events stop before the replay's (a cut record)
 
     @property
@@ -208,7 +209,7 @@ def check(record: GameRecord) -> Report:
         return r
     try:
         fresh = game.new_state(rules, record.seed, setup=record.setup)
-        dealt = next(e.data.get("deck") for e in fresh.events if e.type == DEAL)
+        dealt = [int(k) for k in next(e.data["deck"] for e in fresh.events if e.type == DEAL)]
     except _ENGINE_ERRORS as exc:
         r.add(False, f"Seed không chia được bài: {exc}", f"The seed does not deal: {exc}")
         return r
@@ -308,7 +309,7 @@ def _damage(r: Report, damage: Damage) -> None:
         )
 
 
-def _replay(r: Report, record: GameRecord, game: Any) -> None:
+def _replay(r: Report, record: GameRecord, game: GameDefinition) -> None:
     from chieu.core.record import ACTION
 
     try:

@@ -31,11 +31,14 @@ import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chieu.core import commitment
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.record import DEAL, REVEAL, GameRecord, event_line, key_path
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import State
 
 SYNC_EVERY = 1.0
 _ID_NAME = re.compile(r"(.+)-[0-9a-f]{8}\.jsonl")
@@ -127,7 +130,7 @@ def stop_on_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def deck_of(state: Any) -> list[int]:
+def deck_of(state: State) -> list[int]:
     """The shuffled deck of a new game (its ``deal`` event)."""
     for e in state.events:
         if e.type == DEAL and "deck" in e.data:
@@ -135,7 +138,7 @@ def deck_of(state: Any) -> list[int]:
     raise ChieuError(f"{state.game.name}: the game has no deal event to commit to")
 
 
-def header_line(state: Any, nonce: str, table: dict[str, Any] | None) -> str:
+def header_line(state: State, nonce: str, table: dict[str, Any] | None) -> str:
     record = GameRecord.from_state(state)
     commit = commitment.commit(record.game, nonce, state.seed, deck_of(state))
     head = record.committed_header(commit, table)
@@ -148,7 +151,7 @@ def reveal_line(seed: int, nonce: str, digest: str) -> str:
 
 
 def committed_text(
-    state: Any, nonce: str | None = None, table: dict[str, Any] | None = None
+    state: State, nonce: str | None = None, table: dict[str, Any] | None = None
 ) -> bytes:
     """A finished game's whole record in format 2 (what a journal writes, all at once)."""
     nonce = nonce or commitment.new_nonce()
@@ -183,7 +186,7 @@ class Journal:
     def start(
         cls,
         folder: Path,
-        state: Any,
+        state: State,
         table: dict[str, Any] | None = None,
         *,
         nonce: str | None = None,
@@ -208,7 +211,7 @@ class Journal:
         return journal
 
     @classmethod
-    def resume(cls, path: Path, record: GameRecord, state: Any) -> Journal:
+    def resume(cls, path: Path, record: GameRecord, state: State) -> Journal:
         """Reopen the unfinished record ``path`` (loaded as ``record``, leniently, with its
         key; ``state``: its replay) to write on: what follows its last good line is cut off,
         and the events the replay gave past the last written one are added."""
@@ -268,7 +271,7 @@ class Journal:
             with contextlib.suppress(OSError, ChieuError):
                 self.sync()
 
-    def append(self, state: Any) -> None:
+    def append(self, state: State) -> None:
         """Write every event of ``state`` not yet on the file, one line at a time."""
         events = state.events
         for i in range(self.written, len(events)):
@@ -297,7 +300,7 @@ class Journal:
     def closed(self) -> bool:
         return self._fd is None
 
-    def finish(self, state: Any, rename: bool = True) -> Path:
+    def finish(self, state: State, rename: bool = True) -> Path:
         """The game is over: the last events, the reveal line, flush, close, remove the key
         file; then the record is renamed with its seed (``rename``). Returns its path."""
         self.append(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
@@ -21,6 +21,10 @@ from chieu.core.notation import Notation
 from chieu.core.outcome import Outcome
 from chieu.core.rng import Rng
 from chieu.core.view import View
+from chieu.core.zones import ZoneSpec
+
+if TYPE_CHECKING:
+    from chieu.core.sitting import SittingPolicy
 
 PlayerId = int
 
@@ -38,10 +42,24 @@ class GameInfo:
 
 @runtime_checkable
 class State(Protocol):
+    """What every edge may use of a game in progress (``Game.new_state`` returns one)."""
+
+    game: GameDefinition  # the game's definition (its name, notation, action space)
     num_players: int
+    rules: Any  # the game's own Rules dataclass (``rules.players``; JSON through ``game``)
+    seed: int
+    setup: Mapping[str, Any]  # the deal's setup (cái, dealer, first player…) as JSON
     events: list[Event]
 
+    @property
+    def phase(self) -> str: ...
+    @property
+    def changes(self) -> int: ...
     def decisions(self) -> tuple[Decision, ...]: ...
+    def pass_forced(self) -> int: ...
+    def before_recorded(self, seat: PlayerId) -> None: ...
+    def zones(self) -> Mapping[str, Sequence[int]]: ...
+    def zone_specs(self) -> Sequence[ZoneSpec]: ...
     def apply(self, action: Action, seat: PlayerId | None = None) -> list[Event]: ...
     def is_terminal(self) -> bool: ...
     def outcome(self) -> Outcome | None: ...
@@ -60,6 +78,10 @@ class GameDefinition(Protocol):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    presets: ClassVar[Mapping[str, Any]]
+    rules_class: ClassVar[type[Any]]
+    sitting_policy: ClassVar[SittingPolicy]
     kinds: ClassVar[KindTable]
     action_space: ClassVar[ActionSpace]
     notation: ClassVar[Notation]
@@ -67,6 +89,14 @@ class GameDefinition(Protocol):
     has_claims: ClassVar[bool]
     max_game_length: ClassVar[int]
 
+    @classmethod
+    def info(cls, rules: Any = None) -> GameInfo: ...
+    @classmethod
+    def default_rules(cls) -> Any: ...
+    @classmethod
+    def state_from_observation(
+        cls, obs: Mapping[str, Any], legal: list[Action], rng: Rng, rules: Any = None
+    ) -> State: ...
     @classmethod
     def rules_from_json(cls, data: Mapping[str, Any]) -> Any: ...
     @classmethod
@@ -80,3 +110,11 @@ class GameDefinition(Protocol):
         setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
     ) -> State: ...
+
+
+def finished(state: State) -> Outcome:
+    """The outcome of a game that is over (a programming error otherwise)."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError("the game is not over: it has no outcome yet")
+    return outcome

@@ -23,7 +23,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chieu.core import commitment
 from chieu.core.errors import ChieuError, RecordError
@@ -38,6 +38,9 @@ from chieu.core.jsonio import (
     expect_str,
     read_json,
 )
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import State
 
 FORMAT = "chieu"
 ACTION = "action"
@@ -94,7 +97,7 @@ class GameRecord:
 
     # -- building -------------------------------------------------------------------------
     @classmethod
-    def from_state(cls, state: Any) -> GameRecord:
+    def from_state(cls, state: State) -> GameRecord:
         game = state.game
         return cls(
             game=game.name,
@@ -206,7 +209,7 @@ class GameRecord:
                 return [int(k) for k in e.data["deck"]]
         return None
 
-    def start(self, source: str = "record") -> Any:
+    def start(self, source: str = "record") -> State:
         """The state before the first action: the header's game, rules and setup, and the
         recorded shuffle."""
         from chieu.core.registry import find_game
@@ -223,7 +226,7 @@ class GameRecord:
         except ChieuError as exc:
             raise RecordError(f"{source}:1: the header does not start a game: {exc}") from None
 
-    def replay(self, upto: int | None = None) -> Any:
+    def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all by default). A claim answer that
         had no alternative is not recorded: it is given again here, as the game goes."""
         from chieu.core.registry import find_game

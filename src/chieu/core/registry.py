@@ -1,15 +1,26 @@
-"""The games chieu knows, found by any alias: ``chan``, ``chắn``, ``danh-chan``..."""
+"""The games chieu knows, found by any alias: ``chan``, ``chắn``, ``danh-chan``...
+
+The core imports no game: a game package declares itself under the entry-point group
+``chieu.games`` (``pyproject.toml``), and is loaded the first time a game is looked up. A
+game may also be registered by hand (``register``), e.g. by a test or a plug-in not installed.
+"""
 
 from __future__ import annotations
 
 import threading
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
 
 from chieu.core.errors import UnknownGameError
 
+if TYPE_CHECKING:
+    from chieu.core.protocol import GameDefinition
+
+GROUP = "chieu.games"
 _lock = threading.Lock()
+_loaded = [False]
 _games: dict[str, Any] = {}
 _aliases: dict[str, str] = {}
 
@@ -31,15 +42,22 @@ def register(game: Any, aliases: Iterable[str] = ()) -> Any:
 
 
 def _load_builtin() -> None:
-    import chieu.games  # noqa: F401  (registers the built-in games)
+    """Register every game installed under the ``chieu.games`` entry points (once)."""
+    if _loaded[0]:
+        return
+    _loaded[0] = True
+    for point in entry_points(group=GROUP):
+        game = point.load()
+        register(game, getattr(game, "aliases", ()))
 
 
-def find_game(name: str) -> Any:
+def find_game(name: str) -> GameDefinition:
     _load_builtin()
     key = normalize_name(name)
     with _lock:
         if key in _aliases:
-            return _games[_aliases[key]]
+            game: GameDefinition = _games[_aliases[key]]
+            return game
         known = ", ".join(sorted(_games))
     raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
 
@@ -50,7 +68,7 @@ def game_names() -> list[str]:
         return sorted(_games)
 
 
-def all_games() -> list[Any]:
+def all_games() -> list[GameDefinition]:
     _load_builtin()
     with _lock:
         return [_games[n] for n in sorted(_games)]

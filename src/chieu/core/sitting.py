@@ -16,6 +16,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome
 
 if TYPE_CHECKING:
+    from chieu.core.protocol import State
     from chieu.core.table import Game
 
 MAX_NAME = 40
@@ -98,7 +99,7 @@ class Sitting:
     def next_setup(self) -> dict[str, Any]:
         return self._policy.next_setup(self.game.rules, self.carry)
 
-    def new_state(self, seed: int | None = None) -> Any:
+    def new_state(self, seed: int | None = None) -> State:
         """The next deal of the hội."""
         return self.game.new_state(seed, setup=self.next_setup())
 

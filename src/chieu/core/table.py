@@ -21,6 +21,7 @@ from chieu.core.options import RuleOption, rule_options
 from chieu.core.registry import find_game
 
 if TYPE_CHECKING:
+    from chieu.core.protocol import GameDefinition, State
     from chieu.core.sitting import Sitting
 
 #: seeds are drawn below this bound (JSON-safe, and a whole number every language reads)
@@ -56,7 +57,7 @@ class Game:
 
     __slots__ = ("definition", "rules")
 
-    def __init__(self, definition: Any, rules: Any) -> None:
+    def __init__(self, definition: GameDefinition, rules: Any) -> None:
         self.definition = definition
         self.rules = rules
 
@@ -111,12 +112,13 @@ class Game:
         *,
         setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
-    ) -> Any:
+    ) -> State:
         """A new game. Without ``seed`` the deal comes from the OS's CSPRNG (``fresh_seed``);
         with one, anyone who knows it can rebuild the deal."""
-        return self.definition.new_state(
+        state: State = self.definition.new_state(
             self.rules, fresh_seed() if seed is None else seed, setup=setup, deal=deal
         )
+        return state
 
     def sitting(self, names: Sequence[str] | None = None) -> Sitting:
         """A new hội: a run of games with its score sheet."""
@@ -128,7 +130,7 @@ class Game:
         return f"<Game {self.name} {self.rules_json()}>"
 
 
-def resolve_rules(definition: Any, rules: Any = None, players: int | None = None) -> Any:
+def resolve_rules(definition: GameDefinition, rules: Any = None, players: int | None = None) -> Any:
     """A definition's rules from a preset name, a JSON-like mapping or a Rules value."""
     if rules is None:
         value = definition.default_rules()

@@ -7,10 +7,13 @@ events described, and the outcome.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.core.notation import Lang, Notation
 from chieu.core.view import Choice, DecisionView, EventView, View
+
+if TYPE_CHECKING:
+    from chieu.core.state import StateBase
 
 #: how many of the viewer's latest events a view describes
 VIEW_EVENTS = 8
@@ -20,7 +23,7 @@ def lang_of(text: str) -> Lang:
     return "en" if text == "en" else "vi"
 
 
-def build_view(state: Any, seat: int | None, lang_text: str = "vi") -> View:
+def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> View:
     lang = lang_of(lang_text)
     game = state.game
     notation: Notation = game.notation

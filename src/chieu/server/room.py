@@ -13,7 +13,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chieu.bots.base import Bot, bot_rng
 from chieu.bots.registry import bot_names, get_bot
@@ -21,11 +21,15 @@ from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError
 from chieu.core.events import seat_history
+from chieu.core.protocol import finished
 from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.messages import ws_error
 from chieu.server.storage import ConflictError, Store
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import State
 
 log = logging.getLogger("chieu.server")
 
@@ -94,7 +98,7 @@ class Room:
         self.version: int = row["version"]
         self.game_id: int | None = row["game_id"]
         self.sitting: Sitting | None = Sitting.from_json(row["sitting"]) if row["sitting"] else None
-        self.state: Any = None
+        self.state: State | None = None
         self.seed = 0
         self.first_version = 0
         self.marks: dict[int, int] = {}  # version -> len(state.events) after it
@@ -283,10 +287,11 @@ class Room:
     def _finish(self) -> None:
         """The game is over: its record and the sheet's new row, stored together (on a copy
         of the sitting, so a failed write can be tried again)."""
-        assert self.sitting is not None and self.game_id is not None
+        state = self.state
+        assert self.sitting is not None and self.game_id is not None and state is not None
         sitting = Sitting.from_json(self.sitting.to_json())
-        sitting.record(self.state.outcome(), self.seed)
-        record = GameRecord.from_state(self.state).dumps()
+        sitting.record(finished(state), self.seed)
+        record = GameRecord.from_state(state).dumps()
         status = "finished" if sitting.over else "between"
         if not self.store.finish_game(
             self.game_id, record, self.id, {"status": status, "sitting": sitting.to_json()}
@@ -352,13 +357,14 @@ class Room:
     def commit(self, seat: int, action: Action) -> None:
         """Store the action (committed), then apply it, then push the new views."""
         data = dict(self.game.action_space.json_of(action))
-        assert self.game_id is not None
+        state = self.state
+        assert self.game_id is not None and state is not None
         self.store.append_action(self.id, self.version, self.game_id, seat, data)
         self.version += 1
-        self.state.apply(action, seat)
-        self.state.pass_forced()
-        self.marks[self.version] = len(self.state.events)
-        if self.state.is_terminal():
+        state.apply(action, seat)
+        state.pass_forced()
+        self.marks[self.version] = len(state.events)
+        if state.is_terminal():
             self._finish()
         else:
             self._refresh_deadlines(seat)
@@ -390,7 +396,9 @@ class Room:
                 if due <= now:
                     bot = self.bot_for(seat)
                     legal = list(d.actions)
-                    action = bot.act(self.state.observation(seat), legal, bot_rng(self.seed, seat))
+                    assert self.state is not None
+                    obs = self.state.observation(seat)
+                    action = bot.act(obs, legal, bot_rng(self.seed, seat))
                     if action not in legal:
                         action = d.default
                     self.commit(seat, action)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, astuple, dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow
@@ -268,7 +268,7 @@ class ChanWorlds:
         phase = str(obs["phase"])
         if phase == "announce":
             raise ChieuError("the announce phase is not searched (the winner's own cước)")
-        st: ChanState = find_game("chan").new_state(rules, 0)
+        st = cast("ChanState", find_game("chan").new_state(rules, 0))
         st.events = []
         hand = KINDS.counts(int(k) for k in obs["hand"])
         shown = {

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow
@@ -287,7 +287,7 @@ def world_from_observation(
         "boats": sorted(marks.get("boats", [])),
         "glasses": sorted(marks.get("glasses", [])),
     }
-    st: TotomState = find_game("totom").new_state(rules, 0, setup=setup)
+    st = cast("TotomState", find_game("totom").new_state(rules, 0, setup=setup))
     st.events = []
     # what the seat sees
     unseen = KINDS.full_counts()
