@@ -53,7 +53,7 @@ def test_action_log_and_rebuild(url: str) -> None:
     room.start_sitting()
     steps = 0
     while steps < 15 and room.status == "playing":  # a fresh deal may end sooner (an ù)
-        assert room.auto_step(time.time()) == 0.0
+        assert asyncio.run(room.auto_step(time.time())) == 0.0
         steps += 1
     version = room.version
     # a write at a version the room is not at stores nothing
@@ -69,7 +69,7 @@ def test_action_log_and_rebuild(url: str) -> None:
         assert copy.state.view(seat).to_json() == room.state.view(seat).to_json()
     # the rebuilt room finishes the game and stores its record
     while copy.status == "playing":
-        copy.auto_step(time.time())
+        asyncio.run(copy.auto_step(time.time()))
     assert copy.status == "between"
     game = copy.store.game(copy.game_id or 0)
     assert game is not None and game.record is not None
@@ -78,7 +78,7 @@ def test_action_log_and_rebuild(url: str) -> None:
     assert len(record.actions()) == len(store.game_actions(game.id))
     # the pause is over: the next game of the sitting starts
     copy.between_until = 0
-    assert copy.auto_step(time.time()) == 0.0
+    assert asyncio.run(copy.auto_step(time.time())) == 0.0
     assert copy.status == "playing" and copy.game_id != game.id
     assert copy.version == record_version(copy) and len(copy.sitting.rows) == 1  # type: ignore[union-attr]
     copy.store.close()

@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=64 * 1024,
+        # a view is a few KB: compressing every push cost a quarter of the server's time
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import importlib
 import io
@@ -130,8 +131,10 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
             cluster.start()
         for room in server.lobby.rooms.values():
             room.ensure_running()
+        sweeper = asyncio.get_running_loop().create_task(server.lobby.sweeper())
         server.ready = True
         yield
+        sweeper.cancel()
         if cluster is not None:
             await cluster.stop()
         await server.lobby.close()

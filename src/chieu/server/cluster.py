@@ -21,6 +21,7 @@ import uuid
 import sqlalchemy as sa
 
 from chieu.server.lobby import Lobby
+from chieu.server.room import Room
 from chieu.server.storage import Store
 
 log = logging.getLogger("chieu.server")
@@ -40,6 +41,7 @@ class Cluster:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
         self.task: asyncio.Task[None] | None = None
+        self.taking: set[asyncio.Task[None]] = set()  # rooms being taken over (``_take``)
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
@@ -75,19 +77,39 @@ class Cluster:
             rid: sorted({c.seat for c in room.conns if c.seat is not None and not c.closed})
             for rid, room in self.lobby.rooms.items()
         }
-        self.store.set_presence(self.node, {k: v for k, v in here.items() if v})
-        present = self.store.presence(2 * self.ttl)
+        ready = {
+            rid: sorted({c.seat for c in room.conns if c.ready and c.seat is not None})
+            for rid, room in self.lobby.rooms.items()
+        }
+        self.store.set_presence(
+            self.node, {k: v for k, v in here.items() if v}, {k: v for k, v in ready.items() if v}
+        )
+        present, everywhere_ready = self.store.presence(2 * self.ttl)
         for room in list(self.lobby.rooms.values()):
             room.remote = present.get(room.id, set())
+            room.remote_ready = everywhere_ready.get(room.id, set())
             if room.status == "finished":
                 continue
             owned = self.store.take_lease(room.id, self.node, self.ttl)
             if owned and not room.owned:
                 log.info("room %s: lease taken by %s", room.id, self.node)
+                assert self.loop is not None
+                task = self.loop.create_task(self._take(room))
+                self.taking.add(task)
+                task.add_done_callback(self.taking.discard)
+            elif not owned:
+                room.owned = False
+
+    async def _take(self, room: Room) -> None:
+        """Catch up with what the room's last owner stored, then run its clock here."""
+        async with room.lock:
+            try:
                 room.sync()
-                room.owned = True
-                room.ensure_running()
-            room.owned = owned
+            except Exception:
+                log.exception("room %s: catching up failed", room.id)
+                return
+            room.owned = True
+            room.ensure_running()
 
     # -- notifications -----------------------------------------------------------------------
     def _listen(self) -> None:

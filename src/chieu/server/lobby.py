@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import secrets
+import time
+from collections.abc import Callable
 from typing import Any
 
 from chieu.bots.registry import bot_names
@@ -25,6 +29,9 @@ class ApiError(Exception):
 
 def _bad(detail: str) -> ApiError:
     return ApiError(400, "bad_message", detail)
+
+
+IDLE = 600.0  # seconds a finished room stays in memory once nobody watches it
 
 
 class Lobby:
@@ -179,40 +186,65 @@ class Lobby:
                 return room
         raise ApiError(404, "not_found", f"room code {code!r}")
 
+    def _change_seats(self, room: Room, change: Callable[[list[dict[str, Any]]], None]) -> None:
+        """Apply ``change`` to the room's seats and store them, unless another process changed
+        them meanwhile: then catch up and try again (``change`` may refuse: ApiError)."""
+        for _ in range(3):
+            old = copy.deepcopy(room.seats)
+            new = copy.deepcopy(room.seats)
+            change(new)
+            if self.store.swap_seats(room.id, old, new):
+                room.seats = new
+                return
+            room.sync()
+        raise ApiError(409, "busy", "the seats changed meanwhile: try again")
+
     async def join(self, room: Room, pid: int, seat: Any) -> int:
-        async with room.lock:
-            if room.seat_of(pid) is not None:
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise _bad("'seat' must be a number")
+        taken: list[int] = []
+
+        def sit(seats: list[dict[str, Any]]) -> None:
+            if room.seat_of(pid) is not None or any(s["player"] == pid for s in seats):
                 raise ApiError(409, "already_seated")
             if room.status != "waiting":
                 raise ApiError(409, "already_started")
-            if seat is None:
-                free = [i for i, s in enumerate(room.seats) if not s["player"] and not s["bot"]]
+            where = seat
+            if where is None:
+                free = [i for i, s in enumerate(seats) if not s["player"] and not s["bot"]]
                 if not free:
                     raise ApiError(409, "room_full")
-                seat = free[0]
-            elif not isinstance(seat, int) or isinstance(seat, bool):
-                raise _bad("'seat' must be a number")
-            elif not 0 <= seat < len(room.seats):
-                raise _bad(f"seat {seat} is not a seat (0..{len(room.seats) - 1})")
-            elif room.seats[seat]["player"] or room.seats[seat]["bot"]:
+                where = free[0]
+            elif not 0 <= where < len(seats):
+                raise _bad(f"seat {where} is not a seat (0..{len(seats) - 1})")
+            elif seats[where]["player"] or seats[where]["bot"]:
                 raise ApiError(409, "seat_taken")
-            room.seats[seat] = {"player": pid, "bot": None}
+            seats[where] = {"player": pid, "bot": None}
+            taken[:] = [where]
+
+        async with room.lock:
+            self._change_seats(room, sit)
             self.player(pid)
-            self.store.update_room(room.id, seats=room.seats)
             room.broadcast()
-            return int(seat)
+            return taken[0]
 
     async def leave(self, room: Room, pid: int) -> None:
         async with room.lock:
             seat = room.seat_of(pid)
             if seat is None:
                 raise ApiError(409, "not_your_seat")
-            if room.status == "waiting":
-                room.seats[seat] = {"player": None, "bot": None}
-            else:  # a bot plays the seat from now on
-                room.seats[seat] = {"player": None, "bot": room.bot_name(seat)}
-                room.away.pop(seat, None)
-            self.store.update_room(room.id, seats=room.seats)
+            bot = room.bot_name(seat)
+
+            def stand(seats: list[dict[str, Any]]) -> None:
+                if seats[seat].get("player") != pid:
+                    raise ApiError(409, "not_your_seat")
+                if room.status == "waiting":
+                    seats[seat] = {"player": None, "bot": None}
+                else:  # a bot plays the seat from now on
+                    seats[seat] = {"player": None, "bot": bot}
+
+            self._change_seats(room, stand)
+            room.away.pop(seat, None)
             room.broadcast()
             room.wake.set()
 
@@ -229,6 +261,28 @@ class Lobby:
                 raise ApiError(409, "already_started") from None
             room.broadcast()
         room.ensure_running()
+
+    def sweep(self, now: float, idle: float = IDLE) -> list[int]:
+        """Forget the rooms whose sitting ended more than ``idle`` seconds ago and that nobody
+        watches (their records stay in the database; ``room()`` loads one again on demand)."""
+        gone = [
+            rid
+            for rid, room in self.rooms.items()
+            if room.finished_at is not None
+            and now - room.finished_at > idle
+            and not any(not c.closed for c in room.conns)
+        ]
+        for rid in gone:
+            room = self.rooms.pop(rid)
+            room.closing = True
+            room.wake.set()
+        return gone
+
+    async def sweeper(self, every: float = 60.0) -> None:
+        """``sweep`` every minute, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep(time.time())
 
     async def close(self) -> None:
         for room in self.rooms.values():

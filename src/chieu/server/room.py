@@ -26,7 +26,7 @@ from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.messages import ws_error
-from chieu.server.storage import ConflictError, Store
+from chieu.server.storage import ActionRow, ConflictError, Store
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -48,6 +48,10 @@ CLOCK_LIMITS: dict[str, tuple[float, float]] = {
     "bot_delay": (0.0, 10.0),
 }
 OUTBOX = 256  # messages waiting for one client before it is dropped
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def default_bot(game: Game) -> str:
@@ -89,6 +93,7 @@ class Room:
         self.id: int = row["id"]
         self.code: str = row["code"]
         self.game = load_game(row["game"], row["rules"])
+        self.rules_json = self.game.rules_json()
         self.host: int = row["host"]
         self.private: bool = bool(row["private"])
         self.status: str = row["status"]
@@ -115,6 +120,8 @@ class Room:
         #: database: then the one holding the room's lease, chieu.server.cluster)
         self.owned = True
         self.remote: set[int] = set()  # seats with a socket on another process (cluster)
+        self.remote_ready: set[int] = set()  # seats that sent ``next`` there (cluster)
+        self.finished_at: float | None = time.time() if self.status == "finished" else None
 
     # -- the room as JSON --------------------------------------------------------------------
     def seat_of(self, player: int) -> int | None:
@@ -145,7 +152,7 @@ class Room:
             "code": self.code,
             "game": self.game.name,
             "title": self.game.title,
-            "rules": self.game.rules_json(),
+            "rules": self.rules_json,
             "players": len(self.seats),
             "private": self.private,
             "host": self.host,
@@ -210,6 +217,9 @@ class Room:
         if row["game_id"] != self.game_id:
             self.game_id, self.version = row["game_id"], row["version"]
             self.rebuild()
+            for c in self.conns:  # a new game: a ``next`` sent for the last one is spent
+                c.ready = False
+            self.remote_ready = set()
         elif self.state is not None and self.game_id is not None:
             space = self.game.action_space
             for version, seat, data in self.store.game_actions(self.game_id, self.version):
@@ -264,6 +274,7 @@ class Room:
         self.marks = {version: len(state.events)}
         for c in self.conns:
             c.ready = False
+        self.remote_ready = set()
         self._new_bots()
         self._refresh_deadlines(None)
 
@@ -299,6 +310,8 @@ class Room:
             self.sync()  # another process finished it
             return
         self.sitting, self.status = sitting, status
+        if status == "finished":
+            self.finished_at = time.time()
         self.between_until = time.time() + float(self.clock["pause"] or 0)
         self.deadlines = {}
 
@@ -354,12 +367,14 @@ class Room:
             return None, "illegal"
         return action, ""
 
-    def commit(self, seat: int, action: Action) -> None:
-        """Store the action (committed), then apply it, then push the new views."""
+    async def commit(self, seat: int, action: Action) -> None:
+        """Store the action (committed, in the store's next group commit), then apply it,
+        then push the new views. The caller holds the room's lock."""
         data = dict(self.game.action_space.json_of(action))
         state = self.state
         assert self.game_id is not None and state is not None
-        self.store.append_action(self.id, self.version, self.game_id, seat, data)
+        row = ActionRow(self.id, self.version, self.game_id, seat, data)
+        await self.store.writer().append(row)
         self.version += 1
         state.apply(action, seat)
         state.pass_forced()
@@ -371,7 +386,7 @@ class Room:
         self.broadcast()
         self.wake.set()
 
-    def auto_step(self, now: float) -> float | None:
+    async def auto_step(self, now: float) -> float | None:
         """Play one automatic action when one is due (a bot, a timeout, the next game);
         returns 0 when it did, else the seconds until the next one may be (None: nothing)."""
         if not self.owned:
@@ -383,6 +398,7 @@ class Room:
         if self.status == "between":
             humans = [i for i, s in enumerate(self.seats) if s.get("player") is not None]
             ready = {c.seat for c in self.conns if c.ready and c.seat is not None}
+            ready |= self.remote_ready
             if now >= self.between_until or (humans and all(h in ready for h in humans)):
                 self._start_game()
                 self.broadcast()
@@ -401,7 +417,7 @@ class Room:
                     action = bot.act(obs, legal, bot_rng(self.seed, seat))
                     if action not in legal:
                         action = d.default
-                    self.commit(seat, action)
+                    await self.commit(seat, action)
                     return 0.0
                 nxt = due if nxt is None else min(nxt, due)
             elif seat in self.away:
@@ -409,7 +425,7 @@ class Room:
                 nxt = due if nxt is None else min(nxt, due)
             if dl is not None:
                 if dl <= now:
-                    self.commit(seat, d.default)
+                    await self.commit(seat, d.default)
                     return 0.0
                 nxt = dl if nxt is None else min(nxt, dl)
         return None if nxt is None else max(0.0, nxt - now)
@@ -419,7 +435,7 @@ class Room:
         while not self.closing:
             async with self.lock:
                 try:
-                    delay = self.auto_step(time.time())
+                    delay = await self.auto_step(time.time())
                 except ConflictError:  # another process moved the room: catch up
                     self.sync()
                     delay = 0.0
@@ -447,26 +463,27 @@ class Room:
                 await self.task
 
     # -- pushing -----------------------------------------------------------------------------
-    def view_message(self, seat: int | None, lang: str, room: dict[str, Any]) -> str:
+    def view_message(self, seat: int | None, lang: str, room: dict[str, Any] | str) -> str:
+        """The ``view`` message for ``seat`` (``room``: the room's JSON, or its text already
+        encoded, which a broadcast encodes once for every client)."""
         view = None
         if self.state is not None:
             view = self.state.view(seat, lang).to_json()
             for d in view.get("decisions", ()):
                 d["deadline"] = self.deadline(seat)
-        msg = {
+        head = {
             "type": "view",
             "version": self.version,
             "seat": seat,
             "game_id": self.game_id,
             "first_version": self.first_version if self.state is not None else None,
             "deadline": self.deadline(seat),
-            "room": room,
-            "view": view,
         }
-        return json.dumps(msg, ensure_ascii=False)
+        room_text = room if isinstance(room, str) else _dumps(room)
+        return f'{_dumps(head)[:-1]},"room":{room_text},"view":{_dumps(view)}}}'
 
     def broadcast(self) -> None:
-        room = self.to_json()
+        room = _dumps(self.to_json())
         cache: dict[tuple[int | None, str], str] = {}
         for c in list(self.conns):
             c.seat = self.seat_of(c.player)

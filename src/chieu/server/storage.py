@@ -7,9 +7,11 @@ same expectation fails instead of forking the room), and returns only once commi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,6 +72,53 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One accepted action: it takes room ``room_id`` from ``version`` to ``version + 1``."""
+
+    room_id: int
+    version: int
+    game_id: int
+    seat: int
+    action: dict[str, Any]
+
+
+class Writer:
+    """Group commit. Every room hands its accepted action in and waits; the actions handed in
+    while a transaction is being committed go together in the next one, in a worker thread,
+    so the event loop keeps serving the other rooms meanwhile. An action is acknowledged (its
+    ``append`` returns) only once its transaction is committed; a room whose version moved
+    under it (another process) gets ConflictError and nothing of its action is written."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.queue: list[tuple[ActionRow, asyncio.Future[bool]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, row: ActionRow) -> None:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bool] = loop.create_future()
+        self.queue.append((row, done))
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._run())
+        if not await done:
+            raise ConflictError(f"room {row.room_id} is not at version {row.version}")
+
+    async def _run(self) -> None:
+        while self.queue:
+            batch, self.queue = self.queue, []
+            try:
+                stored = await asyncio.to_thread(self.store.append_actions, [r for r, _ in batch])
+            except Exception as exc:  # nothing of this batch was committed
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+                continue
+            for (_, done), ok in zip(batch, stored, strict=True):
+                if not done.done():
+                    done.set_result(ok)
+
+
 @dataclass
 class StoredGame:
     id: int
@@ -88,6 +137,7 @@ class Store:
         #: PostgreSQL: every change of a room is announced (NOTIFY chieu, '<room id>') in its
         #: own transaction, for the other processes (chieu.server.cluster)
         self.postgres = url.startswith("postgresql")
+        self._writer: Writer | None = None
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -240,6 +290,41 @@ class Store:
                 },
             )
 
+    def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
+        """Several rooms' actions in one transaction (a group commit), committed when this
+        returns: for each row True, or False when its room was not at its version (nothing
+        of that row is written; the others are)."""
+        stored = []
+        now = time.time()
+        with self.engine.begin() as conn:
+            for r in rows:
+                res = conn.execute(
+                    _ADVANCE, {"rid": r.room_id, "old": r.version, "new": r.version + 1}
+                )
+                if res.rowcount != 1:
+                    stored.append(False)
+                    continue
+                self._notify(conn, r.room_id)
+                conn.execute(
+                    _APPEND,
+                    {
+                        "room_id": r.room_id,
+                        "version": r.version + 1,
+                        "game_id": r.game_id,
+                        "seat": r.seat,
+                        "action": _dumps(r.action),
+                        "at": now,
+                    },
+                )
+                stored.append(True)
+        return stored
+
+    def writer(self) -> Writer:
+        """The group committer of this store (made on first use, in the running loop)."""
+        if self._writer is None:
+            self._writer = Writer(self)
+        return self._writer
+
     def finish_game(self, game_id: int, record: str, room_id: int, room: dict[str, Any]) -> bool:
         """The game's record and the room's new state, once: False (nothing written) when
         the game already has its record (another process finished it)."""
@@ -283,25 +368,54 @@ class Store:
         except sa.exc.IntegrityError:  # another process inserted it first
             return False
 
-    def set_presence(self, node: str, seats: dict[int, list[int]]) -> None:
-        """The seats whose players have a socket on ``node``, by room (for the owners)."""
+    def set_presence(
+        self, node: str, seats: dict[int, list[int]], ready: dict[int, list[int]] | None = None
+    ) -> None:
+        """The seats whose players have a socket on ``node``, by room, and those of them
+        that sent ``next`` between two games (for the rooms' owners)."""
         key = f"presence:{node}"
-        value = _dumps({"at": time.time(), "rooms": {str(k): v for k, v in seats.items()}})
+        value = _dumps(
+            {
+                "at": time.time(),
+                "rooms": {str(k): v for k, v in seats.items()},
+                "ready": {str(k): v for k, v in (ready or {}).items()},
+            }
+        )
         with self.engine.begin() as conn:
             conn.execute(m.meta.delete().where(m.meta.c.key == key))
             conn.execute(m.meta.insert().values(key=key, value=value))
 
-    def presence(self, fresh: float) -> dict[int, set[int]]:
-        """Room -> the seats connected to any process that reported within ``fresh`` s."""
+    def presence(self, fresh: float) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+        """Room -> the seats connected to any process that reported within ``fresh`` s, and
+        room -> the seats among them that are ready for the next game."""
         q = sa.select(m.meta.c.value).where(m.meta.c.key.like("presence:%"))
-        out: dict[int, set[int]] = {}
+        seats: dict[int, set[int]] = {}
+        ready: dict[int, set[int]] = {}
         with self.engine.connect() as conn:
             for (value,) in conn.execute(q):
                 data = json.loads(value)
                 if data["at"] >= time.time() - fresh:
-                    for room, seats in data["rooms"].items():
-                        out.setdefault(int(room), set()).update(seats)
-        return out
+                    for out, field in ((seats, "rooms"), (ready, "ready")):
+                        for room, which in data.get(field, {}).items():
+                            out.setdefault(int(room), set()).update(which)
+        return seats, ready
+
+    def swap_seats(
+        self, room_id: int, old: list[dict[str, Any]], new: list[dict[str, Any]]
+    ) -> bool:
+        """Change a room's seats only if they still are ``old`` (compare and swap: two
+        processes seating players at once cannot overwrite each other). False: nothing
+        written, the seats changed meanwhile."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                m.rooms.update()
+                .where(m.rooms.c.id == room_id, m.rooms.c.seats == _dumps(old))
+                .values(seats=_dumps(new))
+            )
+            if res.rowcount != 1:
+                return False
+            self._notify(conn, room_id)
+            return True
 
     def release_leases(self, node: str) -> None:
         with self.engine.begin() as conn:

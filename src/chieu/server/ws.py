@@ -155,7 +155,7 @@ async def _handle(room: Room, conn: Conn, raw: str | bytes) -> None:
                 return
             assert conn.seat is not None
             try:
-                room.commit(conn.seat, action)
+                await room.commit(conn.seat, action)
             except ConflictError:  # another process stored an action first
                 room.sync()
                 room.error(conn, "stale")
