@@ -12,6 +12,12 @@ reconnect. At the end every finished game's record must replay and hold every ve
 saw: 0 acknowledged actions lost, 0 applied twice (the log's key forbids it).
 
 ``main(argv)`` returns 0, or 1 when the fault run found a problem. Nothing here is a test.
+
+As a module of ``python -m bench`` (``GROUPS``) it prints the issue's figures: on SQLite and
+on a throwaway PostgreSQL cluster, the largest number of rooms (each acting about once a
+second) whose p99 stays under 100 ms with no error, and the saturated actions/s; then the
+fault run (``--kill``) with its counts: actions lost or applied twice, and the seconds the
+restarted server took to resume every live room.
 """
 
 from __future__ import annotations
@@ -29,12 +35,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-GROUPS: list[Any] = []  # not a figure module of ``python -m bench``: run it by itself
-
 try:
     import chieu  # noqa: F401
 except ImportError:  # run from a checkout without an install
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from bench.common import Figure
 
 
 class Stats:
@@ -135,7 +141,8 @@ async def _play(ws: Any, think: float, stats: Stats, stop: Any) -> None:
         task.cancel()
 
 
-async def run(args: argparse.Namespace) -> int:
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """One load run; its figures as JSON (``problems``: what the fault run found)."""
     import httpx
 
     data = Path(tempfile.mkdtemp(prefix="chieu-bench-"))
@@ -144,6 +151,7 @@ async def run(args: argparse.Namespace) -> int:
     proc = _server(data, port, args.database_url)
     stats = Stats()
     stop = asyncio.Event()
+    resumed: list[float] = []
     clock = {"bot_delay": 0, "pause": 1, "turn": 30, "claim": 30, "grace": 60}
     hosts: list[tuple[int, str]] = []
     async with httpx.AsyncClient(timeout=30) as client:
@@ -182,8 +190,10 @@ async def run(args: argparse.Namespace) -> int:
             await asyncio.sleep(max(0.0, start + at - time.perf_counter()))
             proc.kill()
             proc.wait()
+            began = time.perf_counter()
             proc = _server(data, port, args.database_url)
-            await _healthy(client, base)
+            await _healthy(client, base)  # healthy once every live room is rebuilt
+            resumed.append(time.perf_counter() - began)
         await asyncio.sleep(max(0.0, start + args.seconds - time.perf_counter()))
         elapsed = time.perf_counter() - start
         stop.set()
@@ -203,11 +213,11 @@ async def run(args: argparse.Namespace) -> int:
         "errors": stats.errors,
         "stale": stats.stale,
         "kills": args.kill,
+        "resume_max_s": round(max(resumed, default=0.0), 2),
         "problems": problems,
         "data": str(data),
     }
-    print(json.dumps(result, ensure_ascii=False))
-    return 1 if problems else 0
+    return result
 
 
 async def _check(client: Any, base: str, hosts: list[tuple[int, str]], stats: Stats) -> list[str]:
@@ -231,7 +241,7 @@ async def _check(client: Any, base: str, hosts: list[tuple[int, str]], stats: St
     return problems
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench.server", description=__doc__)
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
@@ -240,7 +250,102 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill", type=int, default=0, help="SIGKILLs during the run")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default=None)
-    return asyncio.run(run(parser.parse_args(argv)))
+    return parser
+
+
+def _run(argv: list[str]) -> dict[str, Any]:
+    return asyncio.run(run(_parser().parse_args(argv)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    result = asyncio.run(run(_parser().parse_args(argv)))
+    print(json.dumps(result, ensure_ascii=False))
+    return 1 if result["problems"] else 0
+
+
+# -- the figures of ``python -m bench`` -----------------------------------------------------
+
+#: room counts tried, in order, until one fails (p99 ≥ 100 ms or an error)
+ROOM_STEPS = (50, 100, 200, 300, 400, 500, 600, 800)
+P99_GOAL_MS = 100.0
+
+
+def _port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _load(url: str | None, db: str, seconds: float) -> list[Figure]:
+    span = str(max(8.0, 5 * seconds))
+    held, last = 0, {}
+    for rooms in ROOM_STEPS:
+        extra = ["--database-url", url] if url else []
+        last = _run(["--rooms", str(rooms), "--seconds", span, "--port", str(_port()), *extra])
+        ok = last["p99_ms"] < P99_GOAL_MS and not last["errors"]
+        print(f"  server {db}: {rooms} rooms: p99 {last['p99_ms']} ms, errors {last['errors']}")
+        if not ok:
+            break
+        held = rooms
+    extra = ["--database-url", url] if url else []
+    saturated = _run(
+        ["--rooms", "50", "--think", "0", "--seconds", span, "--port", str(_port()), *extra]
+    )
+    return [
+        Figure(f"server {db}: rooms at p99 < 100 ms", held, "rooms", 500),
+        Figure(f"server {db}: saturated", saturated["actions_per_s"], "actions/s", 2000),
+        Figure(f"server {db}: saturated p99", saturated["p99_ms"], "ms"),
+    ]
+
+
+def load_sqlite(seconds: float) -> list[Figure]:
+    return _load(None, "SQLite", seconds)
+
+
+def load_postgres(seconds: float) -> list[Figure]:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.server.pg import NoPostgres, throwaway_cluster
+
+    try:
+        with throwaway_cluster() as url:
+            return _load(url, "PostgreSQL", seconds)
+    except NoPostgres as exc:
+        print(f"  server PostgreSQL: skipped ({exc})")
+        return []
+
+
+def faults(seconds: float) -> list[Figure]:
+    """``KILLS`` SIGKILLs at random moments (10 with ``--quick``), each followed by a restart."""
+    kills = 10 if seconds < 1 else KILLS
+    span = str(max(30.0, 1.5 * kills))
+    result = _run(
+        [
+            "--rooms",
+            "20",
+            "--think",
+            "0.2",
+            "--kill",
+            str(kills),
+            "--seconds",
+            span,
+            "--port",
+            str(_port()),
+        ]
+    )
+    lost = sum("lost" in p for p in result["problems"])
+    for problem in result["problems"]:
+        print(f"  fault run: {problem}")
+    return [
+        Figure(f"server: {kills} SIGKILLs, problems found", len(result["problems"]), "problems", 0),
+        Figure(f"server: {kills} SIGKILLs, games with a lost action", lost, "games", 0),
+        Figure("server: slowest resume after a SIGKILL", result["resume_max_s"], "s", 2.0),
+    ]
+
+
+KILLS = 100
+GROUPS = [load_sqlite, load_postgres, faults]
 
 
 if __name__ == "__main__":

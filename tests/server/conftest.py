@@ -1,15 +1,12 @@
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.server.helpers import ThreadServer, free_port
+from tests.server.helpers import ThreadServer
+from tests.server.pg import NoPostgres, postgres_bin, throwaway_cluster
 
 
 @pytest.fixture
@@ -18,58 +15,16 @@ def server(tmp_path: Path) -> Iterator[ThreadServer]:
         yield srv
 
 
-def postgres_bin() -> Path:
-    """The newest Debian PostgreSQL's binaries; a clear failure (never a skip) without them."""
-    found = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
-        key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0,
-    )
-    if not found:
-        pytest.fail(
-            "PostgreSQL binaries are missing (/usr/lib/postgresql/*/bin/initdb): "
-            "run `make system` (it installs Debian's postgresql package)",
-            pytrace=False,
-        )
-    return found[-1].parent
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster in a temporary directory (trust auth, 127.0.0.1 on a
-    free port, its socket in the directory); yields the URL of its ``postgres`` database."""
-    bindir = postgres_bin()
-    root = Path(tempfile.mkdtemp(prefix="chieu-pg-"))
-    as_postgres: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root: run as the postgres user
-        shutil.chown(root, "postgres", "postgres")
-        as_postgres = ["runuser", "-u", "postgres", "--"]
-    data, port = root / "data", free_port()
-    run = lambda *cmd: subprocess.run(  # noqa: E731
-        [*as_postgres, *cmd], check=True, capture_output=True, timeout=120
-    )
-    run(
-        str(bindir / "initdb"),
-        "-D",
-        str(data),
-        "-A",
-        "trust",
-        "-U",
-        "postgres",
-        "-E",
-        "UTF8",
-        "--no-sync",
-    )
-    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-    run(str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start")
+    """A throwaway PostgreSQL cluster for the session (``tests.server.pg``); a clear failure,
+    never a skip, without Debian's binaries."""
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(
-            [*as_postgres, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-            capture_output=True,
-            timeout=60,
-        )
-        shutil.rmtree(root, ignore_errors=True)
+        postgres_bin()
+    except NoPostgres as exc:
+        pytest.fail(str(exc), pytrace=False)
+    with throwaway_cluster() as url:
+        yield url
 
 
 @pytest.fixture
