@@ -8,6 +8,7 @@ import importlib
 import io
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -120,7 +121,8 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        server = Server(url, ws_rate)
+        began = time.perf_counter()
+        server = Server(url, ws_rate)  # migrates, then rebuilds every live room
         holder["s"] = server
         cluster = None
         if server.store.postgres:  # several processes may share it: leases and NOTIFY
@@ -133,6 +135,9 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
             room.ensure_running()
         sweeper = asyncio.get_running_loop().create_task(server.lobby.sweeper())
         server.ready = True
+        live = sum(r.status != "finished" for r in server.lobby.rooms.values())
+        took = time.perf_counter() - began
+        print(f"chieu serve: {live} rooms resumed in {took:.2f} s", flush=True)
         yield
         sweeper.cancel()
         if cluster is not None:
