@@ -22,25 +22,25 @@ import sys
 import time
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.text import Text
 
-from chieu.bots import Bot, bot_rng
+from chieu.bots import bot_rng
 from chieu.bots.base import end_bots, start_bots
-from chieu.cli.common import basic_choice, build_rules, records_dir, seat_bots
-from chieu.cli.faces import Face, face_for
+from chieu.cli.common import build_rules, records_dir, seat_bots
+from chieu.cli.faces import face_for
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, real, whole
-from chieu.cli.table import choices_text, render
+from chieu.cli.table import WORDS, Table
 from chieu.core.actions import Action
 from chieu.core.commitment import check
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
-from chieu.core.errors import ChieuError, NotationError, RecordError
+from chieu.core.errors import ChieuError, RecordError
 from chieu.core.journal import Journal, Stopped, stop_on_signals
 from chieu.core.notation import Lang
 from chieu.core.protocol import finished
@@ -52,63 +52,6 @@ from chieu.core.table import Game, fresh_seed, load_game
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
-
-HELP = {
-    "vi": """\
-Cách trả lời:
-  số (1, 2, ...)      chọn nước đi theo số thứ tự trong danh sách
-  mã quân hoặc tên    đánh / ăn với quân đó, hoặc tên nước đi (bốc, ù, bỏ qua...), có dấu hay không
-  ?                   gợi ý
-  h                   trợ giúp này
-  q                   thoát (ván đang chơi được lưu lại)""",
-    "en": """\
-How to answer:
-  a number (1, 2, ...)   the move with that number in the list
-  a card or a move       discard / take that card, or a move's name (draw, win, pass...)
-  ?                      hints
-  h                      this help
-  q                      quit (the game in progress is saved)""",
-}
-PROMPT = {
-    "vi": "Bạn chọn (số, mã quân, ? gợi ý, h trợ giúp, q thoát): ",
-    "en": "Your move (number, card, ? hints, h help, q quit): ",
-}
-WORDS = {
-    "vi": {
-        "you": "Bạn",
-        "bot": "Máy",
-        "auto": "tự động",
-        "game": "Ván",
-        "sheet": "Bảng điểm hội",
-        "quit": "Đã dừng ván.",
-        "no_hint": "Chưa có gợi ý.",
-        "not_legal": "Nước đó không được đi lúc này.",
-        "result": "Kết quả",
-        "thinking": "Đang tính gợi ý…",
-        "nobody": "không ai ù",
-        "end": "Hội kết thúc. Cao điểm nhất",
-        "rules": "Luật",
-        "default": "mặc định",
-        "again": "Gõ số thứ tự, ? để xem gợi ý, h để trợ giúp.",
-    },
-    "en": {
-        "you": "You",
-        "bot": "Bot",
-        "auto": "automatic",
-        "game": "Game",
-        "sheet": "Score sheet",
-        "quit": "Game stopped.",
-        "no_hint": "No hint yet.",
-        "not_legal": "That move is not legal now.",
-        "result": "Result",
-        "thinking": "Working out hints…",
-        "nobody": "no winner",
-        "end": "The sitting is over. Most points",
-        "rules": "Rules",
-        "default": "default",
-        "again": "Type a number, ? for hints, h for help.",
-    },
-}
 
 
 def add_parser(sub: Any) -> None:
@@ -194,80 +137,6 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--lang", choices=("vi", "en"), default="vi", help=tr("ngôn ngữ", "language"))
     p.set_defaults(run=run)
-
-
-@dataclass
-class Table:
-    game: Game
-    console: Console
-    human: int | None
-    bots: dict[int, Bot]
-    names: list[str]
-    records: Path
-    lang: Lang
-    face: Face
-    shown: int = 0
-    saved: list[Path] = field(default_factory=list)
-
-    @property
-    def viewer(self) -> int | None:
-        return self.human
-
-    def say(self, text: RenderableType) -> None:
-        self.console.print(text, soft_wrap=True)
-
-    def show_events(self, state: State) -> None:
-        history = state.history(self.viewer)
-        for event in history[self.shown :]:
-            text = self.game.notation.describe(state, event, self.viewer, self.lang)
-            if text:
-                self.say(Text(f"  {text}", style="dim" if event.actor != self.human else ""))
-        self.shown = len(history)
-
-    def hints(self, state: State, seat: int) -> None:
-        with self.console.status(WORDS[self.lang]["thinking"]):
-            lines = self.game.notation.hints(state, seat, self.lang)
-        for line in lines or [WORDS[self.lang]["no_hint"]]:
-            self.say(Text(line, "green"))
-
-    def ask(self, state: State, d: Decision) -> Action | None:
-        view = state.view(d.seat, self.lang).to_json()
-        self.show_events(state)
-        mine = next(x for x in view["decisions"] if x["kind"] == d.kind)
-        if len(d.actions) == 1:
-            label = mine["actions"][0]["label"]
-            self.say(Text(f"({WORDS[self.lang]['auto']}) {label}", "dim"))
-            return d.actions[0]
-        self.say(render(view, self.names, self.face))
-        self.say(choices_text(mine, self.lang))
-        while True:
-            try:
-                raw = input(PROMPT[self.lang])
-            except EOFError:
-                self.say("")
-                return None
-            basic = basic_choice(raw, d.actions)
-            if basic is not None:
-                kind, value = basic
-                if kind == "action" and isinstance(value, Action):
-                    return value
-                if kind == "quit":
-                    return None
-                if kind == "help":
-                    self.say(HELP[self.lang])
-                elif kind == "hint":
-                    self.hints(state, d.seat)
-                else:
-                    self.say(Text(str(value), "red"))
-                continue
-            try:
-                action = self.game.notation.parse(state, d.seat, raw, self.lang)
-            except NotationError as exc:
-                self.say(Text(f"{exc} {WORDS[self.lang]['again']}", "red"))
-                continue
-            if action in d.actions:
-                return action
-            self.say(Text(WORDS[self.lang]["not_legal"], "red"))
 
 
 class _Quit(Exception):
@@ -380,7 +249,7 @@ def show_outcome(table: Table, state: State) -> None:
     table.say(Text(f"  seed {state.seed}", "dim"))
 
 
-def show_sheet(table: Table, sitting: Any) -> None:
+def show_sheet(table: Table, sitting: Sitting) -> None:
     table.say(Text(WORDS[table.lang]["sheet"], "bold"))
     for row in sitting.rows:
         cells = "  ".join(f"{p:+g} ({t:+g})" for p, t in zip(row.points, row.totals, strict=True))
