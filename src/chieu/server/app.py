@@ -329,6 +329,9 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
             pid = None
         await serve_socket(ws, srv().lobby, room_id, pid)
 
+    from chieu.server import replay  # the browser's read-only endpoints
+
+    app.include_router(replay.router(srv, who))
     _mount_web(app)
     return app
 

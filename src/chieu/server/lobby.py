@@ -245,6 +245,8 @@ class Lobby:
 
             self._change_seats(room, stand)
             room.away.pop(seat, None)
+            if room.status != "finished" and all(s.get("player") is None for s in room.seats):
+                room.abandon()  # nobody is left to play or watch for: the sitting ends
             room.broadcast()
             room.wake.set()
 

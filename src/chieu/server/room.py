@@ -315,6 +315,13 @@ class Room:
         self.between_until = time.time() + float(self.clock["pause"] or 0)
         self.deadlines = {}
 
+    def abandon(self) -> None:
+        """End the sitting now (every person left): the room is finished, its score sheet
+        and its finished games' records stay; a game in progress stops unrecorded as a game
+        (its actions stay in the log)."""
+        self.status, self.finished_at, self.deadlines = "finished", time.time(), {}
+        self.store.update_room(self.id, status="finished")
+
     # -- decisions and the clock -------------------------------------------------------------
     def pending(self) -> dict[int, Decision]:
         if self.state is None or self.status != "playing":

@@ -1,0 +1,308 @@
+"""Read-only endpoints for the browser: a finished game's replay, step by step, and a
+player's own rooms and games (docs/protocol.md).
+
+The browser holds no rules, so the replay viewer asks the server for the View at a step:
+the stored ``GameRecord`` (kept once the game is over) is replayed through the core, the way
+the room played it (pass-only claim answers given after every action), and the states of a
+few recent games are kept in a small LRU.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Request
+
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError
+from chieu.core.record import GameRecord
+from chieu.core.registry import find_game
+from chieu.server import models as m
+from chieu.server.lobby import ApiError
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import State
+
+#: how many replayed games keep their checkpoints in memory
+CACHE_GAMES = 8
+#: a replay keeps the state after every ``CHECKPOINT``-th action; a step is replayed from the
+#: nearest one before it (memory stays small even for a 2,000-action Tổ tôm game)
+CHECKPOINT = 32
+#: seconds between two hint requests of one player
+HINT_EVERY = 1.0
+#: the rooms a player's history lists, newest first
+HISTORY_ROOMS = 50
+
+
+class Replay:
+    """One finished game's record, replayable to any step."""
+
+    def __init__(self, record_text: str) -> None:
+        self.record = GameRecord.loads(record_text, "the game's record")
+        self.space = find_game(self.record.game).action_space
+        self.actions = [(seat, self.space.from_json(data)) for seat, data in self.record.actions()]
+        state = self.record.start()
+        state.pass_forced()
+        self.checkpoints = [state.clone()]
+        for i, (seat, action) in enumerate(self.actions, 1):
+            self._step(state, seat, action)
+            if i % CHECKPOINT == 0:
+                self.checkpoints.append(state.clone())
+
+    @staticmethod
+    def _step(state: State, seat: int, action: Action) -> None:
+        state.apply(action, seat)
+        state.pass_forced()  # as the room gives pass-only claim answers
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def state(self, step: int) -> State:
+        """The state after the first ``step`` recorded actions (the deal is step 0)."""
+        state = self.checkpoints[step // CHECKPOINT].clone()
+        for seat, action in self.actions[step - step % CHECKPOINT : step]:
+            self._step(state, seat, action)
+        return state
+
+
+class ReplayCache:
+    """game id -> its Replay (a small LRU, safe to use from worker threads)."""
+
+    def __init__(self, size: int = CACHE_GAMES) -> None:
+        self.size = size
+        self._games: OrderedDict[int, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def replay(self, game_id: int, record_text: str) -> Replay:
+        with self._lock:
+            hit = self._games.get(game_id)
+            if hit is not None:
+                self._games.move_to_end(game_id)
+                return hit
+        made = Replay(record_text)
+        with self._lock:
+            self._games[game_id] = made
+            self._games.move_to_end(game_id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+        return made
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw in ("", "null", "none", "spectator"):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ApiError(400, "bad_message", f"{name!r} must be a whole number") from None
+
+
+def _room_row(server: Any, room_id: int) -> dict[str, Any] | None:
+    rows: list[dict[str, Any]] = server.store.rooms(room_id)
+    return rows[0] if rows else None
+
+
+def _seat_in(row: dict[str, Any] | None, pid: int) -> int | None:
+    if row is None:
+        return None
+    for i, s in enumerate(row["seats"]):
+        if s.get("player") == pid:
+            return i
+    return None
+
+
+def _names(row: dict[str, Any] | None) -> list[str] | None:
+    if row is None or not row.get("sitting"):
+        return None
+    names = row["sitting"].get("names")
+    return list(names) if isinstance(names, list) else None
+
+
+def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIRouter:
+    """The endpoints, on the application's server (``get_server()``: its store and lobby)
+    and its token check (``who``: the player id, or 401)."""
+    api = APIRouter()
+    cache = ReplayCache()
+
+    @api.get("/api/games/{game_id}/replay")
+    async def replay(game_id: int, request: Request) -> dict[str, Any]:
+        pid = who(request)
+        server = get_server()
+        stored = server.store.game(game_id)
+        if stored is None:
+            raise ApiError(404, "not_found", f"game {game_id}")
+        if stored.record is None:  # the record endpoint's rule: only once the game is over
+            raise ApiError(403, "not_over")
+        row = _room_row(server, stored.room_id)
+        seat = _int_param(request, "seat")
+        asked_step = _int_param(request, "step")
+        lang = request.query_params.get("lang", "vi")
+        lang = lang if lang in ("vi", "en") else "vi"
+        if "seat" not in request.query_params:
+            seat = _seat_in(row, pid)
+
+        def build() -> tuple[int, int, int | None, dict[str, Any]]:
+            found = cache.replay(game_id, stored.record)
+            players = int(found.checkpoints[0].num_players)
+            who_sees = seat if seat is not None and 0 <= seat < players else None
+            total = found.steps
+            step = total if asked_step is None else max(0, min(total, asked_step))
+            return total, step, who_sees, found.state(step).view(who_sees, lang).to_json()
+
+        try:  # replaying is work: in a worker thread, the rooms keep playing meanwhile
+            total, step, seat, view = await asyncio.to_thread(build)
+        except ChieuError as exc:
+            raise ApiError(500, "server", str(exc)[:200]) from None
+        return {
+            "game_id": game_id,
+            "room_id": stored.room_id,
+            "number": stored.number,
+            "steps": total,
+            "step": step,
+            "seat": seat,
+            "names": _names(row),
+            "view": view,
+        }
+
+    asked: dict[int, float] = {}  # player -> when he last asked for hints
+
+    @api.get("/api/rooms/{room_id}/hints")
+    async def hints(room_id: int, request: Request) -> dict[str, Any]:
+        """The caller's hints in the room's current game (the game's words: waits, què, the
+        best discards) and how many of each card he has not seen. Worked out on a copy
+        whose hidden cards are dealt again at random, so nothing hidden can show through."""
+        pid = who(request)
+        room = get_server().lobby.room(room_id)
+        now = time.monotonic()
+        if now - asked.get(pid, -HINT_EVERY) < HINT_EVERY:
+            raise ApiError(429, "too_fast")
+        asked[pid] = now
+        lang = request.query_params.get("lang", "vi")
+        lang = lang if lang in ("vi", "en") else "vi"
+        async with room.lock:
+            seat = room.seat_of(pid)
+            if seat is None:
+                raise ApiError(403, "not_your_seat")
+            if room.state is None or room.status != "playing":
+                raise ApiError(409, "not_playing")
+            world = room.state.resample_hidden(seat, secrets.randbits(63))
+            version = room.version
+        notation = room.game.notation
+
+        def work() -> dict[str, Any]:
+            counts = [sum(z) for z in zip(*world.hidden_from(seat).values(), strict=True)]
+            return {
+                "version": version,
+                "seat": seat,
+                "hints": notation.hints(world, seat, lang),
+                "unseen": {notation.card(k): n for k, n in enumerate(counts) if n},
+            }
+
+        return await asyncio.to_thread(work)
+
+    @api.get("/api/rooms/{room_id}/games")
+    async def room_games(room_id: int, request: Request) -> dict[str, Any]:
+        who(request)
+        q = (
+            sa.select(
+                m.games.c.id,
+                m.games.c.number,
+                m.games.c.record.is_not(None).label("over"),
+            )
+            .where(m.games.c.room_id == room_id)
+            .order_by(m.games.c.number)
+        )
+        with get_server().store.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        games = [{"id": int(i), "number": int(n), "over": bool(o)} for i, n, o in rows]
+        return {"room_id": room_id, "games": games}
+
+    @api.get("/api/me/history")
+    async def history(request: Request) -> dict[str, Any]:
+        pid = who(request)
+        server = get_server()
+        return {"rooms": player_history(server, pid)}
+
+    return api
+
+
+def player_history(server: Any, pid: int) -> list[dict[str, Any]]:
+    """The rooms ``pid`` sits in (newest first) with their games: number, id, whether over,
+    the winner and the points from the score sheet."""
+    store = server.store
+    pattern_a = f'%"player":{pid},%'
+    pattern_b = f'%"player":{pid}}}%'
+    q = (
+        sa.select(m.rooms)
+        .where(sa.or_(m.rooms.c.seats.like(pattern_a), m.rooms.c.seats.like(pattern_b)))
+        .order_by(m.rooms.c.id.desc())
+        .limit(HISTORY_ROOMS * 2)
+    )
+    with store.engine.connect() as conn:
+        rows = [dict(r._mapping) for r in conn.execute(q)]
+    rooms: list[dict[str, Any]] = []
+    sheets: dict[int, dict[int, dict[str, Any]]] = {}  # room id -> game number -> sheet row
+    for row in rows:
+        seats = json.loads(row["seats"])
+        seat = next((i for i, s in enumerate(seats) if s.get("player") == pid), None)
+        if seat is None:
+            continue
+        sitting = json.loads(row["sitting"]) if row["sitting"] else {}
+        sheet_rows = sitting.get("rows") or []
+        sheets[row["id"]] = {int(r.get("number", 0)): r for r in sheet_rows}
+        rooms.append(
+            {
+                "id": row["id"],
+                "code": row["code"],
+                "game": row["game"],
+                "status": row["status"],
+                "private": bool(row["private"]),
+                "created": row["created"],
+                "seat": seat,
+                "names": sitting.get("names"),
+                "totals": sheet_rows[-1].get("totals") if sheet_rows else None,
+                "games": [],
+            }
+        )
+        if len(rooms) >= HISTORY_ROOMS:
+            break
+    if not rooms:
+        return rooms
+    by_id = {r["id"]: r for r in rooms}
+    q2 = (
+        sa.select(
+            m.games.c.id,
+            m.games.c.room_id,
+            m.games.c.number,
+            m.games.c.created,
+            m.games.c.record.is_not(None).label("over"),
+        )
+        .where(m.games.c.room_id.in_(list(by_id)))
+        .order_by(m.games.c.room_id, m.games.c.number)
+    )
+    with store.engine.connect() as conn:
+        games = [dict(r._mapping) for r in conn.execute(q2)]
+    for g in games:
+        sheet_row = sheets[g["room_id"]].get(int(g["number"])) or {}
+        by_id[g["room_id"]]["games"].append(
+            {
+                "id": g["id"],
+                "number": g["number"],
+                "created": g["created"],
+                "over": bool(g["over"]),
+                "winner": sheet_row.get("winner"),
+                "points": sheet_row.get("points"),
+                "termination": sheet_row.get("termination"),
+            }
+        )
+    return rooms

@@ -1,0 +1,77 @@
+// The page: the header (language, sound, text and card size), the first-visit name, and
+// the hash routes — #/ (lobby), #/room/{id}, #/replay/{game_id}, #/sheet/{room_id}, #/me.
+import { getLang, setLang, t } from "./i18n.js";
+import { showGuest, showHistory, showLobby, showReplay, showSheet, stopReplay } from "./pages.js";
+import { closeTable, relang, showTable } from "./table.js";
+import { api, applySettings, h, saveSettings, session, settings } from "./util.js";
+
+const main = document.getElementById("app");
+const header = document.getElementById("top");
+
+function toggle(key, icon, label, testid) {
+  return h("button", {
+    class: `chip${settings[key] ? " on" : ""}`, "aria-pressed": String(!!settings[key]), "data-testid": testid,
+    title: label, "aria-label": label,
+    onclick: () => { settings[key] = !settings[key]; saveSettings(); drawHeader(); },
+  }, h("span", { "aria-hidden": "true", text: icon }), h("span", { class: "lbl", "aria-hidden": "true", text: ` ${label}` }));
+}
+
+function drawHeader() {
+  document.title = t("appTitle");
+  header.replaceChildren(
+    h("a", { class: "brand", href: "#/" }, h("span", { class: "logo", "aria-hidden": "true" }), "Chíu"),
+    h("nav", null,
+      h("a", { href: "#/", text: t("lobby") }),
+      session.token ? h("a", { href: "#/me", "data-testid": "history-link", text: t("history") }) : null),
+    h("span", { class: "who", text: session.player ? `${t("hello")}, ${session.player.name}` : "" }),
+    h("span", { class: "toggles" },
+      toggle("muted", settings.muted ? "✕" : "♪", settings.muted ? t("unmute") : t("mute"), "mute-toggle"),
+      toggle("bigText", "A+", t("bigText"), "big-text-toggle"),
+      toggle("bigCards", "▯+", t("bigCards"), "big-cards-toggle"),
+      h("button", {
+        class: "chip", "data-testid": "lang-toggle", lang: getLang() === "vi" ? "en" : "vi",
+        "aria-label": t("lang"), title: t("lang"),
+        onclick: () => { setLang(getLang() === "vi" ? "en" : "vi"); drawHeader(); relang(); if (!location.hash.startsWith("#/room/")) route(); },
+      }, t("langShort"))),
+  );
+}
+
+async function ensurePlayer() {
+  if (session.player) return true;
+  if (!session.token) return false;
+  try {
+    session.player = (await api("GET", "/api/me")).player;
+    return true;
+  } catch (e) {
+    if (e.status === 401) { session.token = ""; return false; }
+    throw e;
+  }
+}
+
+async function route() {
+  closeTable();
+  stopReplay();
+  const hash = location.hash || "#/";
+  if (!(await ensurePlayer())) {
+    drawHeader();
+    showGuest(main, () => { drawHeader(); route(); });
+    return;
+  }
+  drawHeader();
+  const parts = hash.replace(/^#\/?/, "").split("/");
+  try {
+    if (parts[0] === "room" && parts[1]) await showTable(main, Number(parts[1]));
+    else if (parts[0] === "replay" && parts[1]) await showReplay(main, Number(parts[1]));
+    else if (parts[0] === "sheet" && parts[1]) await showSheet(main, Number(parts[1]));
+    else if (parts[0] === "me") await showHistory(main);
+    else await showLobby(main);
+  } catch (e) {
+    main.replaceChildren(h("p", { class: "error", text: `${t("error")}: ${e.message}` }));
+  }
+  main.focus({ preventScroll: true });
+}
+
+setLang(getLang());
+applySettings();
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,616 @@
+// The board: draws one View JSON (docs/view.md) — seats around, the viewer's hand at the
+// bottom, the live card, the decisions as buttons, the events, the outcome. It knows no
+// game: every word and every legal action comes from the view. Regions are rebuilt only
+// when their part of the view changed, so a push costs a few milliseconds.
+import { cardEl, cardSet } from "./cards.js";
+import { t } from "./i18n.js";
+import { fmt, h, seatName, settings } from "./util.js";
+
+const TERMINATION = {
+  win: ["Có người ù", "Someone won"],
+  no_winner: ["Hết bài, không ai ù", "No winner: the stock ran out"],
+  fault: ["Dừng vì lỗi", "Stopped on a fault"],
+};
+
+export function termText(id, lang) {
+  const w = TERMINATION[id];
+  return w ? w[lang === "en" ? 1 : 0] : id;
+}
+
+function zoneTitle(zone) {
+  if (zone.label) return zone.label;
+  const prefix = zone.id.split(":")[0];
+  const byId = t(`zone_${prefix}`);
+  if (byId !== `zone_${prefix}`) return byId;
+  return t(`role_${zone.role}`);
+}
+
+const ROLE_ORDER = { mat: 0, flowers: 1, door: 2, discard: 3, aside: 4, dead: 5, hand: 6, stock: 7 };
+
+/** A zone's cards: groups as clusters with their words, else one row; hidden: backs. */
+function zoneCards(game, zone, size, live) {
+  const box = h("div", { class: `cards ${size}` });
+  if (zone.cards === null) {
+    if (zone.count > 0) {
+      box.append(cardEl(game, null, size));
+      box.append(h("span", { class: "count", text: `× ${zone.count}` }));
+    }
+    return box;
+  }
+  if (zone.groups && zone.groups.length && zone.role !== "hand") {
+    for (const g of zone.groups) {
+      const grp = h("span", { class: `group kind-${g.kind}` });
+      for (const c of g.cards) grp.append(cardEl(game, c, size));
+      if (g.label) grp.append(h("span", { class: "glabel", text: g.label }));
+      box.append(grp);
+    }
+    return box;
+  }
+  zone.cards.forEach((c, i) => {
+    const el = cardEl(game, c, size);
+    if (live && i === zone.cards.length - 1 && c === live.card) el.classList.add("is-live");
+    box.append(el);
+  });
+  return box;
+}
+
+function zoneEl(game, zone, size, live) {
+  const empty = zone.count === 0 && (!zone.cards || zone.cards.length === 0);
+  return h(
+    "div",
+    { class: `zone role-${zone.role}${empty ? " empty" : ""}`, "data-zone": zone.id },
+    h("div", { class: "zlabel" }, zoneTitle(zone), zone.count ? h("span", { class: "zcount", text: ` · ${zone.count}` }) : null),
+    empty ? null : zoneCards(game, zone, size, live),
+  );
+}
+
+function sig(...parts) { return JSON.stringify(parts); }
+
+export class Board {
+  /** `opts`: {onAct(action), onNext(), readOnly} */
+  constructor(root, opts = {}) {
+    this.root = root;
+    this.opts = opts;
+    this.sigs = {};
+    this.handMode = localStorage.getItem("chieu.handMode") || "groups";
+    this.handOrder = [];
+    this.selected = null; // a selected hand card's index in the shown order
+    this.confirming = null; // an action with a fault waiting for confirmation
+    this.sending = false;
+    this.regions = {};
+    this.build();
+  }
+
+  build() {
+    const r = this.regions;
+    r.bar = h("div", { class: "tbar" });
+    r.opponents = h("div", { class: "opponents" });
+    r.center = h("div", { class: "center" });
+    r.me = h("div", { class: "me" });
+    r.handTools = h("div", { class: "hand-tools" });
+    r.hand = h("div", { class: "hand", "data-testid": "hand" });
+    r.outcome = h("div", { class: "outcome-slot" });
+    r.actions = h("div", { class: "actions", role: "group", "aria-label": t("actions") });
+    r.scores = h("div", { class: "scores" });
+    r.log = h("ol", { class: "log", "aria-live": "polite" });
+    r.extra = h("div", { class: "extra" });
+    r.help = h("div", { class: "help" });
+    this.helpData = null;
+    this.handWired = false;
+    this.seatSigs = {};
+    this.eventLog = new Map();
+    this.logKey = null;
+    this.root.classList.add("board");
+    this.root.dataset.empty = "1";
+    this.root.replaceChildren(
+      h("div", { class: "bar-row" }, this.opts.head || null, r.bar),
+      h("div", { class: "play" },
+        h("div", { class: "felt" }, r.opponents, r.center, r.me,
+          h("div", { class: "hand-area" }, r.handTools, r.hand))),
+      // the decisions and the result beside the felt on a wide screen (always in sight),
+      // under it on a phone
+      h("aside", { class: "side" },
+        r.outcome, r.actions, r.help,
+        h("section", { class: "panel" }, h("h3", { text: t("scores") }), r.scores),
+        h("section", { class: "panel" }, h("h3", { text: t("log") }), r.log),
+        r.extra),
+    );
+  }
+
+  /** Draw a push: `m` = {view, room, version, deadline, seat, status}. */
+  render(m) {
+    const t0 = performance.now();
+    this.m = m;
+    const v = m.view;
+    const room = m.room || {};
+    const viewer = v ? v.viewer : null;
+    this.root.dataset.game = v ? v.game : room.game || "";
+    if (!v) {
+      this.root.dataset.empty = "1";
+      return 0;
+    }
+    delete this.root.dataset.empty;
+    const game = v.game;
+    const set = cardSet(game);
+    if (set) this.root.style.setProperty("--ratio", String(set.ratio));
+    const names = v.seats.map((s) => seatName(room, s.seat, viewer));
+    const totals = room.totals || [];
+    const lang = v.lang;
+
+    // the bar
+    const toAct = v.seats.filter((s) => s.to_act).map((s) => s.seat);
+    const stock = v.zones.find((z) => z.role === "stock");
+    this.region("bar", sig(v.title, v.phase_label, stock && stock.count, room.game_number, lang), () => [
+      this.opts.readOnly ? h("span", { class: "title", text: v.title }) : null,
+      room.game_number ? h("span", { class: "pill", text: `${t("gameNo")} ${room.game_number}` }) : null,
+      h("span", { class: "phase", text: v.phase_label }),
+      stock ? h("span", { class: "pill stock" }, `${stock.label || t("stock")}: ${stock.count}`) : null,
+    ]);
+
+    // seats around: in play order from the viewer (a spectator sees every seat here)
+    const n = v.players;
+    const order = [];
+    for (let i = 1; i <= n; i++) {
+      const s = viewer === null ? i - 1 : (viewer + i) % n;
+      if (s !== viewer) order.push(s);
+    }
+    const zonesOf = (s) => v.zones.filter((z) => z.owner === s)
+      .filter((z) => z.role !== "hand" || s !== viewer)
+      .sort((a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9));
+    const connected = (s) => {
+      const rs = room.seats && room.seats[s];
+      if (!rs || !rs.player) return "";
+      return rs.away ? t("away") : rs.connected ? "" : t("offlineSeat");
+    };
+    this.seatRegions(order, (s) => sig(v.seats[s], zonesOf(s), names[s], totals[s], connected(s), v.live && v.live.seat === s ? v.live : null, lang),
+      (s) => this.seatPanel(v, s, names[s], totals[s], zonesOf(s), "sm", connected(s)));
+
+    // the centre: the live card, the common zones, whose turn, the countdown
+    const common = v.zones.filter((z) => z.owner === null && z.role !== "stock");
+    const mine = v.decisions.length > 0;
+    this.region("center", sig(v.live, common, toAct, mine, v.claim_open, v.decisions.map((d) => [d.kind, d.deadline]), names, lang, !!v.outcome), () => {
+      const out = [];
+      if (v.live) {
+        const where = v.live.seat === null || v.live.seat === undefined ? "" : ` ${t("at")} ${names[v.live.seat]}`;
+        out.push(h("div", { class: "live" },
+          cardEl(game, v.live.card, "lg is-live"),
+          h("div", { class: "live-words" },
+            h("strong", { text: t("live") }),
+            h("span", { text: `${v.live.source === "drawn" ? t("fromDrawn") : t("fromDiscard")}${where}` }))));
+      }
+      const status = [];
+      if (v.outcome) status.push(h("strong", { text: t("gameOver") }));
+      else if (mine) {
+        const claim = v.decisions.some((d) => d.kind === "claim");
+        status.push(h("strong", { class: "your-turn", text: `▶ ${claim ? t("claimWindow") : t("yourTurn")}` }));
+      } else if (viewer === null) status.push(h("span", { text: t("spectator") }));
+      if (!v.outcome && toAct.length && !toAct.includes(viewer)) {
+        status.push(h("span", { text: `${t("waitOthers")} ${toAct.map((s) => names[s]).join(", ")}` }));
+      } else if (!v.outcome && !mine && v.claim_open) status.push(h("span", { text: t("waitOthers") }));
+      const dl = v.decisions.map((d) => d.deadline).find((x) => x);
+      if (dl && !v.outcome) status.push(h("span", { class: "countdown", "data-deadline": String(dl), "aria-live": "off" }));
+      out.push(h("div", { class: "turn" }, status));
+      for (const z of common) if (z.count || (z.cards && z.cards.length)) out.push(zoneEl(game, z, "xs", null));
+      return out;
+    });
+
+    // the viewer's own seat and zones
+    if (viewer !== null) {
+      this.region("me", sig(v.seats[viewer], zonesOf(viewer), names[viewer], totals[viewer], v.live, lang), () =>
+        [this.seatPanel(v, viewer, names[viewer], totals[viewer], zonesOf(viewer), "sm", "", true)]);
+    } else this.region("me", "none", () => []);
+
+    // the hand
+    const hand = viewer === null ? null : v.zones.find((z) => z.id === `hand:${viewer}`) || v.zones.find((z) => z.role === "hand" && z.owner === viewer);
+    this.regions.hand.parentNode.hidden = !hand;
+    this.renderHand(v, hand);
+
+    // the outcome
+    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.nextSent), () =>
+      v.outcome ? [this.outcomePanel(v, room, names)] : []);
+
+    // the decisions
+    this.renderActions(v);
+
+    // scores, events, extra
+    this.region("scores", sig(names, totals, toAct, lang), () => [h("table", { class: "score-table" },
+      h("tbody", null, v.seats.map((s) => h("tr", { class: s.to_act ? "acting" : "" },
+        h("td", null, s.to_act ? "▶ " : "", names[s.seat]),
+        h("td", { class: "num", text: fmt(totals[s.seat] ?? 0) })))))]);
+    // the events of this game so far (a view carries only the last few)
+    const logKey = `${m.game_id}|${viewer}|${lang}`;
+    if (this.opts.readOnly || this.logKey !== logKey || (v.events.length && this.eventLog.size && v.events[0].index < this.logFirst)) {
+      this.logKey = logKey;
+      this.eventLog = new Map();
+      this.logFirst = v.events.length ? v.events[0].index : 0;
+    }
+    for (const e of v.events) if (e.text) this.eventLog.set(e.index, e);
+    const evs = [...this.eventLog.values()].sort((a, b) => a.index - b.index).slice(-60);
+    this.region("log", sig(evs.map((e) => e.index), evs.length && evs[evs.length - 1].text), () =>
+      evs.map((e) => h("li", { class: e.actor === viewer && viewer !== null ? "own" : "" , "data-type": e.type, text: e.text })));
+    if (this.sigs.logScrolled !== this.sigs.log) {
+      this.sigs.logScrolled = this.sigs.log;
+      requestAnimationFrame(() => { this.regions.log.scrollTop = this.regions.log.scrollHeight; });
+    }
+    this.region("extra", sig(v.extra, lang), () => this.extraPanel(v));
+    const canAsk = !this.opts.readOnly && !!this.opts.onHints && viewer !== null && room.status === "playing";
+    const help = this.helpData && this.helpData.version === m.version ? this.helpData : null;
+    this.region("help", sig(canAsk, help, lang, this.helpBusy), () => (canAsk ? [this.helpPanel(v, help)] : []));
+    this.tick();
+    return performance.now() - t0;
+  }
+
+  /** One child of the opponents region per seat, each rebuilt only when its part changed. */
+  seatRegions(order, signature, build) {
+    const box = this.regions.opponents;
+    const key = order.join(",");
+    if (this.sigs.opponentsOrder !== key) {
+      this.sigs.opponentsOrder = key;
+      this.seatSigs = {};
+      box.replaceChildren(...order.map((s) => h("div", { class: "seat-slot", "data-slot": s })));
+    }
+    for (const s of order) {
+      const sg = signature(s);
+      if (this.seatSigs[s] === sg) continue;
+      this.seatSigs[s] = sg;
+      box.querySelector(`[data-slot="${s}"]`).replaceChildren(build(s));
+    }
+  }
+
+  region(name, signature, build) {
+    if (this.sigs[name] === signature) return;
+    this.sigs[name] = signature;
+    this.regions[name].replaceChildren(...build().filter(Boolean));
+  }
+
+  seatPanel(v, s, name, total, zones, size, presence, me = false) {
+    const seat = v.seats[s];
+    const live = v.live && v.live.seat === s ? v.live : null;
+    const handZone = zones.find((z) => z.role === "hand");
+    const rest = zones.filter((z) => z.role !== "hand" || (z.cards && z.cards.length));
+    return h("section", { class: `seat${seat.to_act ? " acting" : ""}${me ? " mine" : ""}${live ? " has-live" : ""}`, "data-seat": s, "aria-label": name },
+      h("header", null,
+        seat.to_act ? h("span", { class: "pill act", text: `▶ ${t("toAct")}` }) : null,
+        h("strong", { class: "name", text: name }),
+        h("span", { class: "seatno", text: `#${s + 1}` }),
+        seat.roles.map((r) => h("span", { class: "pill role", text: r })),
+        seat.marks.map((r) => h("span", { class: "pill mark", text: r })),
+        presence ? h("span", { class: "pill away", text: presence }) : null,
+        !me && (!handZone || handZone.cards === null)
+          ? h("span", { class: "hcount", title: `${t("hand")}: ${seat.hand_count}` }, cardEl(v.game, null, "xs"), ` ${seat.hand_count}`) : null,
+        h("span", { class: "total", text: fmt(total ?? 0) })),
+      h("div", { class: "zones" }, rest.filter((z) => z.role !== "hand" || z.cards).map((z) => zoneEl(v.game, z, size, live))));
+  }
+
+  // -- the hand -------------------------------------------------------------------------------
+  /** The hand's order in use: the chosen one, "sorted" when the view gives no groups. */
+  mode(hand) {
+    const hasGroups = !!(hand && hand.groups && hand.groups.length);
+    return this.handMode === "groups" && !hasGroups ? "sorted" : this.handMode;
+  }
+
+  shownHand(hand) {
+    if (!hand || !hand.cards) return { cards: [], groups: null };
+    const mode = this.mode(hand);
+    const cards = hand.cards.slice();
+    const set = cardSet(this.m.view.game);
+    if (mode === "groups") {
+      const left = cards.slice();
+      const groups = [];
+      for (const g of hand.groups) {
+        const got = [];
+        for (const c of g.cards) {
+          const i = left.indexOf(c);
+          if (i >= 0) { left.splice(i, 1); got.push(c); }
+        }
+        if (got.length) groups.push({ label: g.label, kind: g.kind, cards: got });
+      }
+      if (left.length) groups.push({ label: "", kind: "rest", cards: left });
+      return { cards: groups.flatMap((g) => g.cards), groups };
+    }
+    if (mode === "mine") {
+      // keep the player's order for the cards still held; new cards go to the end
+      const left = cards.slice();
+      const out = [];
+      for (const c of this.handOrder) {
+        const i = left.indexOf(c);
+        if (i >= 0) { left.splice(i, 1); out.push(c); }
+      }
+      return { cards: out.concat(left), groups: null };
+    }
+    if (mode === "sorted" && set) cards.sort((a, b) => (set.rank.get(a) ?? 999) - (set.rank.get(b) ?? 999));
+    return { cards, groups: null };
+  }
+
+  renderHand(v, hand) {
+    const shown = this.shownHand(hand);
+    this.handOrder = shown.cards.slice();
+    if (this.selected !== null && this.selected >= shown.cards.length) this.selected = null;
+    const hasGroups = !!(hand && hand.groups && hand.groups.length);
+    const mode = this.mode(hand);
+    // the actions that use the selected card, offered next to the hand
+    const selCard = this.selected !== null ? shown.cards[this.selected] : null;
+    const quick = selCard && !this.opts.readOnly && !this.sending
+      ? v.decisions.flatMap((d) => d.actions).filter((a) => a.cards && a.cards.includes(selCard)).slice(0, 3) : [];
+    this.region("handTools", sig(!!hand, hasGroups, mode, this.selected !== null, v.lang, hand && hand.count, quick), () => {
+      if (!hand) return [];
+      const modes = [["groups", t("handGroups")], ["sorted", t("handSorted")], ["mine", t("handMine")]]
+        .filter(([k]) => k !== "groups" || hasGroups);
+      return [
+        h("span", { class: "hlabel" }, t("hand"), h("span", { class: "zcount", text: ` · ${hand.count}` })),
+        h("span", { class: "seg", role: "group", "aria-label": t("sortHand") }, modes.map(([k, label]) =>
+          h("button", { class: `chip${mode === k ? " on" : ""}`, "aria-pressed": String(mode === k), onclick: () => this.setHandMode(k) }, label))),
+        this.selected !== null ? h("span", { class: "seg" },
+          h("button", { class: "chip", "aria-label": t("moveLeft"), title: t("moveLeft"), onclick: () => this.moveSelected(-1) }, "◀"),
+          h("button", { class: "chip", "aria-label": t("moveRight"), title: t("moveRight"), onclick: () => this.moveSelected(1) }, "▶")) : null,
+        quick.length ? h("span", { class: "quick-acts" }, quick.map((a) => h("button", {
+          class: `act small${a.fault ? " fault" : ""}`, "data-action-id": String(a.id), "data-verb": a.verb,
+          title: a.fault ? `⚠ ${a.fault.name || a.fault.id}` : null, onclick: () => this.send(a, false),
+        }, a.fault ? h("span", { class: "warn", text: "⚠ " }) : "◆ ", a.label))) : null,
+      ];
+    });
+    const sel = this.selected;
+    this.region("hand", sig(shown, sel, v.game), () => {
+      if (!hand) return [];
+      if (hand.cards === null) return [cardEl(v.game, null), h("span", { class: "count", text: `× ${hand.count}` })];
+      let i = 0;
+      const cardButton = (c) => {
+        const idx = i++;
+        const el = cardEl(v.game, c, idx === sel ? "selected" : "");
+        el.tabIndex = 0;
+        el.setAttribute("role", "button");
+        el.draggable = true;
+        el.dataset.index = String(idx);
+        el.setAttribute("aria-pressed", String(idx === sel));
+        return el;
+      };
+      if (shown.groups) {
+        return shown.groups.map((g) => h("span", { class: `hgroup kind-${g.kind}` },
+          h("span", { class: "cards" }, g.cards.map(cardButton)),
+          g.label ? h("span", { class: "glabel", text: g.label }) : null));
+      }
+      return [h("span", { class: "cards" }, shown.cards.map(cardButton))];
+    });
+    if (!this.handWired) this.wireHand();
+  }
+
+  wireHand() {
+    this.handWired = true;
+    const el = this.regions.hand;
+    const pick = (target) => target.closest && target.closest(".card[data-index]");
+    el.addEventListener("click", (e) => {
+      const c = pick(e.target);
+      if (!c) return;
+      const i = Number(c.dataset.index);
+      this.selected = this.selected === i ? null : i;
+      this.rerender();
+      const again = this.regions.hand.querySelector(`.card[data-index="${i}"]`);
+      if (again) again.focus({ preventScroll: true });
+    });
+    el.addEventListener("keydown", (e) => {
+      const c = pick(e.target);
+      if (!c) return;
+      if (e.key === " " || e.key === "Enter") {
+        e.preventDefault();
+        e.stopPropagation();
+        c.click();
+      } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+        // arrows walk the hand; with Shift they move the selected card
+        e.preventDefault();
+        e.stopPropagation();
+        const d = e.key === "ArrowLeft" ? -1 : 1;
+        const i = Number(c.dataset.index);
+        if (e.shiftKey && this.selected === i) this.moveSelected(d);
+        const j = e.shiftKey ? this.selected : i + d;
+        const next = this.regions.hand.querySelector(`.card[data-index="${j}"]`);
+        if (next) next.focus();
+      }
+    });
+    let from = null;
+    el.addEventListener("dragstart", (e) => {
+      const c = pick(e.target);
+      if (!c) return;
+      from = Number(c.dataset.index);
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", String(from));
+    });
+    el.addEventListener("dragover", (e) => { if (from !== null) e.preventDefault(); });
+    el.addEventListener("drop", (e) => {
+      e.preventDefault();
+      const c = pick(e.target);
+      if (from === null) return;
+      const to = c ? Number(c.dataset.index) : this.handOrder.length - 1;
+      const order = this.handOrder.slice();
+      const [card] = order.splice(from, 1);
+      order.splice(to, 0, card);
+      from = null;
+      this.handOrder = order;
+      this.selected = to;
+      this.setHandMode("mine", true);
+    });
+    el.addEventListener("dragend", () => { from = null; });
+  }
+
+  setHandMode(mode, keep = false) {
+    if (mode === "mine" && this.handMode !== "mine" && !keep) this.handOrder = this.handOrder.slice();
+    this.handMode = mode;
+    localStorage.setItem("chieu.handMode", mode);
+    this.rerender();
+  }
+
+  moveSelected(d) {
+    if (this.selected === null) return;
+    const order = this.handOrder.slice();
+    const i = this.selected;
+    const j = Math.max(0, Math.min(order.length - 1, i + d));
+    if (i === j) return;
+    [order[i], order[j]] = [order[j], order[i]];
+    this.handOrder = order;
+    this.selected = j;
+    this.handMode = "mine";
+    localStorage.setItem("chieu.handMode", "mine");
+    this.rerender();
+  }
+
+  rerender() { if (this.m) this.render(this.m); }
+
+  // -- the decisions --------------------------------------------------------------------------
+  renderActions(v) {
+    const selCard = this.selected !== null ? this.handOrder[this.selected] : null;
+    const ro = this.opts.readOnly;
+    this.region("actions", sig(v.decisions, this.sending, this.confirming && this.confirming.id, selCard, ro, v.lang, !!v.outcome, v.viewer), () => {
+      if (ro || !v.decisions.length) {
+        return ro || v.outcome || v.viewer === null ? [] : [h("p", { class: "muted", text: t("noActions") })];
+      }
+      const out = [];
+      let k = 0;
+      if (this.confirming && !this.sending) {
+        const a = this.confirming;
+        out.push(h("div", { class: "confirm", role: "alertdialog", "aria-label": t("confirmFault") },
+          h("span", { class: "warn", text: `⚠ ${t("confirmFault")}: ${a.fault.name || a.fault.id}` }),
+          h("button", { class: "act danger", "data-action-id": String(a.id), "data-testid": "confirm-action", onclick: () => this.send(a, true) }, `⚠ ${t("confirmSend")}: ${a.label}`),
+          h("button", { class: "chip", onclick: () => { this.confirming = null; this.rerender(); } }, t("cancel"))));
+      }
+      for (const d of v.decisions) {
+        const buttons = d.actions.map((a) => {
+          k += 1;
+          const uses = selCard && a.cards && a.cards.includes(selCard);
+          const attrs = {
+            class: `act${a.fault ? " fault" : ""}${a.id === d.default ? " default" : ""}${uses ? " match" : ""}${selCard && !uses ? " dim" : ""}`,
+            "data-verb": a.verb,
+            "data-key": k <= 9 ? String(k) : null,
+            title: a.fault ? `⚠ ${a.fault.name || a.fault.id}` : null,
+            onclick: () => this.send(a, false),
+          };
+          if (this.sending) attrs.disabled = true;
+          else attrs["data-action-id"] = String(a.id);
+          return h("button", attrs,
+            k <= 9 ? h("kbd", { text: String(k) }) : null,
+            a.fault ? h("span", { class: "warn", "aria-label": a.fault.name, text: "⚠ " }) : null,
+            uses ? h("span", { class: "mark-match", "aria-hidden": "true", text: "◆ " }) : null,
+            h("span", { class: "alabel", text: a.label }));
+        });
+        out.push(h("div", { class: `decision kind-${d.kind}` },
+          d.deadline ? h("span", { class: "countdown", "data-deadline": String(d.deadline) }) : null,
+          h("div", { class: "buttons" }, buttons)));
+      }
+      return out;
+    });
+  }
+
+  send(action, confirmed) {
+    if (this.sending || this.opts.readOnly) return;
+    if (action.fault && !confirmed) {
+      this.confirming = action;
+      this.rerender();
+      const btn = this.regions.actions.querySelector("[data-testid=confirm-action]");
+      if (btn) btn.focus();
+      return;
+    }
+    this.confirming = null;
+    this.sending = true;
+    this.selected = null;
+    this.rerender();
+    if (this.opts.onAct) this.opts.onAct(action);
+  }
+
+  /** A new push arrived, or the server refused: the buttons come back. */
+  settle() {
+    this.sending = false;
+  }
+
+  // -- the outcome ----------------------------------------------------------------------------
+  outcomePanel(v, room, names) {
+    const o = v.outcome;
+    const lang = v.lang;
+    const rows = (o.payoffs || []).map((p, s) => h("tr", { class: s === o.winner ? "winner" : "" },
+      h("td", null, s === o.winner ? "★ " : "", names[s]),
+      h("td", { class: "num", text: fmt(p) }),
+      room.totals ? h("td", { class: "num", text: fmt(room.totals[s] ?? 0) }) : null));
+    const panel = h("section", { class: "outcome", "data-testid": "outcome", role: "status" },
+      h("h2", null, t("outcome"), ": ",
+        o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : termText(o.termination, lang)),
+      h("p", { class: "muted" },
+        o.winner !== null && o.winner !== undefined ? `${t("termination")}: ${termText(o.termination, lang)}` : "",
+        o.score !== null && o.score !== undefined ? ` · ${t("score")}: ${o.score}` : ""),
+      o.patterns && o.patterns.length ? h("div", null, h("h3", { text: t("patterns") }),
+        h("ul", { class: "patterns" }, o.patterns.map((p) => h("li", null, p.name || p.id, p.count && p.count > 1 ? ` × ${p.count}` : "")))) : null,
+      o.faults && o.faults.length ? h("div", null, h("h3", { text: t("faults") }),
+        h("ul", { class: "faults" }, o.faults.map((f) => h("li", null, h("strong", { text: `⚠ ${f.name || f.id}` }),
+          ` — ${names[f.seat] ?? ""}`, f.explanation ? `: ${f.explanation}` : "")))) : null,
+      h("table", { class: "payoffs" },
+        h("thead", null, h("tr", null, h("th", { text: "" }), h("th", { text: t("points") }), room.totals ? h("th", { text: t("total") }) : null)),
+        h("tbody", null, rows)));
+    if (!this.opts.readOnly) {
+      const tools = h("div", { class: "outcome-tools" });
+      if (room.status === "between") {
+        tools.append(h("button", {
+          class: "primary", "data-testid": "next-game", disabled: !!this.nextSent,
+          onclick: () => { this.nextSent = true; if (this.opts.onNext) this.opts.onNext(); this.rerender(); },
+        }, this.nextSent ? t("nextWaiting") : `${t("nextGame")} ▶`));
+        if (this.m && this.m.nextAt) {
+          tools.append(h("span", { class: "muted" }, `${t("nextIn")} `,
+            h("span", { class: "countdown plain", "data-deadline": String(this.m.nextAt) })));
+        }
+      }
+      if (room.id) tools.append(h("a", { class: "button", href: `#/sheet/${room.id}` }, t("sheet")));
+      if (this.m && this.m.game_id && room.status !== "playing") tools.append(h("a", { class: "button", href: `#/replay/${this.m.game_id}` }, t("replay")));
+      panel.append(tools);
+    }
+    return panel;
+  }
+
+  /** The seat's hints (the game's own words: waits, què, the best discards) and the cards it
+   * has not seen, asked of the server on demand: the page holds no rules. */
+  helpPanel(v, help) {
+    const ask = h("button", {
+      "data-testid": "hints-button", disabled: !!this.helpBusy,
+      onclick: async () => {
+        this.helpBusy = true; this.rerender();
+        try { this.helpData = await this.opts.onHints(); } catch (e) { this.helpData = null; }
+        this.helpBusy = false; this.rerender();
+      },
+    }, t("showHints"));
+    const body = [];
+    if (help) {
+      body.push(h("ul", { class: "hints", "data-testid": "hints" }, help.hints.map((line) => h("li", { text: line }))));
+      const items = Object.entries(help.unseen || {}).filter(([, n]) => n > 0);
+      if (items.length) {
+        body.push(h("h4", { text: t("unseen") }),
+          h("div", { class: "unseen", "data-testid": "unseen" },
+            items.map(([c, n]) => h("span", { class: "u", "data-unseen": c }, cardEl(v.game, c, "xs"), `×${n}`))));
+      }
+    }
+    return h("section", { class: "panel" }, h("h3", { text: t("hints") }), ask, ...body);
+  }
+
+  extraPanel(v) {
+    const x = v.extra || {};
+    const out = [];
+    if (x.unseen && typeof x.unseen === "object") {
+      const items = Object.entries(x.unseen).filter(([, n]) => n > 0);
+      out.push(h("section", { class: "panel" }, h("h3", { text: t("unseen") }),
+        h("div", { class: "unseen" }, items.map(([c, n]) => h("span", { class: "u" }, cardEl(v.game, c, "xs"), `×${n}`)))));
+    }
+    const simple = Object.entries(x).filter(([k, val]) => k !== "unseen" && val !== null && (typeof val !== "object" || (Array.isArray(val) && val.length && val.every((e) => typeof e !== "object"))));
+    if (simple.length) {
+      out.push(h("details", { class: "panel" }, h("summary", { text: t("details") }),
+        h("dl", { class: "kv" }, simple.map(([k, val]) => [h("dt", { text: k }), h("dd", { text: Array.isArray(val) ? val.join(", ") : String(val) })]))));
+    }
+    return out;
+  }
+
+  /** Refresh the countdowns (called every few hundred ms). */
+  tick() {
+    const now = Date.now() / 1000;
+    for (const el of this.root.querySelectorAll(".countdown[data-deadline]")) {
+      const left = Math.max(0, Number(el.dataset.deadline) - now);
+      const text = el.classList.contains("plain")
+        ? `${Math.ceil(left)} ${t("secondsLeft")}` : `${t("timeLeft")} ${Math.ceil(left)} ${t("secondsLeft")}`;
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("urgent", left < 5);
+    }
+  }
+}
+
+export { settings };

@@ -1,0 +1,307 @@
+// The table page (#/room/{id}): one WebSocket (docs/protocol.md), the board, the waiting
+// room, reconnecting with backoff, keyboard play and the announcements.
+import { Board } from "./board.js";
+import { loadCards } from "./cards.js";
+import { getLang, msg, t } from "./i18n.js";
+import { announce } from "./sound.js";
+import { sheetTable } from "./pages.js";
+import { api, h, seatName, session, toast } from "./util.js";
+
+let current = null; // the open table, closed when the route changes
+
+export function closeTable() {
+  if (current) current.close();
+  current = null;
+}
+
+export async function showTable(main, roomId) {
+  closeTable();
+  const table = new Table(main, roomId);
+  current = table;
+  await table.open();
+}
+
+class Table {
+  constructor(main, roomId) {
+    this.main = main;
+    this.roomId = roomId;
+    this.version = null;
+    this.closed = false;
+    this.retry = 0;
+    this.lastEvent = null; // the newest event index announced, per game
+    this.gameId = null;
+    this.root = h("section", { class: "table", "data-testid": "table", "aria-label": t("room") });
+    this.head = h("div", { class: "room-head" });
+    this.banner = h("div", { class: "banner", "data-testid": "reconnect-banner", hidden: true, role: "status" }, `⟳ ${t("reconnecting")}`);
+    this.waiting = h("div", { class: "waiting" });
+    this.boardEl = h("div");
+    this.board = new Board(this.boardEl, {
+      onAct: (a) => this.act(a),
+      onNext: () => this.sendMsg({ type: "next" }),
+      onHints: () => api("GET", `/api/rooms/${this.roomId}/hints?lang=${getLang()}`),
+      head: this.head,
+    });
+    this.root.append(this.banner, this.waiting, this.boardEl);
+    main.replaceChildren(this.root);
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+    this.timer = setInterval(() => this.board.tick(), 250);
+    // a measurement hook: draw the last push again from scratch `n` times, layout included
+    window.__chieuBench = (n = 20) => {
+      const times = [];
+      const js = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        this.board.sigs = {};
+        this.board.seatSigs = {};
+        this.board.render(this.board.m);
+        js.push(performance.now() - t0);
+        void document.body.offsetHeight;
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      js.sort((a, b) => a - b);
+      return { median: times[n >> 1], max: times[n - 1], js: js[n >> 1] };
+    };
+  }
+
+  async open() {
+    try {
+      const { room } = await api("GET", `/api/rooms/${this.roomId}`);
+      await loadCards(room.game);
+      this.room = room;
+      this.drawHead(room, null);
+    } catch (e) {
+      this.main.replaceChildren(h("p", { class: "error", text: e.message }));
+      this.close();
+      return;
+    }
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = new URLSearchParams({ token: session.token, lang: getLang() });
+    if (this.version !== null) q.set("since", String(this.version));
+    const ws = new WebSocket(`${proto}://${location.host}/ws/rooms/${this.roomId}?${q}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.version !== null) ws.send(JSON.stringify({ type: "hello", version: this.version }));
+      this.pinger = setInterval(() => this.sendMsg({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (e) => this.receive(e.data);
+    ws.onclose = (e) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws || this.closed) return;
+      if (e.code === 4401) { session.token = ""; location.hash = "#/"; location.reload(); return; }
+      if (e.code === 4404) { this.main.replaceChildren(h("p", { class: "error", text: t("notFound") })); return; }
+      this.banner.hidden = false;
+      const wait = Math.min(10000, 500 * 2 ** this.retry) * (0.8 + Math.random() * 0.4);
+      this.retry += 1;
+      this.reconnectTimer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  reconnect() {
+    // a fresh socket (the language changed): the server sends the view in the new words
+    if (this.ws) { const old = this.ws; this.ws = null; old.close(); }
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.timer);
+    clearInterval(this.pinger);
+    clearTimeout(this.reconnectTimer);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.ws) this.ws.close();
+  }
+
+  sendMsg(m) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(m));
+      return true;
+    }
+    return false;
+  }
+
+  act(action) {
+    if (!this.sendMsg({ type: "act", version: this.version, action: action.id })) {
+      this.board.settle();
+      this.board.rerender();
+      toast(t("offline"), "error");
+    }
+  }
+
+  receive(text) {
+    let m;
+    try { m = JSON.parse(text); } catch (e) { return; }
+    if (m.type === "view") this.onView(m);
+    else if (m.type === "error") {
+      this.board.settle();
+      this.board.rerender();
+      if (m.code === "stale") this.sendMsg({ type: "hello", version: this.version });
+      else toast(msg(m.message), "error");
+    }
+  }
+
+  onView(m) {
+    const wasOffline = !this.banner.hidden;
+    this.retry = 0;
+    this.banner.hidden = true;
+    if (wasOffline) toast(t("reconnected"));
+    const newGame = m.game_id !== this.gameId;
+    if (m.version !== this.version || newGame) {
+      this.board.confirming = null;
+      this.board.settle();
+    }
+    if (newGame) {
+      this.board.nextSent = false;
+      this.board.selected = null;
+    }
+    if (m.room.status === "playing") this.board.nextSent = false;
+    // between two games the next one starts after clock.pause (or when everyone is ready)
+    if (m.room.status === "between") {
+      if (!this.nextAt) this.nextAt = Date.now() / 1000 + Number((m.room.clock || {}).pause || 0);
+      m.nextAt = this.nextAt;
+    } else this.nextAt = 0;
+    this.version = m.version;
+    this.room = m.room;
+    this.drawHead(m.room, m.seat);
+    const v = m.view;
+    this.waiting.replaceChildren(...(m.room.status === "waiting" ? [this.waitingRoom(m.room, m.seat)] : []));
+    if (!v && this.head.parentNode !== this.root) this.root.insertBefore(this.head, this.waiting);
+    if (v && this.head.parentNode === this.root) { this.board.sigs = {}; this.board.build(); }
+    if (v) {
+      const t0 = performance.now();
+      const ms = this.board.render(m);
+      // from the push to the next frame painted (layout and paint included)
+      requestAnimationFrame(() => setTimeout(() => {
+        (window.__chieuPaintLog = window.__chieuPaintLog || []).push(performance.now() - t0);
+      }, 0));
+      window.__chieuRenderMs = ms;
+      (window.__chieuRenderLog = window.__chieuRenderLog || []).push(ms);
+      this.sound(m, newGame);
+      if (v.outcome && !this.outcomeSeen) {
+        this.outcomeSeen = true;
+        const el = this.root.querySelector("[data-testid=outcome]");
+        if (el) requestAnimationFrame(() => el.scrollIntoView({ block: "nearest" }));
+      } else if (!v.outcome) this.outcomeSeen = false;
+    }
+    this.gameId = m.game_id;
+    if (m.room.status === "finished" && !this.finishedShown) {
+      this.finishedShown = true;
+      this.showFinalSheet();
+    }
+  }
+
+  async showFinalSheet() {
+    try {
+      const [sheet, games] = await Promise.all([
+        api("GET", `/api/rooms/${this.roomId}/sheet`),
+        api("GET", `/api/rooms/${this.roomId}/games`).then((r) => r.games).catch(() => []),
+      ]);
+      this.root.append(h("section", { class: "panel final-sheet" },
+        h("h2", { text: `${t("sittingOver")} — ${t("sheet")}` }), sheetTable(sheet, this.room, games)));
+    } catch (e) { toast(e.message, "error"); }
+  }
+
+  sound(m, newGame) {
+    const v = m.view;
+    const evs = v.events.filter((e) => e.text);
+    if (!evs.length) return;
+    const last = evs[evs.length - 1];
+    const seen = this.lastEvent;
+    this.lastEvent = last.index;
+    if (seen === null || newGame || last.index <= seen) return; // a first look or a reconnect: quiet
+    // public only: the viewer's own plain action events may be private claim answers
+    if (last.actor === v.viewer && v.viewer !== null && last.type === "action") return;
+    announce(last);
+  }
+
+  drawHead(room, seat) {
+    const status = room.status;
+    this.head.replaceChildren(...[
+      h("span", { class: "room-title", text: room.title || room.game }),
+      h("span", { class: "pill code" }, `${t("code")}: `, h("strong", { "data-testid": "room-code", text: room.code })),
+      h("span", { class: `pill status status-${status}`, "data-testid": "status", "data-status": status, text: t(`status_${status}`) }),
+      seat === null || seat === undefined ? h("span", { class: "pill", text: t("spectator") }) : null,
+      h("a", { class: "button small", href: `#/sheet/${room.id}` }, t("sheet")),
+      seat !== null && seat !== undefined && room.status !== "finished"
+        ? h("button", { class: "small", "data-testid": "leave", onclick: () => this.leave() }, t("leave")) : null,
+    ].filter(Boolean));
+  }
+
+  waitingRoom(room, seat) {
+    const me = session.player && session.player.id;
+    const isHost = room.host === me;
+    return h("section", { class: "panel wait" },
+      h("h2", { text: t("waitingStart") }),
+      h("p", null, t("shareCode"), " ", h("strong", { class: "big-code", text: room.code })),
+      h("ol", { class: "seat-list" }, room.seats.map((s) => h("li", null,
+        `${t("seat")} ${s.seat + 1}: `,
+        s.player ? h("strong", { text: s.player.name }) : s.bot ? `${t("bot")} (${s.bot})` : h("em", { text: t("empty") }),
+        s.player && s.player.id === room.host ? ` (${t("host")})` : ""))),
+      h("p", { class: "muted", text: t("botsFill") }),
+      seat === null || seat === undefined
+        ? h("button", { class: "primary", onclick: () => this.join() }, t("join")) : null,
+      isHost ? h("button", { class: "primary", "data-testid": "start", onclick: () => this.start() }, `${t("start")} ▶`) : null,
+    );
+  }
+
+  async join() {
+    try {
+      await api("POST", `/api/rooms/${this.roomId}/join`, {});
+      this.reconnect();
+    } catch (e) { toast(e.message, "error"); }
+  }
+
+  async leave() {
+    if (!window.confirm(t("leaveConfirm"))) return;
+    try {
+      await api("POST", `/api/rooms/${this.roomId}/leave`, {});
+      location.hash = "#/";
+    } catch (e) { toast(e.message, "error"); }
+  }
+
+  async start() {
+    try { await api("POST", `/api/rooms/${this.roomId}/start`, {}); } catch (e) { toast(e.message, "error"); }
+  }
+
+  key(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const buttons = [...this.root.querySelectorAll(".actions button[data-action-id]")];
+    if (e.key === "Escape" && this.board.confirming) {
+      this.board.confirming = null;
+      this.board.rerender();
+      return;
+    }
+    if (/^[1-9]$/.test(e.key)) {
+      const b = this.root.querySelector(`.actions button[data-key="${e.key}"][data-action-id]`);
+      if (b) { e.preventDefault(); b.focus(); b.click(); }
+      return;
+    }
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key) && buttons.length) {
+      if (e.target && e.target.closest && e.target.closest(".hand")) return;
+      const i = buttons.indexOf(document.activeElement);
+      const d = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+      const j = i < 0 ? 0 : (i + d + buttons.length) % buttons.length;
+      e.preventDefault();
+      buttons[j].focus();
+    }
+  }
+}
+
+export function relang() {
+  if (current) {
+    current.drawHead(current.room, current.board.m ? current.board.m.seat : null);
+    current.board.sigs = {};
+    current.board.build();
+    current.reconnect();
+  }
+}
+
+export { seatName };

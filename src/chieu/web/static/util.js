@@ -1,0 +1,100 @@
+// Small helpers: a DOM builder, the HTTP client, the saved session and settings.
+import { msg, t } from "./i18n.js";
+
+/** h("button", {class: "x", onclick: f, "data-x": 1}, "text", child...) */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k === "class") el.className = v;
+      else if (k === "text") el.textContent = v;
+      else if (k === "html") el.innerHTML = v;
+      else if (k in el && typeof v !== "string" && k !== "list") el[k] = v;
+      else el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export const session = {
+  get token() { return localStorage.getItem("chieu.token") || ""; },
+  set token(v) { if (v) localStorage.setItem("chieu.token", v); else localStorage.removeItem("chieu.token"); },
+  player: null,
+};
+
+const defaults = { muted: false, bigText: false, bigCards: false };
+export const settings = Object.assign({}, defaults, JSON.parse(localStorage.getItem("chieu.settings") || "{}"));
+export function saveSettings() {
+  localStorage.setItem("chieu.settings", JSON.stringify(settings));
+  applySettings();
+}
+export function applySettings() {
+  document.documentElement.classList.toggle("big-text", !!settings.bigText);
+  document.documentElement.classList.toggle("big-cards", !!settings.bigCards);
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** A JSON call to the server; ApiError with the server's words on failure. */
+export async function api(method, path, body) {
+  const headers = {};
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", t("offline"));
+  }
+  const type = res.headers.get("content-type") || "";
+  if (!res.ok) {
+    let data = null;
+    try { data = await res.json(); } catch (e) { /* not JSON */ }
+    const err = data && data.error;
+    throw new ApiError(res.status, err ? err.code : "http", err ? msg(err.message) : `HTTP ${res.status}`);
+  }
+  if (type.includes("json")) return res.json();
+  return res.text();
+}
+
+let toastTimer = 0;
+/** A short message at the bottom of the screen. */
+export function toast(text, kind = "info") {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  el.textContent = text;
+  el.className = `toast show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.className = "toast"; }, 4000);
+}
+
+export function seatName(room, seat, viewer) {
+  if (seat === viewer && viewer !== null && viewer !== undefined) return t("you");
+  const s = room && room.seats && room.seats[seat];
+  if (s && s.player) return s.player.name;
+  if (s && s.bot) return `${t("bot")} ${seat + 1}`;
+  return `${t("seat")} ${seat + 1}`;
+}
+
+export function fmt(n) {
+  if (typeof n !== "number") return String(n ?? "");
+  const r = Math.round(n * 100) / 100;
+  return (r > 0 ? "+" : "") + String(r === 0 ? 0 : r);
+}
