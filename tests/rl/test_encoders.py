@@ -39,10 +39,8 @@ def test_encoding_ignores_hidden_cards(name: str, preset: str) -> None:
                     mine = enc.encode(state, s)
                     np.testing.assert_array_equal(enc.encode(other, s), mine)
                     e.state = other
-                    e._mask_at = -1
                     theirs = e.action_mask(e.possible_agents[s]).copy()
                     e.state = state
-                    e._mask_at = -1
                     np.testing.assert_array_equal(theirs, e.action_mask(e.possible_agents[s]))
                     asked = {d.seat for d in state.decisions()}
                     assert (s in asked) == (s in {d.seat for d in other.decisions()})

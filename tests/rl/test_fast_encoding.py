@@ -1,5 +1,6 @@
-"""Each game's fast encoder (the state's own fields, only the zones that changed encoded
-again) gives exactly the reference vector (``state.zones()`` and the zone specs)."""
+"""Each game's fast encoder (the state's own fields; each seat's last vector kept, only what
+changed since written again) gives exactly the from-scratch vectors: a fresh encoder's (an
+empty cache) and the reference one (``state.zones()`` and the zone specs)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ pytest.importorskip("numpy")
 from chieu import load_game
 from chieu.core import Rng
 from chieu.core.registry import game_names
-from chieu.rl import encoder_for
+from chieu.rl import encoder_for, raw_env
 
 
 def _configs() -> list[tuple[str, str]]:
@@ -20,6 +21,7 @@ def _configs() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("name", "preset"), _configs())
 def test_fast_path_matches_the_reference(name: str, preset: str) -> None:
+    """Every seat encoded at every step: one step's changes at a time."""
     game = load_game(name, preset)
     enc = encoder_for(game)
     fresh = encoder_for(game)
@@ -35,3 +37,65 @@ def test_fast_path_matches_the_reference(name: str, preset: str) -> None:
                 break
             d = rng.choice(list(state.decisions()))
             state.apply(rng.choice(d.actions), seat=d.seat)
+
+
+@pytest.mark.parametrize(("name", "preset"), _configs())
+def test_incremental_equals_from_scratch_in_the_env(name: str, preset: str) -> None:
+    """As an environment uses it: only the acting seat observed (so a seat's vector catches
+    up with several steps at once), now and then another seat, one encoder over several
+    games; at every step the observation equals a from-scratch encoding (a fresh encoder's
+    fast path and the reference path) and the mask the legal actions."""
+    env = raw_env(name, preset, seed=5)
+    game = env.game
+    space = game.action_space
+    rng = np.random.default_rng(0)
+    checked = 0
+    for episode in range(4):
+        env.reset(seed=episode)
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        while env.agents:
+            obs, _, term, trunc, _ = env.last()
+            kept.append((obs["observation"], obs["observation"].copy()))
+            if term or trunc:
+                env.step(None)
+                continue
+            state = env.state
+            seat = env.seat_of[env.agent_selection]
+            scratch = encoder_for(game).encode(state, seat)
+            np.testing.assert_array_equal(obs["observation"], scratch)
+            np.testing.assert_array_equal(scratch, env.encoder.encode_reference(state, seat))
+            legal = {space.id_of(a) for a in state.legal_actions(seat)}
+            assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
+            if rng.random() < 0.2:  # another seat, out of turn
+                other = int(rng.integers(env.num_seats))
+                np.testing.assert_array_equal(
+                    env.encoder.encode(state, other), env.encoder.encode_reference(state, other)
+                )
+            checked += 1
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for given, copy in kept:  # an observation handed out never changes afterwards
+            np.testing.assert_array_equal(given, copy)
+        # the last position, every seat
+        for s in range(env.num_seats):
+            np.testing.assert_array_equal(
+                env.encoder.encode(env.state, s), encoder_for(game).encode(env.state, s)
+            )
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_raw_zones(name: str) -> None:
+    """``raw_zones``: every zone's raw value in ``specs`` order, hidden ones as ``-1 - size``
+    (the other seats' hands at the start), the seat's own hand visible."""
+    game = load_game(name)
+    enc = encoder_for(game)
+    state = game.new_state(seed=4)
+    raw = enc.raw_zones(state, 0)
+    assert len(raw) == len(enc.specs)
+    zones = state.zones()
+    for spec, value in zip(enc.specs, raw, strict=True):
+        if spec.id.startswith("hand:"):
+            own = spec.id == "hand:0"
+            assert (type(value) is int and value < 0) != own
+            if not own:
+                assert -1 - value == sum(zones[spec.id])

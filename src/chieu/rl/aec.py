@@ -91,10 +91,11 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         }
         self._seeds = np.random.default_rng(seed)
         self._seed_given = seed
+        # action ids: the table's own instances by identity, any other by value
         self._ids: dict[int, int] = {id(a): i for i, a in enumerate(self.space)}
-        self._mask_at = -1
-        self._mask_of: Any = None
-        self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        self._ids_by_value: dict[Any, int] = {a: i for i, a in enumerate(self.space)}
+        self._no_mask = bytes(self.num_actions)
+        self._rewarded = False  # some reward of the last step is not 0
         self._pending: tuple[Decision, ...] = ()
         self._pending_at = -1
         self._pending_of: Any = None
@@ -127,7 +128,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
             self.deal_seed = state.seed
         self.state = state
         self.steps = 0
-        self._mask_at = -1
+        self._rewarded = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -165,13 +166,15 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: None is only for a finished agent")
         state = self.state
-        seat = self.seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        state.apply(self.space.action(int(action)), seat)
+        state.apply(self.space.action(int(action)), self.seat_of[agent])
         self.steps += 1
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        if state.is_terminal():
+        if self._rewarded:  # the rewards are the last step's: clear them
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0.0
+            self._rewarded = False
+        if state.phase == "end":
             self._finish()
         else:
             if self.payments:
@@ -180,7 +183,8 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
                 for a in self.agents:
                     self.truncations[a] = True
             self._select()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
 
@@ -191,6 +195,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
             if delta:
                 self.rewards[self.possible_agents[s]] = delta
                 paid[s] = float(payoffs[s])
+                self._rewarded = True
 
     def _finish(self) -> None:
         outcome = self.state.outcome()
@@ -202,35 +207,37 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
 
     # -- what an agent sees ---------------------------------------------------------------
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
-        """The legal actions of ``agent`` now (zeros when it has no pending decision)."""
-        state = self.state
-        at = state.changes
-        if at != self._mask_at or self._mask_of is not state:
-            self._mask_of = state
-            self._masks = {}
-            self._mask_at = at
+        """The legal actions of ``agent`` now (zeros when it has no pending decision); a new
+        array on every call."""
         seat = self.seat_of[agent]
-        mask = self._masks.get(seat)
-        if mask is None:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            ids = self._ids
-            space = self.space
-            for d in self.pending():
-                if d.seat == seat:
-                    got = [ids.get(id(a), -1) for a in d.actions]
-                    if -1 in got:
-                        got = [space.id_of(a) for a in d.actions]
-                    mask[got] = 1
-                    break
-            self._masks[seat] = mask
-        return mask
+        for d in self.pending():
+            if d.seat == seat:
+                mask = bytearray(self._no_mask)
+                ids = self._ids
+                for a in d.actions:
+                    i = ids.get(id(a))
+                    mask[self._ids_by_value[a] if i is None else i] = 1
+                return np.frombuffer(mask, dtype=np.int8)
+        return np.frombuffer(bytearray(self._no_mask), dtype=np.int8)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.seat_of[agent]
         return {
-            "observation": self.encoder.encode(self.state, seat, pending=self.pending()),
-            "action_mask": self.action_mask(agent).copy(),
+            "observation": self.encoder.encode(
+                self.state, self.seat_of[agent], pending=self.pending()
+            ),
+            "action_mask": self.action_mask(agent),
         }
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the acting agent's observation, reward, flags and info."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def view(self, agent: str | int | None, lang: str | None = None) -> dict[str, Any]:
         """The raw View of ``agent`` (a name, a seat, or None for a spectator) as JSON."""

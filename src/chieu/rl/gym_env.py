@@ -95,7 +95,7 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
 
     def _out(self) -> tuple[Obs, dict[str, Any]]:
         aec = self.aec
-        info: dict[str, Any] = {"action_mask": aec.action_mask(self.agent).copy()}
+        info: dict[str, Any] = {"action_mask": aec.action_mask(self.agent)}
         if aec.state.is_terminal():
             outcome = aec.state.outcome()
             info["payoffs"] = [float(p) for p in outcome.payoffs]
@@ -148,7 +148,7 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
-        return self.aec.action_mask(self.agent).copy()
+        return self.aec.action_mask(self.agent)
 
 
 def make(game: str, **kwargs: Any) -> ChieuGym:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chieu.core.table import Game
-from chieu.rl.encoders.base import DECISION_KINDS, Encoder
+from chieu.rl.encoders.base import DECISION_KINDS, DoorEncoder, Encoder
 
 
 def encoder_for(game: Game) -> Encoder:
@@ -28,4 +28,4 @@ def encoder_for(game: Game) -> Encoder:
     raise ValueError(f"no encoder for the game {name!r}")
 
 
-__all__ = ["DECISION_KINDS", "Encoder", "encoder_for"]
+__all__ = ["DECISION_KINDS", "DoorEncoder", "Encoder", "encoder_for"]

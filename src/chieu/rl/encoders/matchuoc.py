@@ -6,16 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy.typing as npt
-
 from chieu.games.matchuoc.notation import PHASE_WORDS
-from chieu.rl.encoders.base import Encoder, counts_of_kinds
+from chieu.rl.encoders.base import CARDS, COUNTS, ONE, Encoder
 
 
 class MatChuocEncoder(Encoder):
     phases = tuple(PHASE_WORDS)
     pile = "river"
     depth = 6
+    piles_in_zones = True  # the rivers
     live_card = "tile"
     extra_names = ("dealer", "prevailing")
 
@@ -25,43 +24,51 @@ class MatChuocEncoder(Encoder):
             return None
         return live.tile, live.seat, False
 
-    def raw_zones(self, state: Any, seat: int) -> list[Any]:
+    def write_zones(self, state: Any, seat: int, cache: Any) -> None:
         """hand, drawn, mat, flowers, discard for every seat, then stock and box
         (``matchuoc.worlds.zones``)."""
-        holder = state.actor if state.phase == "turn" and state.last_draw >= 0 else -1
+        old = cache.zones
+        put = self.put
+        last = state.last_draw
+        holder = state.actor if state.phase == "turn" and last >= 0 else -1
         winners = state.winners if state.phase == "end" else ()
-        raw: list[Any] = []
+        rel = self.rel[seat]
+        i = 0
         for s, me in enumerate(state.seats):
             drawn = s == holder
             if s == seat or s in winners:
-                hand = list(me.hand)
                 if drawn:
-                    hand[state.last_draw] -= 1
-                raw.append(hand)
-                raw.append(state.last_draw + 1 if drawn else 0)
+                    hand = list(me.hand)
+                    hand[last] -= 1
+                    value: Any = hand
+                else:
+                    value = me.hand
+                tile = last + 1 if drawn else 0
             else:
-                raw.append(-1 - (sum(me.hand) - drawn))
-                raw.append(-1 - drawn)
-            raw.append(me.meld_tiles)
-            raw.append(me.down)
-            raw.append(me.river)
-        raw.append(-1 - len(state.wall))
-        raw.append(state.box)
-        return raw
+                value = -1 - (sum(me.hand) - drawn)
+                tile = -1 - drawn
+            if value != old[i]:
+                put(cache, i, value)
+            if tile != old[i + 1]:
+                put(cache, i + 1, tile)
+            if me.meld_tiles != old[i + 2]:
+                put(cache, i + 2, me.meld_tiles)
+            if me.down != old[i + 3]:
+                put(cache, i + 3, me.down)
+            if me.river != old[i + 4]:
+                put(cache, i + 4, me.river)
+                self.put_pile(cache, rel[s], s, me.river)
+            i += 5
+        value = -1 - len(state.wall)
+        if value != old[i]:
+            put(cache, i, value)
+        if state.box != old[i + 1]:
+            put(cache, i + 1, state.box)
 
-    def convert(self, index: int, raw: Any) -> Sequence[int] | npt.NDArray[Any]:
-        k = self.kinds
-        if index == 5 * self.n + 1:
-            return list(raw)
-        what = index % 5
-        if what == 1:
-            out = [0] * k
-            if raw:
-                out[raw - 1] = 1
-            return out
-        if what == 4:
-            return counts_of_kinds(raw, k)
-        return list(raw)
+    def zone_kind(self, index: int) -> int:
+        if index >= 5 * self.n:
+            return COUNTS  # the stock (always hidden), the box
+        return (COUNTS, ONE, COUNTS, COUNTS, CARDS)[index % 5]
 
     def extra(self, state: Any, seat: int) -> Sequence[float]:
         return (((state.dealer - seat) % self.n) / self.n, state.prevailing / self.kinds)

@@ -8,11 +8,10 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-import numpy.typing as npt
-
 from chieu.games.phom.notation import PHASE_WORDS
-from chieu.rl.encoders.base import Encoder, counts_of_kinds, counts_of_mask
+from chieu.rl.encoders.base import CARDS, Encoder
 
+MASK = 4  # a 52-bit mask of cards (``zone_kind``)
 _BYTE_ROWS = [array("f", [float((b >> i) & 1) for i in range(8)]) for b in range(256)]
 
 
@@ -20,6 +19,7 @@ class PhomEncoder(Encoder):
     phases = tuple(PHASE_WORDS)
     pile = "row"
     depth = 4
+    piles_in_zones = True  # the rows
     clip_extra = False  # eats / 3 (at most 3 eats), 0/1 flags, tanh
     extra_names = (
         *(f"eats:{i}" for i in range(4)),
@@ -33,37 +33,40 @@ class PhomEncoder(Encoder):
             return None
         return live.card, live.seat, False
 
-    def raw_zones(self, state: Any, seat: int) -> list[Any]:
+    def write_zones(self, state: Any, seat: int, cache: Any) -> None:
         """hand, eaten, row, phom for every seat, then stock (``phom.worlds``' zones): the
         hands and eaten cards as 52-bit masks."""
+        old = cache.zones
+        put = self.put
         shown = state.shown
-        raw: list[Any] = []
+        rel = self.rel[seat]
+        i = 0
         for s, me in enumerate(state.seats):
             hand = me.hand
             ate = me.eaten & hand
             rest = hand & ~ate
-            raw.append(rest if s == seat or s in shown else -1 - rest.bit_count())
-            raw.append(ate)
-            raw.append(me.row)
-            raw.append(me.melds)
-        raw.append(-1 - len(state.stock))
-        return raw
+            value = rest if s == seat or s in shown else -1 - rest.bit_count()
+            if value != old[i]:
+                put(cache, i, value)
+            if ate != old[i + 1]:
+                put(cache, i + 1, ate)
+            if me.row != old[i + 2]:
+                put(cache, i + 2, me.row)
+                self.put_pile(cache, rel[s], s, me.row)
+            if me.melds != old[i + 3]:
+                put(cache, i + 3, me.melds)
+            i += 4
+        value = -1 - len(state.stock)
+        if value != old[i]:
+            put(cache, i, value)
 
-    def convert(self, index: int, raw: Any) -> Sequence[int] | npt.NDArray[Any]:
-        what = index % 4
-        if what == 2:
-            return counts_of_kinds(raw, self.kinds)
-        if what == 3:
-            mask = 0
-            for m in raw:
-                mask |= m
-            raw = mask
-        return counts_of_mask(raw, self.kinds)
+    def zone_kind(self, index: int) -> int:
+        return CARDS if index % 4 == 2 else MASK
 
     def _row(self, index: int, value: Any) -> array[float]:
         """A visible mask (a hand, the eaten cards, the phỏm) straight from its bytes."""
         what = index % 4
-        if what == 2 or (type(value) is int and value < 0):
+        if what == 2:
             return super()._row(index, value)
         if what == 3:
             mask = 0
