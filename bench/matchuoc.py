@@ -5,10 +5,10 @@ Figures:
 * ``win check 14 tiles ≤2 khung``: ``analysis.is_win`` on 14-tile count vectors, half winning
   hands (4 phu + a pair, then 0-2 tiles replaced by a khung whose range holds them), half
   random 14 tiles from the 160 set without flowers (0-2 khung). Target 200,000 hands/s.
-* ``distance 13/14 no khung``: ``analysis.distance`` (regular shape and Xập xám chướng) on
+* ``distance 13/14 no khung``: ``shanten.distance`` (regular shape and Xập xám chướng) on
   random 13- and 14-tile hands of the 136 basic tiles, and the ``mahjong`` library's
   ``Shanten.calculate_shanten`` on the same hands in the same process; target 10× mahjong.
-  ``regular distance agreement`` compares ``analysis.regular_distance`` with
+  ``regular distance agreement`` compares ``shanten.regular_distance`` with
   ``calculate_shanten_for_regular_hand`` on every hand of the pool (must be 100 %).
 * ``games``: complete 4-seat games between uniformly random legal agents (per-seat ``Rng``
   streams), and RLCard 1.2.0's ``mahjong`` env with its ``RandomAgent``s in the same run;
@@ -24,6 +24,8 @@ from chieu.core.rng import Rng
 from chieu.games.matchuoc import MatChuocGame, Rules
 from chieu.games.matchuoc import analysis as an
 from chieu.games.matchuoc.cards import KHUNG_RANGE, NUM_KINDS
+from chieu.games.matchuoc.decompose import decompositions
+from chieu.games.matchuoc.shanten import distance, regular_distance
 
 POOL = 4096
 KHUNG = (50, 51, 52, 53, 55, 56, 57)  # every khung but Đại Ho (it stands for flowers only)
@@ -77,7 +79,7 @@ def bench_win_check(seconds: float) -> list[Figure]:
         ),
         Figure(
             "decompositions (info)",
-            best_rate(over(pool[:512], an.decompositions), seconds),
+            best_rate(over(pool[:512], decompositions), seconds),
             "hands/s",
             None,
             "every reading with khung substitution",
@@ -96,14 +98,14 @@ def _mahjong() -> Any | None:
 def bench_distance(seconds: float) -> list[Figure]:
     rng = Rng(2024, "bench", "matchuoc", "distance")
     pool = [random_hand(rng, 13 + (i % 2)) for i in range(POOL)]
-    ours = best_rate(over(pool, an.distance), seconds)
+    ours = best_rate(over(pool, distance), seconds)
     out = [
         Figure(
             "regular distance (info)",
-            best_rate(over(pool, an.regular_distance), seconds),
+            best_rate(over(pool, regular_distance), seconds),
             "hands/s",
             None,
-            "analysis.regular_distance",
+            "shanten.regular_distance",
         )
     ]
     shanten = _mahjong()
@@ -115,7 +117,7 @@ def bench_distance(seconds: float) -> list[Figure]:
     calc = shanten()
     theirs = best_rate(over(pool34, calc.calculate_shanten), seconds)
     agree = sum(
-        an.regular_distance(h) == calc.calculate_shanten_for_regular_hand(h34)
+        regular_distance(h) == calc.calculate_shanten_for_regular_hand(h34)
         for h, h34 in zip(pool, pool34, strict=True)
     )
     out.insert(
@@ -125,7 +127,7 @@ def bench_distance(seconds: float) -> list[Figure]:
             ours,
             "hands/s",
             10 * theirs,
-            f"analysis.distance; target 10x mahjong ({theirs:,.0f}/s)",
+            f"shanten.distance; target 10x mahjong ({theirs:,.0f}/s)",
         ),
     )
     out.append(

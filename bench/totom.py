@@ -22,10 +22,12 @@ from chieu.core.rng import Rng
 from chieu.games.totom import Rules, TotomGame
 from chieu.games.totom import analysis as an
 from chieu.games.totom.cards import KINDS, NUM_KINDS
+from chieu.games.totom.packed import cache_clear
+from chieu.games.totom.phu import ALL_PHU
 
 POOL = 2048
 RULES = Rules()
-PIECES = [list(p.cards) for p in an.ALL_PHU if len(p.cards) <= 4] + [[27], [28], [29]]
+PIECES = [list(p.cards) for p in ALL_PHU if len(p.cards) <= 4] + [[27], [28], [29]]
 
 
 def random_hand(rng: Rng) -> list[int]:
@@ -52,7 +54,7 @@ def near_hand(rng: Rng) -> list[int]:
 
 def cold(hands: Sequence[list[int]]) -> Callable[[], int]:
     def batch() -> int:
-        an.cache_clear()
+        cache_clear()
         for h in hands:
             an.waits(h, RULES)
         return len(hands)

@@ -1,4 +1,4 @@
-"""A heuristic Mạt chược bot built on ``chieu.games.matchuoc.analysis``.
+"""A heuristic Mạt chược bot built on ``chieu.games.matchuoc.shanten``.
 
 It wins whenever it may; sets down flowers and Đại Ho (they never help a hand) and keeps the
 other khung as wilds; makes a coong when it can; claims a discard (phỗng, ăn, coong) only when
@@ -14,7 +14,7 @@ from typing import Any
 from chieu.bots.base import Bot
 from chieu.core.actions import Action
 from chieu.core.rng import Rng
-from chieu.games.matchuoc import analysis as an
+from chieu.games.matchuoc import shanten
 from chieu.games.matchuoc.cards import HO, NUM_KINDS, is_flower, is_honor, is_khung, is_terminal
 
 
@@ -72,7 +72,7 @@ class HeuristicMatChuocBot:
         for a in options:
             k = a.tile  # type: ignore[attr-defined]
             hand[k] -= 1
-            d = an.distance(hand, melds)
+            d = shanten.distance(hand, melds)
             hand[k] += 1
             key = (d, _discard_rank(k))
             if key_best is None or key < key_best:
@@ -89,7 +89,7 @@ class HeuristicMatChuocBot:
         melds: int,
         rng: Rng,
     ) -> Action:
-        now = an.distance(hand, melds)
+        now = shanten.distance(hand, melds)
         pass_action = next(a for a in legal if a.verb == "pass")
         best: Action = pass_action
         best_d = now
@@ -107,11 +107,11 @@ class HeuristicMatChuocBot:
             if min(h) < 0:
                 continue
             if a.verb == "kong":
-                d = an.distance(h, melds + 1)
+                d = shanten.distance(h, melds + 1)
             else:
                 d = min(
                     (
-                        an.distance([x - (i == k) for i, x in enumerate(h)], melds + 1)
+                        shanten.distance([x - (i == k) for i, x in enumerate(h)], melds + 1)
                         for k in range(NUM_KINDS)
                         if h[k]
                     ),

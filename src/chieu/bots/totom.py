@@ -16,9 +16,10 @@ from chieu.core.actions import Action
 from chieu.core.rng import Rng
 from chieu.games.totom import actions as A
 from chieu.games.totom import analysis as an
-from chieu.games.totom.analysis import looseness
 from chieu.games.totom.cards import KINDS
+from chieu.games.totom.phu import ALL_PHU, KHAN, QUAD, Phu
 from chieu.games.totom.rules import Rules
+from chieu.games.totom.shapes import looseness
 
 
 class HeuristicTotomBot:
@@ -48,16 +49,16 @@ class HeuristicTotomBot:
             return self._decide(observation, legal, hand, rng)
         return rng.choice(legal)
 
-    def _fixed(self, observation: dict[str, Any]) -> list[an.Phu]:
+    def _fixed(self, observation: dict[str, Any]) -> list[Phu]:
         seat = observation["seat"]
-        out: list[an.Phu] = []
+        out: list[Phu] = []
         for g in observation["mats"][seat]:
             # as laid (a phu may hold stacked copies, which phu_of would not read)
             kinds = tuple(sorted(KINDS.kind(c) or 0 for c in g["cards"]))
-            out.append(an.Phu(kinds, g["type"], g.get("name", "")))
+            out.append(Phu(kinds, g["type"], g.get("name", "")))
         for code, size in observation.get("down", {}).items():
             k = KINDS.kind(code) or 0
-            out.append(an.KHAN[k] if size == 3 else an.QUAD[k])
+            out.append(KHAN[k] if size == 3 else QUAD[k])
         return out
 
     def _claim(self, observation: dict[str, Any], legal: list[Action], hand: list[int]) -> Action:
@@ -103,7 +104,7 @@ class HeuristicTotomBot:
         for act in legal:
             if act.verb not in ("eat", "extend"):
                 continue
-            phu = an.ALL_PHU[act.phu]  # type: ignore[attr-defined]
+            phu = ALL_PHU[act.phu]  # type: ignore[attr-defined]
             after = list(hand)
             if act.verb == "eat":
                 rest = list(phu.cards)

@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chieu.games.totom.analysis import NAMED_NAMES, PHU_TYPE_NAMES
 from chieu.games.totom.cards import KINDS
+from chieu.games.totom.phu import NAMED_NAMES, PHU_TYPE_NAMES
 
 _READINGS = {"ra": "R-A (bí và yêu lẻ là lưng, ≥ 3)", "r0": "R0 (chỉ lưng có tên, ≥ 3)"}
 _READINGS["rc"] = "R-C (lưng có tên và yêu lẻ, ≥ 2)"

@@ -7,8 +7,8 @@ from typing import Any
 
 from chieu.core.actions import Action
 from chieu.games.matchuoc import actions as A
-from chieu.games.matchuoc.analysis import Group
 from chieu.games.matchuoc.cards import counts_of, parse_tiles
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.game import MatChuocGame
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.setups import deck_for

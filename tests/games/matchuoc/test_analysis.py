@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chieu.games.matchuoc import analysis as an
+from chieu.games.matchuoc import shanten
 from chieu.games.matchuoc.cards import NUM_KINDS, code
+from chieu.games.matchuoc.decompose import decompositions
 from tests.games.matchuoc.helpers import C, T
 
 
@@ -54,14 +56,14 @@ def test_thirteen_orphans_with_khung() -> None:
 
 
 def test_decompositions_record_khung() -> None:
-    ds = an.decompositions(C("111z 222z 33z HY 44z 666s"))
+    ds = decompositions(C("111z 222z 33z HY 44z 666s"))
     pungs = {g.base for d in ds for g in d if g.kind == "pung" and g.uses_khung}
     assert pungs == {T("3z")[0], T("4z")[0]}
     assert all(sum(1 for g in d if g.kind == "pair") == 1 for d in ds)
 
 
 def test_decompositions_of_a_pure_hand() -> None:
-    ds = an.decompositions(C("111222333m 456p 77z"))
+    ds = decompositions(C("111222333m 456p 77z"))
     shapes = {tuple(sorted(g.kind for g in d)) for d in ds}
     assert ("chow", "chow", "chow", "chow", "pair") in shapes
     assert ("chow", "pair", "pung", "pung", "pung") in shapes
@@ -96,7 +98,7 @@ def test_regular_distance_agrees_with_brute_force() -> None:
         c = [0] * NUM_KINDS
         for x in hand:
             c[x] += 1
-        assert an.regular_distance(c, melds=4 - k) == _brute_distance(c, k), hand
+        assert shanten.regular_distance(c, melds=4 - k) == _brute_distance(c, k), hand
 
 
 @pytest.mark.parametrize(
@@ -110,11 +112,11 @@ def test_regular_distance_agrees_with_brute_force() -> None:
     ],
 )
 def test_distance(hand: str, d: int) -> None:
-    assert an.distance(C(hand)) == d
+    assert shanten.distance(C(hand)) == d
 
 
 def test_best_discards_keep_the_distance() -> None:
-    d, kinds = an.best_discards(C("123m 555p 789s 9p 111z 7z"))
+    d, kinds = shanten.best_discards(C("123m 555p 789s 9p 111z 7z"))
     assert d == 0
     assert sorted(code(k) for k in kinds) == ["7z", "9p"]
 
@@ -127,7 +129,7 @@ def test_distance_minus_one_iff_regular_win(tiles: list[int]) -> None:
         c[t] += 1
     if max(c) > 4:
         return
-    assert (an.regular_distance(c) == -1) == an.is_win(c)
+    assert (shanten.regular_distance(c) == -1) == an.is_win(c)
 
 
 @settings(max_examples=100, deadline=None)
@@ -139,7 +141,7 @@ def test_waits_are_the_tiles_that_win(tiles: list[int]) -> None:
     if max(c) > 4:
         return
     w = set(an.waits(c))
-    assert (an.distance(c) == 0) == bool(w) or an.orphans_distance(c) == 0
+    assert (shanten.distance(c) == 0) == bool(w) or shanten.orphans_distance(c) == 0
     for k in range(34):
         c[k] += 1
         assert (k in w) == (an.is_win(c) or an.is_thirteen_orphans(c))
@@ -155,4 +157,4 @@ def test_win_check_with_khung_matches_decompositions(tiles: list[int], wild: lis
     c = [0] * NUM_KINDS
     for t in [*tiles, *wild]:
         c[t] += 1
-    assert an.is_win(c) == bool(an.decompositions(c))
+    assert an.is_win(c) == bool(decompositions(c))

@@ -10,7 +10,10 @@ from hypothesis import strategies as st
 
 from chieu.games.totom import analysis
 from chieu.games.totom.cards import CC, KINDS, OL, TT, parse_counts, rank_of, suit_of
+from chieu.games.totom.partition import check_win, is_complete
+from chieu.games.totom.phu import ALL_PHU, KHAN, PHONG
 from chieu.games.totom.rules import Rules
+from chieu.games.totom.shapes import extends, phu_of
 
 NAMED = {
     tuple(sorted(parse_counts_kinds)): name
@@ -86,7 +89,7 @@ def brute_best(cards: Sequence[int], win: int | None, rules: Rules) -> tuple[int
     return max(results) if results else None
 
 
-PIECES = [list(p.cards) for p in analysis.ALL_PHU if len(p.cards) <= 4] + [
+PIECES = [list(p.cards) for p in ALL_PHU if len(p.cards) <= 4] + [
     [CC],
     [TT],
     [OL],
@@ -112,7 +115,7 @@ def small_hands(draw: st.DrawFn) -> tuple[list[int], int]:
 def test_best_partition_matches_brute_force(hand: tuple[list[int], int], reading: str) -> None:
     cards, win = hand
     rules = Rules(lung_reading=reading)
-    got = analysis.check_win(KINDS.counts(cards), win, rules)
+    got = check_win(KINDS.counts(cards), win, rules)
     want = brute_best(cards, win, rules)
     if want is None:
         # the engine may still add a xuyên point; without a valid partition it never wins
@@ -129,7 +132,7 @@ def test_winning_yeu_cannot_be_a_new_lone_yeu() -> None:
     rules = Rules()
     hand = parse_counts("1W 2W 3W 7W 3V 3S 2V 2S 2W 4V 5V 6V 7V 8V 4S 5S 6S 7S 8S 9S")
     # complete already (bài thành); OL would only be a new lone yêu: not a wait (D-25)
-    assert analysis.is_complete(hand, rules)
+    assert is_complete(hand, rules)
     w = analysis.waits(hand, rules)
     assert OL not in w and TT not in w and KINDS.kind("9V") in w
 
@@ -141,17 +144,17 @@ def test_many_duplicates_do_not_blow_up() -> None:
 
 
 def test_extends_and_phu_of() -> None:
-    run = analysis.phu_of(parse_counts_list("4W 5W 6W"))
+    run = phu_of(parse_counts_list("4W 5W 6W"))
     assert run is not None and run.type == "doc"
-    ext = analysis.extends(run, KINDS.kind("7W") or 0)
+    ext = extends(run, KINDS.kind("7W") or 0)
     assert ext is not None and ext.codes() == ["4W", "5W", "6W", "7W"]
-    assert analysis.extends(run, KINDS.kind("9W") or 0) is None
-    khan = analysis.phu_of([CC, CC, CC])
+    assert extends(run, KINDS.kind("9W") or 0) is None
+    khan = phu_of([CC, CC, CC])
     assert khan is not None and khan.type == "khan"
-    raised = analysis.extends(khan, CC)
+    raised = extends(khan, CC)
     assert raised is not None and raised.type == "thien_khai"
-    assert analysis.phu_of([CC, CC, CC], won=CC) == analysis.PHONG[CC]
-    assert analysis.phu_of(parse_counts_list("6W 4V 4S")) is None  # D-26: not a lưng
+    assert phu_of([CC, CC, CC], won=CC) == PHONG[CC]
+    assert phu_of(parse_counts_list("6W 4V 4S")) is None  # D-26: not a lưng
 
 
 def parse_counts_list(text: str) -> list[int]:
@@ -183,7 +186,7 @@ def test_fast_waits_equal_a_check_of_every_candidate(hand: list[int], reading: s
         if hand[x] < 4:
             c = list(hand)
             c[x] += 1
-            v = analysis.check_win(c, x, rules)
+            v = check_win(c, x, rules)
             if v.best is not None:
                 slow[x] = v.best
     fast = analysis.waits(hand, rules)
@@ -198,8 +201,8 @@ def test_fast_waits_equal_a_check_of_every_candidate(hand: list[int], reading: s
 
 def test_cham_thanh_on_laid_phu_and_day_khan_then_u() -> None:
     rules = Rules(lung_reading="r0")
-    run = analysis.phu_of(parse_counts_list("2W 3W 4W 5W"))
-    khan = analysis.KHAN[KINDS.kind("2V") or 0]
+    run = phu_of(parse_counts_list("2W 3W 4W 5W"))
+    khan = KHAN[KINDS.kind("2V") or 0]
     assert run is not None
     free = parse_counts("9V 8S CC 9V 9S TT 8V 8S 8W OL 6S 7S 8S")
     for card in ("1W", "6W", "2V", "5S"):

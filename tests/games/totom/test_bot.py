@@ -6,8 +6,8 @@ import pytest
 
 from chieu.bots import bot_names, get_bot, play_game
 from chieu.games.totom import PRESETS, TotomGame
-from chieu.games.totom.analysis import looseness
 from chieu.games.totom.cards import parse_counts
+from chieu.games.totom.shapes import looseness
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

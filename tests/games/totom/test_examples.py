@@ -7,6 +7,7 @@ import pytest
 from chieu.games.totom import analysis
 from chieu.games.totom.cards import CC, KINDS, parse_counts
 from chieu.games.totom.checker import check_hand, judge_win, parse_calls
+from chieu.games.totom.partition import is_complete
 from chieu.games.totom.rules import Rules
 
 from .hands import TT1, TT2, TT3, TT4, TT5, TT6, TT7, TT8, TT9
@@ -112,7 +113,7 @@ def test_tt7_bat_thanh_phu() -> None:
 
 def test_tt8_bai_thanh_cham_thanh_thap_dieu() -> None:
     hand = parse_counts(TT8)
-    assert analysis.is_complete(hand, R0) and analysis.is_complete(hand, RA)
+    assert is_complete(hand, R0) and is_complete(hand, RA)
     expected = ["1W", "2V", "5S", "6W", "8S", "8V", "8W", "9S", "CC", "TT"]
     assert waits(TT8, R0) == sorted(expected)
     assert set(expected) <= set(waits(TT8, RA))

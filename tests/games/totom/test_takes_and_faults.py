@@ -12,10 +12,11 @@ import pytest
 
 from chieu.core.outcome import Termination
 from chieu.games.totom import actions as A
-from chieu.games.totom import analysis as an
 from chieu.games.totom import claims
 from chieu.games.totom.cards import KINDS, parse_cards
+from chieu.games.totom.phu import ALL_PHU, KHAN, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
+from chieu.games.totom.shapes import extends
 from chieu.games.totom.state import TotomState
 
 from .conftest import claim, make, options
@@ -59,14 +60,14 @@ def eat(st: TotomState, codes: str, verb: str = "eat") -> None:
     act = next(
         a
         for a in st.legal_actions()
-        if a.verb == verb and an.ALL_PHU[a.phu].cards == want  # type: ignore[attr-defined]
+        if a.verb == verb and ALL_PHU[a.phu].cards == want  # type: ignore[attr-defined]
     )
     st.apply(act)
 
 
 def eats(st: TotomState) -> list[str]:
     return sorted(
-        an.ALL_PHU[a.phu].label()  # type: ignore[attr-defined]
+        ALL_PHU[a.phu].label()  # type: ignore[attr-defined]
         for a in st.legal_actions()
         if a.verb in ("eat", "extend")
     )
@@ -113,8 +114,8 @@ def test_a_phong_triple_and_its_4th_card_are_no_phu(rules: Rules) -> None:
     assert st.live is not None and st.live.card == k("2S") and st.live.exposer == 3
     assert 1 not in options(st)  # no ù offered, in either mode
     assert not claims.compute_win(st, 1, k("2S")).complete
-    assert an.extends(an.PHONG[k("2S")], k("2S")) is None
-    assert an.extends(an.KHAN[k("7S")], k("7S")) == an.QUAD[k("7S")]  # dậy khàn
+    assert extends(PHONG[k("2S")], k("2S")) is None
+    assert extends(KHAN[k("7S")], k("7S")) == QUAD[k("7S")]  # dậy khàn
 
 
 # Seat 1 phỗngs 2S, eats 1W into 1W…9W and holds 8V 8S 8S 8W 9V 9V 9S 9W: complete with two
@@ -295,7 +296,5 @@ def test_a_run_with_a_stacked_copy_still_extends() -> None:
     eat(st, "2W 3W 4W 5W", "extend")
     assert mat(st, 0) == [("2W 2W 3W 4W 5W", "doc")]
     run = st.seats[0].mat[0]
-    assert an.extends(run, k("6W")) == an.Phu(
-        tuple(sorted(sorted_kinds("2W 2W 3W 4W 5W 6W"))), "doc"
-    )
-    assert an.extends(run, k("2W")) is None
+    assert extends(run, k("6W")) == Phu(tuple(sorted(sorted_kinds("2W 2W 3W 4W 5W 6W"))), "doc")
+    assert extends(run, k("2W")) is None

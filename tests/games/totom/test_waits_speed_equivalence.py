@@ -15,20 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chieu.games.totom import analysis
-from chieu.games.totom.analysis import (
-    _BY_LOW,
-    _JOKER,
-    KHAN,
-    LONE,
-    PHONG,
-    QUAD,
-    Partition,
-    Phu,
-    _flat,
-    _order,
-    rescuers,
-)
+from chieu.games.totom.analysis import rescuers
 from chieu.games.totom.cards import CC, KINDS, NUM_KINDS, parse_counts
+from chieu.games.totom.packed import _JOKER, _flat, cache_clear
+from chieu.games.totom.partition import Partition, _order, partitions
+from chieu.games.totom.phu import _BY_LOW, ALL_PHU, KHAN, LONE, NAMED, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
 
 Pareto = dict[int, tuple[int, Any]]
@@ -188,7 +179,7 @@ def _ref_waits(
 
 # -- hands ------------------------------------------------------------------------------------
 
-PIECES = [list(p.cards) for p in analysis.ALL_PHU if len(p.cards) <= 4] + [
+PIECES = [list(p.cards) for p in ALL_PHU if len(p.cards) <= 4] + [
     [CC],
     [28],
     [29],
@@ -233,7 +224,7 @@ READINGS = st.sampled_from(["ra", "r0", "rc"])
 def _check(hand: list[int], rules: Rules, fixed: Sequence[Phu] = ()) -> None:
     want = _ref_waits(hand, rules, fixed)
     assert analysis.waits(hand, rules, fixed=fixed) == want
-    analysis.cache_clear()  # a cold memo gives the same answer
+    cache_clear()  # a cold memo gives the same answer
     assert analysis.waits(hand, rules, fixed=fixed) == want
 
 
@@ -250,7 +241,7 @@ def test_waits_equal_the_reference_on_deals(hand: list[int], reading: str) -> No
 
 
 @settings(max_examples=100, deadline=None)
-@given(near_hands(size=17), st.sampled_from(analysis.NAMED), READINGS)
+@given(near_hands(size=17), st.sampled_from(NAMED), READINGS)
 def test_waits_equal_the_reference_with_laid_phu(hand: list[int], laid: Phu, reading: str) -> None:
     _check(hand, Rules(lung_reading=reading), fixed=(laid,))
 
@@ -260,7 +251,7 @@ def test_waits_equal_the_reference_with_laid_phu(hand: list[int], laid: Phu, rea
 def test_partitions_equal_the_reference(hand: list[int], phong: int, reading: str) -> None:
     rules = Rules(lung_reading=reading)
     want = {p: (lung, _flat(g)) for p, (lung, g) in _ref_solve(list(hand), phong, rules).items()}
-    assert analysis.partitions(hand, rules, phong) == want
+    assert partitions(hand, rules, phong) == want
 
 
 def test_worked_dense_hands_equal_the_reference() -> None:
@@ -297,7 +288,7 @@ def test_waits_with_a_warm_memo_shared_by_related_hands() -> None:
     """Hands that share sub-hands, one after the other without clearing the memo."""
     for reading in ("ra", "r0", "rc"):
         rules = Rules(lung_reading=reading)
-        analysis.cache_clear()
+        cache_clear()
         for seed in range(12):
             for hand in _variants(_near(seed, 20)):
                 assert sum(hand) == 20 and max(hand) <= 4

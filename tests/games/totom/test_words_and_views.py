@@ -11,7 +11,8 @@ from chieu.core.rng import Rng
 from chieu.games.totom import PRESETS, TotomGame
 from chieu.games.totom import actions as A
 from chieu.games.totom.cards import KINDS
-from chieu.games.totom.notation import EVENT_KINDS, NOTATION, card_name, parse_legal
+from chieu.games.totom.lexicon import EVENT_KINDS, card_name
+from chieu.games.totom.notation import NOTATION, parse_legal
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.state import TotomState
 

@@ -19,8 +19,7 @@ from typing import Any
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
-from chieu.games.matchuoc import analysis
-from chieu.games.matchuoc.analysis import Group
+from chieu.games.matchuoc import analysis, shanten
 from chieu.games.matchuoc.cards import (
     HP,
     KHUNG0,
@@ -37,6 +36,7 @@ from chieu.games.matchuoc.cards import (
     name,
     parse_tiles,
 )
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.patterns import WinFacts
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.scoring import evaluate, payments
@@ -218,7 +218,7 @@ def check_hand(
             {
                 "win": False,
                 "waits": [code(k) for k in wait_kinds],
-                "distance": analysis.distance(counts, len(melds), seven),
+                "distance": shanten.distance(counts, len(melds), seven),
                 "groups": [],
                 "patterns": [],
                 "phan": 0,
@@ -289,7 +289,7 @@ def check_hand(
             {
                 "win": False,
                 "waits": [],
-                "distance": analysis.distance(counts, len(melds), seven),
+                "distance": shanten.distance(counts, len(melds), seven),
                 "groups": [],
                 "patterns": [],
                 "phan": 0,

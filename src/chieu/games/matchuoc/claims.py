@@ -24,7 +24,6 @@ from chieu.core.decisions import ClaimWindow
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc.analysis import (
     ORPHANS,
-    Group,
     is_seven_pairs,
     is_thirteen_orphans,
     is_win,
@@ -41,6 +40,7 @@ from chieu.games.matchuoc.cards import (
     is_basic,
     is_khung,
 )
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.setups import PLAYERS, Seat
 

@@ -12,7 +12,7 @@ from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc import analysis as an
-from chieu.games.matchuoc import scoring
+from chieu.games.matchuoc import scoring, shanten
 from chieu.games.matchuoc.cards import (
     HO,
     HP,
@@ -57,7 +57,7 @@ class _Shape:
     __slots__ = ("distance", "kinds", "left")
 
     def __init__(self, h: list[int], melds: int, seven: bool, unseen: list[int]) -> None:
-        d = an.distance(h, melds, seven)
+        d = shanten.distance(h, melds, seven)
         if d <= 0:
             kinds = an.waits(h, seven) if d == 0 else []
         else:
@@ -65,7 +65,7 @@ class _Shape:
             for x in range(NUM_BASIC):
                 if unseen[x]:
                     h[x] += 1
-                    if an.distance(h, melds, seven) < d:
+                    if shanten.distance(h, melds, seven) < d:
                         kinds.append(x)
                     h[x] -= 1
         self.distance = d
@@ -148,7 +148,7 @@ def _discard_hints(
     by_distance: dict[int, list[int]] = {}
     for k in kinds:
         h[k] -= 1
-        by_distance.setdefault(an.distance(h, melds, seven), []).append(k)
+        by_distance.setdefault(shanten.distance(h, melds, seven), []).append(k)
         h[k] += 1
     ranked: list[tuple[tuple[int, int], int, int, _Shape, str]] = []
     for d in sorted(by_distance):
@@ -263,7 +263,7 @@ def _setdown_hints(state: Any, seat: int, actions: Sequence[Action], lang: Lang)
     h = list(me.hand)
     melds = len(me.melds)
     seven = bool(state.rules.seven_pairs) and not me.melds
-    keep = an.distance(h, melds, seven) + 1
+    keep = shanten.distance(h, melds, seven) + 1
     for k in sorted({a.tile for a in actions if isinstance(a, A.SetDown) and is_khung(a.tile)}):
         value = khung_value(k, cua, opening)
         if k == HO:
@@ -280,7 +280,7 @@ def _setdown_hints(state: Any, seat: int, actions: Sequence[Action], lang: Lang)
             )
             continue
         h[k] -= 1
-        without = an.distance(h, melds, seven) + 1
+        without = shanten.distance(h, melds, seven) + 1
         h[k] += 1
         out.append(
             pick(
@@ -356,7 +356,7 @@ def hints(state: Any, seat: int, lang: Lang = "vi") -> list[str]:
         shape = _Shape(h, melds, seven, unseen)
         out.append(pick(("Bài: ", "Your hand: "), lang) + shape.words(unseen, lang))
     else:
-        d = an.distance(h, melds, seven)
+        d = shanten.distance(h, melds, seven)
         if d >= 0:
             out.append(
                 pick((f"Bài: cách ù {d + 1} quân", f"Your hand: {d + 1} tiles from a win"), lang)

@@ -9,13 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from chieu.core.outcome import Outcome, PatternHit, Termination
-from chieu.games.matchuoc.analysis import (
-    Group,
-    decompositions,
-    is_seven_pairs,
-    is_thirteen_orphans,
-    waits,
-)
+from chieu.games.matchuoc.analysis import is_seven_pairs, is_thirteen_orphans, waits
 from chieu.games.matchuoc.cards import (
     HO,
     HONOR0,
@@ -31,6 +25,7 @@ from chieu.games.matchuoc.cards import (
     is_flower,
     is_khung,
 )
+from chieu.games.matchuoc.decompose import Group, decompositions
 from chieu.games.matchuoc.patterns import BONUSES, MUN, NAMED, Reading, WinFacts
 from chieu.games.matchuoc.patterns.bonus import BLESSINGS
 from chieu.games.matchuoc.rules import Rules

@@ -20,8 +20,8 @@ from typing import Any
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome
 from chieu.core.rng import Rng
-from chieu.games.matchuoc.analysis import Group
 from chieu.games.matchuoc.cards import KINDS, NUM_KINDS, tile_set_counts
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.rules import Rules
 
 PLAYERS = 4

@@ -27,7 +27,7 @@ from chieu.core.view import SeatView, Zone
 from chieu.core.zones import ZoneSpec
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc import claims, scoring, views, worlds
-from chieu.games.matchuoc.analysis import Group, is_win
+from chieu.games.matchuoc.analysis import is_win
 from chieu.games.matchuoc.cards import (
     FLOWER0,
     HONOR0,
@@ -42,6 +42,7 @@ from chieu.games.matchuoc.cards import (
     is_flower,
 )
 from chieu.games.matchuoc.claims import Live
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.setups import PLAYERS, Seat, deal_tiles, parse_setup
 

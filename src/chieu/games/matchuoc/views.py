@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from chieu.core.notation import Lang
 from chieu.core.view import Group as GroupView
 from chieu.core.view import Live, SeatView, Zone
-from chieu.games.matchuoc.analysis import Group
 from chieu.games.matchuoc.cards import (
     FLOWER0,
     HONOR0,
@@ -25,6 +24,7 @@ from chieu.games.matchuoc.cards import (
     TG,
     flower_number,
 )
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.scoring import group_json
 from chieu.games.matchuoc.setups import PLAYERS
 from chieu.games.matchuoc.worlds import drawn_by

@@ -22,7 +22,6 @@ from chieu.core.decisions import ClaimWindow
 from chieu.core.rng import Rng
 from chieu.core.zones import ZoneSpec
 from chieu.games.matchuoc import actions as A
-from chieu.games.matchuoc.analysis import Group
 from chieu.games.matchuoc.cards import (
     HONOR0,
     HP,
@@ -34,6 +33,7 @@ from chieu.games.matchuoc.cards import (
     tile_set_counts,
 )
 from chieu.games.matchuoc.claims import Live, asked
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.setups import PLAYERS, Seat
 

@@ -1,7 +1,7 @@
 """Tổ tôm actions (typed values) and the ACTION_SPACE with stable integer ids.
 
 Card fields are kinds (0..29, see cards.py). ``Eat.phu`` and ``Extend.phu`` index
-``analysis.ALL_PHU``: the whole phu formed with the live card (the live card is implied).
+``phu.ALL_PHU``: the whole phu formed with the live card (the live card is implied).
 
 Actions are *interned*: one instance per value (``Discard(3) is DISCARD[3]``, also after a
 copy or a pickle round trip), so equality is identity and hashing runs at C speed; the hot path
@@ -14,9 +14,9 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
 
 from chieu.core.actions import Action, ActionSpace
-from chieu.games.totom.analysis import ALL_PHU
 from chieu.games.totom.cards import KINDS, NUM_KINDS
 from chieu.games.totom.patterns import CALLABLE
+from chieu.games.totom.phu import ALL_PHU
 
 _INTERNED: dict[tuple[Any, ...], Action] = {}
 

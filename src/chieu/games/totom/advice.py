@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING
 from chieu.core.outcome import PatternHit
 from chieu.games.totom import analysis as an
 from chieu.games.totom import claims, scoring
-from chieu.games.totom.analysis import ALL_PHU, KHAN, LONE, QUAD, Partition, Phu
 from chieu.games.totom.cards import CC, NUM_KINDS
+from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import WinContext
+from chieu.games.totom.phu import ALL_PHU, KHAN, LONE, QUAD, Phu
 from chieu.games.totom.rules import Rules
+from chieu.games.totom.shapes import phu_of
 
 if TYPE_CHECKING:
     from chieu.games.totom.state import TotomState
@@ -243,7 +245,7 @@ def role(arr: Arrangement, k: int, left: Sequence[int]) -> Role:
             return Role("yeu", phu=phu)
         rest = list(phu.cards)
         rest.remove(k)
-        if len(rest) >= 3 and an.phu_of(rest) is not None:
+        if len(rest) >= 3 and phu_of(rest) is not None:
             return Role("spare", phu=phu)
         if phu.type == "khan":
             return Role("khan", phu=phu)

@@ -25,9 +25,10 @@ from typing import Any
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
 from chieu.games.totom import analysis
-from chieu.games.totom.analysis import QUAD, Partition, Phu
 from chieu.games.totom.cards import KINDS, NUM_KINDS, check_copies, parse_cards
+from chieu.games.totom.partition import Partition, check_win
 from chieu.games.totom.patterns import CALLABLE, CUOC_NAMES, WinContext
+from chieu.games.totom.phu import QUAD, Phu
 from chieu.games.totom.rules import LUNG_READINGS, Rules
 from chieu.games.totom.scoring import called_score, cuoc_of, hits_json, over_calls, score_of
 
@@ -195,7 +196,7 @@ def judge_win(
     if fixed:
         verdict = analysis.win_on(free, card, rules, fixed=fixed)
     else:
-        verdict = analysis.check_win(counts, card, rules)
+        verdict = check_win(counts, card, rules)
     out: dict[str, Any] = {
         "complete": verdict.complete,
         "win": verdict.win,
@@ -290,7 +291,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
                 }
             )
         free, fixed = dealt_groups(hand)
-        complete = analysis.check_win(free, None, rules, fixed=fixed)
+        complete = check_win(free, None, rules, fixed=fixed)
         report.update(
             waits=listed,
             thanh=complete.best is not None,

@@ -26,9 +26,10 @@ from chieu.core.decisions import ClaimWindow
 from chieu.core.events import PRIVATE
 from chieu.games.totom import actions as A
 from chieu.games.totom import takes
-from chieu.games.totom.analysis import WinCheck, rescuers, win_on
+from chieu.games.totom.analysis import rescuers, win_on
 from chieu.games.totom.cards import KINDS, NUM_KINDS
 from chieu.games.totom.faults import KHE_KHAN
+from chieu.games.totom.partition import WinCheck
 
 if TYPE_CHECKING:
     from chieu.games.totom.state import TotomState

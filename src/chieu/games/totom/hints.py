@@ -12,11 +12,12 @@ from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.games.totom import actions as A
 from chieu.games.totom import advice, claims
-from chieu.games.totom import analysis as an
 from chieu.games.totom.cards import NUM_KINDS
 from chieu.games.totom.faults import ALL_FAULTS, win_penalty
-from chieu.games.totom.notation import CODES, PENALTY_WORDS, label, named
+from chieu.games.totom.lexicon import CODES, PENALTY_WORDS, named
+from chieu.games.totom.notation import label
 from chieu.games.totom.patterns import CUOC_NAMES
+from chieu.games.totom.phu import KHAN, PHONG, QUAD
 from chieu.games.totom.words import (
     FAULT_WHY,
     cuoc_line,
@@ -283,12 +284,12 @@ def _after_take(
     fixed = list(me.fixed())
     if take is A.PHONG:
         free[k] -= 2
-        fixed.append(an.PHONG[k])
+        fixed.append(PHONG[k])
     else:
-        if an.KHAN[k] in fixed:
-            fixed.remove(an.KHAN[k])
+        if KHAN[k] in fixed:
+            fixed.remove(KHAN[k])
         free[k] = 0
-        fixed.append(an.QUAD[k])
+        fixed.append(QUAD[k])
     jump = state.rules.claim_turn_jump or seat == state.decider()
     door = seat if jump else live.door
     allowed = [x for x in range(NUM_KINDS) if free[x]]
@@ -395,7 +396,7 @@ def _arrange_lines(
         k = action.card  # type: ignore[attr-defined]
         free2 = list(free)
         free2[k] += 3
-        fixed2 = [g for g in fixed if g != an.KHAN[k]]
+        fixed2 = [g for g in fixed if g != KHAN[k]]
         kept = advice.status(free2, fixed2, rules, left)
         code = CODES[k]
         if kept.key(rules) < down.key(rules):

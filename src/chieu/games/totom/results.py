@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chieu.core.notation import Lang, pick, seat_name
-from chieu.games.totom.notation import PENALTY_WORDS, TERMINATION, named, you_agree
+from chieu.games.totom.lexicon import PENALTY_WORDS, TERMINATION, named, you_agree
 from chieu.games.totom.patterns import CUOC_NAMES
 from chieu.games.totom.words import FAULT_WHY, cuoc_line, group_words
 

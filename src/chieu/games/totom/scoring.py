@@ -8,9 +8,9 @@ from typing import Any
 
 from chieu.core.outcome import Fault, PatternHit
 from chieu.core.patterns import evaluate
-from chieu.games.totom.analysis import Partition
 from chieu.games.totom.cards import KINDS
 from chieu.games.totom.faults import CHEO_DO, DEO_KINH, KHE_KHAN, TREO_TRANH, fault_check
+from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import ALL_CUOC, CUOC_NAMES, VALUES, WinContext
 from chieu.games.totom.rules import Rules
 

@@ -43,7 +43,6 @@ from chieu.games.totom.actions import (
     LayCopies,
     Pass,
 )
-from chieu.games.totom.analysis import ALL_PHU, PHONG, QUAD, Partition, Phu
 from chieu.games.totom.cards import KINDS, NUM_KINDS
 from chieu.games.totom.faults import (
     BO_U,
@@ -54,7 +53,9 @@ from chieu.games.totom.faults import (
     TotomFault,
     win_penalty,
 )
+from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import WinContext
+from chieu.games.totom.phu import ALL_PHU, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.setups import DECK, DECK_SIZE, deal_parts, draw_seats, parse_setup
 from chieu.games.totom.worlds import Live, Seat

@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 
 from chieu.core.actions import Action
 from chieu.games.totom import actions as A
-from chieu.games.totom.analysis import ALL_PHU, Phu
 from chieu.games.totom.cards import NUM_KINDS
+from chieu.games.totom.phu import ALL_PHU, Phu
 
 # eat shapes per live kind: (phu index, the held cards it needs packed 4 bits per kind, how
 # many cards that is, how many of them are the live kind)

@@ -21,8 +21,8 @@ from chieu.core.actions import Action
 from chieu.core.view import Group, Live, SeatView, Zone
 from chieu.games.totom import actions as A
 from chieu.games.totom import advice, claims, faults
-from chieu.games.totom.analysis import NAMED_NAMES, PHU_TYPE_NAMES, Phu
 from chieu.games.totom.cards import KINDS
+from chieu.games.totom.phu import NAMED_NAMES, PHU_TYPE_NAMES, Phu
 
 if TYPE_CHECKING:
     from chieu.games.totom.state import TotomState

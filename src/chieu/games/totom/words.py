@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.games.totom import advice, scoring
-from chieu.games.totom import analysis as an
-from chieu.games.totom.notation import CODES, codes_text, named
+from chieu.games.totom.lexicon import CODES, codes_text, named
+from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import CUOC_NAMES, VALUES
+from chieu.games.totom.phu import LONE, Phu
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.views import phu_label
 from chieu.games.totom.worlds import Seat
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from chieu.games.totom.state import TotomState
 
 
-def group_words(g: an.Phu, rules: Rules, lang: Lang, cups: Sequence[int] = ()) -> str:
+def group_words(g: Phu, rules: Rules, lang: Lang, cups: Sequence[int] = ()) -> str:
     """``7W 3V 3S (tôm)``, ``4V 4S 4W (phu bí, lưng)``, ``5S 5S 5S (khàn bất thực)``."""
     text = phu_label(g, lang)
     if g.type == "khan" and g.cards[0] in cups:
@@ -66,7 +67,7 @@ def hand_lines(arr: advice.Arrangement, me: Seat, rules: Rules, lang: Lang) -> l
     return [line, rest]
 
 
-def wait_words(x: int, part: an.Partition, lang: Lang) -> str:
+def wait_words(x: int, part: Partition, lang: Lang) -> str:
     """``8W (bát văn): 4 lưng, có lèo``."""
     extra = [pick((f"{part.lung} lưng", f"{part.lung} lưng"), lang)]
     for name, words in (("tom", "có tôm"), ("leo", "có lèo")):
@@ -200,7 +201,7 @@ def option_words(o: advice.Option, verb: str, rules: Rules, lang: Lang) -> str:
                 lang,
             )
         case "yeu":
-            lung = pick((", một lưng", ", a lưng"), lang) if an.LONE[o.kind].is_lung(rules) else ""
+            lung = pick((", một lưng", ", a lưng"), lang) if LONE[o.kind].is_lung(rules) else ""
             why = pick((f"yêu đứng một mình đã là phu{lung}", f"a lone yêu is a phu{lung}"), lang)
         case _:
             cards = codes_text(r.phu.cards) if r.phu is not None else code

@@ -37,8 +37,10 @@ from chieu.core.rng import Rng
 from chieu.core.zones import ZoneSpec
 from chieu.games.totom import actions as A
 from chieu.games.totom import claims, takes
-from chieu.games.totom.analysis import KHAN, QUAD, Phu, WinCheck, rescuers
+from chieu.games.totom.analysis import rescuers
 from chieu.games.totom.cards import KINDS, NUM_KINDS
+from chieu.games.totom.partition import WinCheck
+from chieu.games.totom.phu import KHAN, QUAD, Phu
 from chieu.games.totom.rules import Rules
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from chieu.games.totom.notation import PHASE_WORDS
+from chieu.games.totom.lexicon import PHASE_WORDS
 from chieu.rl.encoders.base import DoorEncoder
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from chieu.games.matchuoc.analysis import Group
 from chieu.games.matchuoc.cards import (
     HONOR0,
     NUM_BASIC,
@@ -14,6 +13,7 @@ from chieu.games.matchuoc.cards import (
     is_terminal,
     is_wind,
 )
+from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.rules import Rules
 
 

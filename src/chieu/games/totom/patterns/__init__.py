@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from chieu.core.patterns import Pattern
-from chieu.games.totom.analysis import Partition
 from chieu.games.totom.cards import CC, KINDS, NUM_KINDS, OL
+from chieu.games.totom.partition import Partition
 
 
 @dataclass(frozen=True, slots=True)
