@@ -168,11 +168,13 @@ class Room:
         }
 
     def sitting_names(self) -> list[str]:
+        """The score sheet's names: a player's name, else "Người N (máy heuristic)", as the
+        game's words call the seat."""
         out = []
         for i, s in enumerate(self.seats):
             pid = s.get("player")
             name = self.players.get(pid, {}).get("name", "") if pid is not None else ""
-            out.append((name or f"Máy {i + 1} ({s.get('bot') or 'bot'})")[:40])
+            out.append((name or f"Người {i + 1} (máy {s.get('bot') or ''})")[:40])
         return out
 
     # -- loading -----------------------------------------------------------------------------

@@ -30,6 +30,7 @@ const WORDS = {
   refresh: ["Làm mới", "Refresh"],
   seats: ["Chỗ ngồi", "Seats"],
   seat: ["Chỗ", "Seat"],
+  player: ["Người", "Player"],
   empty: ["trống", "empty"],
   bot: ["Máy", "Bot"],
   you: ["Bạn", "You"],

@@ -89,8 +89,9 @@ export function seatName(room, seat, viewer) {
   if (seat === viewer && viewer !== null && viewer !== undefined) return t("you");
   const s = room && room.seats && room.seats[seat];
   if (s && s.player) return s.player.name;
-  if (s && s.bot) return `${t("bot")} ${seat + 1}`;
-  return `${t("seat")} ${seat + 1}`;
+  // the game's own words name a seat "Người N" / "Player N": a bot seat is called the same
+  if (s && s.bot) return `${t("player")} ${seat + 1} (${t("bot").toLowerCase()})`;
+  return `${t("player")} ${seat + 1}`;
 }
 
 export function fmt(n) {
