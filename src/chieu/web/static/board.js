@@ -345,6 +345,7 @@ export class Board {
           h("button", { class: "chip", "aria-label": t("moveRight"), title: t("moveRight"), onclick: () => this.moveSelected(1) }, "▶")) : null,
         quick.length ? h("span", { class: "quick-acts" }, quick.map((a) => h("button", {
           class: `act small${a.fault ? " fault" : ""}`, "data-action-id": String(a.id), "data-verb": a.verb,
+          "data-fault": a.fault ? a.fault.id : null,
           title: a.fault ? `⚠ ${a.fault.name || a.fault.id}` : null, onclick: () => this.send(a, false),
         }, a.fault ? h("span", { class: "warn", text: "⚠ " }) : "◆ ", a.label))) : null,
       ];
@@ -478,6 +479,7 @@ export class Board {
           const attrs = {
             class: `act${a.fault ? " fault" : ""}${a.id === d.default ? " default" : ""}${uses ? " match" : ""}${selCard && !uses ? " dim" : ""}`,
             "data-verb": a.verb,
+            "data-fault": a.fault ? a.fault.id : null,
             "data-key": k <= 9 ? String(k) : null,
             title: a.fault ? `⚠ ${a.fault.name || a.fault.id}` : null,
             onclick: () => this.send(a, false),
