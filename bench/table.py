@@ -6,7 +6,7 @@
 * ``self-play``: complete games between uniformly random agents through ``decisions()`` and
   ``apply`` (``chieu.core.driver.play``, which answers pass-only decisions on its fast path):
   decisions/s and games/s, default rules. The figures before the protocol (the seat-by-seat
-  claim queue) are quoted in the closing note of issue 11.
+  claim queue) are measured beside today's by ``bench/baseline.py`` (issue 11: within 10%).
 """
 
 from __future__ import annotations

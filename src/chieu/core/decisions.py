@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from chieu.core.actions import Action
 from chieu.core.errors import IllegalActionError
@@ -22,9 +22,9 @@ DecisionKind = Literal["turn", "claim", "arrange", "declare"]
 DECISION_KINDS: tuple[DecisionKind, ...] = ("turn", "claim", "arrange", "declare")
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One seat's pending choice.
+class Decision(NamedTuple):
+    """One seat's pending choice (an immutable named tuple: built on every step, it costs
+    half a frozen dataclass).
 
     ``kind`` is ``"turn"`` (the seat whose turn it is: draw, eat, discard, lay down...),
     ``"claim"`` (an answer to an exposed card: ù, chíu, phỗng, eat out of turn, or pass),
@@ -46,6 +46,12 @@ class Decision:
         return len(self.actions) == 1
 
 
+#: (asked, id of the pass) -> the options and passes of a window where all may only pass
+_PASSING: dict[
+    tuple[tuple[int, ...], int], tuple[dict[int, tuple[Action, ...]], dict[int, Action]]
+] = {}
+
+
 @dataclass(slots=True)
 class ClaimWindow:
     """The seats asked about one exposed card and their answers so far.
@@ -60,6 +66,8 @@ class ClaimWindow:
     options: dict[int, tuple[Action, ...]]
     passes: dict[int, Action]
     answers: dict[int, Action] = field(default_factory=dict)
+    #: built by ``passing``: every seat may only pass (whoever changes ``options`` clears it)
+    only_passes: bool = False
 
     @classmethod
     def open(
@@ -69,6 +77,8 @@ class ClaimWindow:
         pass_action: Action | Mapping[int, Action],
     ) -> ClaimWindow:
         """A window asking ``asked``; a seat missing from ``options`` may only pass."""
+        if not options and not isinstance(pass_action, Mapping):
+            return cls.passing(tuple(asked), pass_action)
         passes = (
             {s: pass_action[s] for s in asked}
             if isinstance(pass_action, Mapping)
@@ -79,6 +89,20 @@ class ClaimWindow:
             given = tuple(options.get(s, ()))
             opts[s] = given if passes[s] in given else (*given, passes[s])
         return cls(tuple(asked), opts, passes)
+
+    @classmethod
+    def passing(cls, asked: tuple[int, ...], pass_action: Action) -> ClaimWindow:
+        """A window where every seat asked may only pass (the common case: a card nobody can
+        claim, asked by position all the same)."""
+        key = (asked, id(pass_action))  # the template keeps the action alive: ids stay unique
+        template = _PASSING.get(key)
+        if template is None:
+            only = (pass_action,)
+            template = _PASSING[key] = (
+                dict.fromkeys(asked, only),
+                dict.fromkeys(asked, pass_action),
+            )
+        return cls(asked, template[0].copy(), template[1].copy(), {}, True)
 
     def pending(self) -> tuple[int, ...]:
         return tuple(s for s in self.asked if s not in self.answers)

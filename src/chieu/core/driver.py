@@ -15,6 +15,7 @@ from typing import Any
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.state import StateBase
 
 Chooser = Callable[[Any, Decision], Action]
 Observer = Callable[[Any, int, Action], None]
@@ -37,22 +38,28 @@ def play(
     limit = max_steps if max_steps is not None else 4 * state.game.max_game_length
     steps = 0
     pass_forced = getattr(state, "pass_forced", None) if fast else None
+    # a StateBase checks every action against the same legal actions in ``apply`` (and
+    # raises IllegalActionError, changing nothing): no need to look twice
+    checked = isinstance(state, StateBase)
+    apply = state.apply
+    decisions = state.decisions
     while True:
-        if pass_forced is not None:
+        if pass_forced is not None and (not checked or state.window is not None):
             steps += pass_forced()
-        pending = state.decisions()
+        pending = decisions()
         if not pending:
             return state
         for d in pending:
-            if fast and len(d.actions) == 1:
-                action = d.actions[0]
+            actions = d.actions
+            if fast and len(actions) == 1:
+                action = actions[0]
             else:
                 action = choose(state, d)
-                if action not in d.actions:
+                if not checked and action not in actions:
                     raise IllegalActionError(
                         f"seat {d.seat} chose {action!r}, which is not one of its legal actions"
                     )
-            state.apply(action, d.seat)
+            apply(action, d.seat)
             if after is not None:
                 after(state, d.seat, action)
             steps += 1

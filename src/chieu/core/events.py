@@ -3,6 +3,12 @@
 An event is what ``State.apply`` returns and what a record stores. ``visible_to`` is None for a
 public event, or the set of seats that may see it whole; everyone else receives
 ``redact(event, seat)``, which keeps the type and actor and drops the hidden fields.
+
+What a seat receives of another seat's private decision is nothing (``PRIVATE``: a claim
+answer) or the same whatever was decided. A fault the referee calls is an event whole for its
+offender, whose hidden fields (the explanation naming cards of the offender's hand) the rest
+of the table does not receive: they get which fault, by whom, in general words (Chắn's
+``faults.fault_event``). tests/conformance/test_counterfactual.py checks both.
 """
 
 from __future__ import annotations

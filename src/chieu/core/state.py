@@ -33,6 +33,7 @@ from chieu.core.rng import Rng
 from chieu.core.view import Live, SeatView, View, Zone
 from chieu.core.zones import ZoneSpec, hidden_zones, redeal
 
+_decision = tuple.__new__  # Decision(...) without the named tuple's Python-level __new__
 _ONLY = tuple(frozenset({s}) for s in range(16))  # visible_to of a seat's private event
 ACTION = "action"  # the event of every applied action (what a record replays)
 CLAIM = "claim"  # the public event of the claim a window resolved to
@@ -48,6 +49,10 @@ class StateBase:
     actor: int
     steps: int
     window: ClaimWindow | None = None
+    _forced: int = 0  # forced claim answers given so far (``changes``)
+    # the turn's decision, with the legal actions it was built from (``_legal`` is a new list
+    # whenever they are computed again)
+    _turn: tuple[list[Action], tuple[Decision, ...]] | None = None
     claim_queue: Any  # a game not yet on claim windows asks one seat at a time (legacy)
     _outcome: Outcome | None
     _legal_at: int
@@ -75,9 +80,15 @@ class StateBase:
         if window is not None:
             return window.decisions()
         legal = self._legal_now()
-        seat = self._asked_seat()
-        default = self._default_action(seat, legal)
-        return (Decision(seat, self._decision_kind(), tuple(legal), default),)
+        turn = self._turn
+        if turn is not None and turn[0] is legal:  # asked again in the same position
+            return turn[1]
+        seat = self.actor if self.phase != "claim" else self._asked_seat()
+        actions = tuple(legal)
+        default = self._default_action(seat, actions)
+        out = (_decision(Decision, (seat, self._decision_kind(), actions, default)),)
+        self._turn = (legal, out)
+        return out
 
     def _asked_seat(self) -> int:
         return int(self.claim_queue[0]) if self.phase == "claim" else self.actor
@@ -86,11 +97,10 @@ class StateBase:
     def changes(self) -> int:
         """Counts every change of the state (every action, forced claim answers included):
         the key for caches of what one position computes (``steps`` skips forced answers)."""
-        forced: int = self.__dict__.get("_forced", 0)
-        return self.steps + forced
+        return self.steps + self._forced
 
     def _legal_now(self) -> list[Action]:
-        changes = self.changes
+        changes = self.steps + self._forced
         if self._legal_at != changes:
             self._legal = self._legal_actions(self._asked_seat())
             self._legal_at = changes
@@ -142,11 +152,10 @@ class StateBase:
             raise IllegalActionError("the game is over; no action is legal")
         window = self.window
         if window is not None:
-            pending = window.pending()
             if seat is None:
-                seat = pending[0]
-            if seat not in pending:
-                who = ", ".join(str(s) for s in pending)
+                seat = window.pending()[0]
+            if seat not in window.asked or seat in window.answers:
+                who = ", ".join(str(s) for s in window.pending())
                 raise IllegalActionError(f"seat {seat} has no claim to answer now (asked: {who})")
             if action not in window.options[seat]:
                 shown = ", ".join(str(a) for a in window.options[seat])
@@ -154,14 +163,14 @@ class StateBase:
                     f"{action} is not legal for seat {seat} now; legal: {shown}"
                 )
             return seat
-        cur = self._asked_seat()
+        cur = self.actor if self.phase != "claim" else self._asked_seat()
         if seat is None:
             seat = cur
         if seat != cur:
             raise IllegalActionError(
                 f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
             )
-        legal = self._legal_now()
+        legal = self._legal if self._legal_at == self.steps + self._forced else self._legal_now()
         if action not in legal:
             shown = ", ".join(str(a) for a in legal)
             raise IllegalActionError(
@@ -186,7 +195,7 @@ class StateBase:
         answer tells nothing, and a replay gives it again: ``GameRecord.replay``), which
         does not count in ``steps`` either: ``steps`` indexes the recorded actions."""
         if forced:
-            self._forced = self.__dict__.get("_forced", 0) + 1
+            self._forced += 1
             return
         self.steps += 1
         data = {"action": self.game.action_space.json_of(action)}
@@ -209,14 +218,23 @@ class StateBase:
         if window is None:
             return 0
         answers, options = window.answers, window.options
+        if window.only_passes and not answers:  # every seat passes: the loop below, at once
+            answers.update(window.passes)
+            n = len(answers)
+            self._forced += n
+            self._resolve_window()
+            return n
         n = 0
         for s in window.asked:
-            if s not in answers and len(options[s]) == 1:
-                self._record_answer(s, options[s][0], True)
-                answers[s] = options[s][0]
-                n += 1
-        if n and len(answers) == len(window.asked):
-            self._resolve_window()
+            if s not in answers:
+                only = options[s]
+                if len(only) == 1:  # recorded as ``_record_answer`` records a forced answer
+                    answers[s] = only[0]
+                    n += 1
+        if n:
+            self._forced += n
+            if len(answers) == len(window.asked):
+                self._resolve_window()
         return n
 
     def _claimed(self, seat: int, action: Action) -> None:

@@ -6,11 +6,36 @@ card; the live card itself is implied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Self
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.games.chan.cards import KINDS, NUM_KINDS
+
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+class ChanAction(Action):
+    """The base of the Chắn actions: interned values, one instance per value
+    (``Discard(3) is DISCARD[3]``, also after a copy or a pickle round trip), so equality is
+    identity and hashing runs at C speed: the hot path compares actions on every step."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        names = [f.name for f in fields(cls)]
+        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
+        found = _INTERNED.get(key)
+        if found is None:
+            found = _INTERNED[key] = object.__new__(cls)
+        return found  # type: ignore[return-value]
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 #: Cước ids a player may announce in declared xướng (stable order: it fixes action ids).
 ANNOUNCE_IDS: tuple[str, ...] = (
@@ -42,8 +67,8 @@ ANNOUNCE_IDS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Discard(ChanAction):
     """Đánh: put a hand card into one's own door."""
 
     verb: ClassVar[str] = "discard"
@@ -53,8 +78,8 @@ class Discard(Action):
         return f"đánh {KINDS.codes[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Eat(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Eat(ChanAction):
     """Ăn: lay the live card on the mat with the hand card ``card`` (a chắn or a cạ)."""
 
     verb: ClassVar[str] = "eat"
@@ -64,8 +89,8 @@ class Eat(Action):
         return f"ăn với {KINDS.codes[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Draw(ChanAction):
     """Bốc: decline the cửa-trên card and turn over the top card of the nọc."""
 
     verb: ClassVar[str] = "draw"
@@ -74,8 +99,8 @@ class Draw(Action):
         return "bốc"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Pass(ChanAction):
     """Dưới: leave one's drawn card to the next seat."""
 
     verb: ClassVar[str] = "pass"
@@ -84,8 +109,8 @@ class Pass(Action):
         return "dưới"
 
 
-@dataclass(frozen=True, slots=True)
-class Chiu(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Chiu(ChanAction):
     """Chíu: take the live card with three identical cards from the hand."""
 
     verb: ClassVar[str] = "chiu"
@@ -94,8 +119,8 @@ class Chiu(Action):
         return "chíu"
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnToDoor(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class ReturnToDoor(ChanAction):
     """Trả cửa: after a chíu, put a card into the door the chíu'd card came from."""
 
     verb: ClassVar[str] = "return"
@@ -105,8 +130,8 @@ class ReturnToDoor(Action):
         return f"trả cửa {KINDS.codes[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareWin(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class DeclareWin(ChanAction):
     """Ù."""
 
     verb: ClassVar[str] = "win"
@@ -115,8 +140,8 @@ class DeclareWin(Action):
         return "ù"
 
 
-@dataclass(frozen=True, slots=True)
-class Decline(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Decline(ChanAction):
     """Let a card one could claim (ù or chíu) go by."""
 
     verb: ClassVar[str] = "decline"
@@ -125,8 +150,8 @@ class Decline(Action):
         return "bỏ qua"
 
 
-@dataclass(frozen=True, slots=True)
-class Announce(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Announce(ChanAction):
     """Xướng one cước (repeat for a count > 1)."""
 
     verb: ClassVar[str] = "announce"
@@ -136,8 +161,8 @@ class Announce(Action):
         return f"xướng {self.cuoc}"
 
 
-@dataclass(frozen=True, slots=True)
-class AnnounceDone(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class AnnounceDone(ChanAction):
     """End the xướng."""
 
     verb: ClassVar[str] = "announce_done"

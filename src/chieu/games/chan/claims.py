@@ -75,10 +75,29 @@ def options(st: ChanState, p: int) -> tuple[Action, ...]:
 
 def open_window(st: ChanState, exposer: int | None) -> ClaimWindow | None:
     """The window on the card just exposed (None when no seat may be asked)."""
-    seats = asked(st, exposer)
+    live = st.live
+    assert live is not None
+    n, door, card = st.num_players, live.door, live.card
+    # a seat may claim only with three of the card, or when it pairs his hand up (and, in
+    # strict mode, only a chíu can claim a discard): ``options`` of any other seat is empty
+    nocc = live.from_nocc or not st.rules.strict
+    seats: list[int] = []
+    found: dict[int, tuple[Action, ...]] = {}
+    for j in range(n):
+        p = (door + j) % n
+        me = st.seats[p]
+        if p == exposer or me.bao:
+            continue
+        seats.append(p)
+        if me.hand[card] == 3 or (nocc and card in (me.pw or me.pair_waits())):
+            o = options(st, p)
+            if o:
+                found[p] = o
     if not seats:
         return None
-    return ClaimWindow.open(seats, {p: o for p in seats if (o := options(st, p))}, DECLINE)
+    if not found:
+        return ClaimWindow.passing(tuple(seats), DECLINE)
+    return ClaimWindow.open(seats, found, DECLINE)
 
 
 def reopen(st: ChanState, window: ClaimWindow, kept: Mapping[int, Action]) -> ClaimWindow:
@@ -104,7 +123,7 @@ def resolve(st: ChanState) -> None:
     assert window is not None
     opts, answers = window.options, window.answers
     st.window = None
-    if all(len(opts[p]) == 1 for p in window.asked):  # nobody could claim
+    if window.only_passes or max(map(len, opts.values())) == 1:  # nobody could claim
         st.after_claims()
         return
     order = asking_order(window)

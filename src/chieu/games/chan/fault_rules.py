@@ -141,6 +141,9 @@ class ChanFault(FaultRule[FaultContext, Action]):
 
     verbs: ClassVar[frozenset[str]] = frozenset()
     number: ClassVar[str] = ""
+    #: what the referee tells the table: the fault in general words, naming no card (the
+    #: offender alone reads the explanation that names them, the table at the end)
+    table: ClassVar[str] = ""
     #: True when the blocked discards depend on the moment (the door to return to, the hand),
     #: not only on the seat's history: the state does not cache them.
     momentary: ClassVar[bool] = False
@@ -180,6 +183,7 @@ class ChanFault(FaultRule[FaultContext, Action]):
 
 class TreoTranhTraCua(ChanFault):
     id, name, penalty, number = "treo_tranh", "Treo tranh (trả cửa sai)", NAT, "T1"
+    table = "chíu xong không trả cửa mà đánh vào cửa mình"
     source = "seed 001 §3.1"
     verbs = frozenset({"discard"})
     momentary = True
@@ -195,18 +199,21 @@ class TreoTranhTraCua(ChanFault):
 
 class TreoTranhHaBai(ChanFault):
     id, name, penalty, number = "treo_tranh_ha_bai", "Treo tranh (không hạ đủ 4 quân)", NAT, "T2"
+    table = "chíu không hạ đủ bốn quân"
     source = "seed 001 §3.1"
     detectable = False  # the engine always lays all four chíu cards on the mat
 
 
 class TraiVi(ChanFault):
     id, name, penalty, number = "trai_vi", "Trái vỉ", NAT, "T3"
+    table = "đặt quân sai vỉ"
     source = "seed 001 §3.2"
     detectable = False  # physical stacking order; the engine always puts the hand card on top
 
 
 class AnTreoTranh(ChanFault):
     id, name, penalty, number = "an_treo_tranh", "Ăn treo tranh", NAT, "T4"
+    table = "ăn cạ trong khi trên tay có quân giống hệt để ăn chắn"
     source = "shared/rules A6 (SD code 0)"
     verbs = frozenset({"eat"})
 
@@ -221,6 +228,7 @@ class AnTreoTranh(ChanFault):
 
 class ChiuMaAnThuong(ChanFault):
     id, name, penalty, number = "chiu_ma_an_thuong", "Chíu được nhưng lại ăn thường", NAT, "T5"
+    table = "có ba quân để chíu mà lại ăn chắn thường"
     source = "shared/rules A3.3 (SD code 1)"
     verbs = frozenset({"eat"})
 
@@ -237,6 +245,7 @@ class ChiuMaAnThuong(ChanFault):
 
 class BoAnChan(ChanFault):
     id, name, penalty, number = "bo_an_chan", "Bỏ ăn chắn", BAO, "1"
+    table = "đã bỏ không ăn chắn một quân, nay lại ăn hoặc đánh quân đó"
     source = "seed 001 §3.3.1"
     verbs = frozenset({"eat", "discard"})
 
@@ -256,6 +265,7 @@ class BoAnChan(ChanFault):
 
 class AnChonCa(ChanFault):
     id, name, penalty, number = "an_chon_ca", "Ăn chọn cạ", BAO, "2"
+    table = "đã bỏ không ăn cạ một hàng, nay lại ăn cạ hàng đó"
     source = "seed 001 §3.3.2"
     verbs = frozenset({"eat"})
 
@@ -272,6 +282,7 @@ class AnChonCa(ChanFault):
 
 class DanhCaChan(ChanFault):
     id, name, penalty, number = "danh_ca_chan", "Đánh cả chắn", BAO, "3"
+    table = "đánh đi cả hai quân giống hệt"
     source = "seed 001 §3.3.3"
     verbs = frozenset({"discard"})
 
@@ -284,6 +295,7 @@ class DanhCaChan(ChanFault):
 
 class XeChan(ChanFault):
     id, name, penalty, number = "xe_chan", "Xé chắn", BAO, "4"
+    table = "đã đánh một quân, nay lại ăn quân cùng hàng"
     source = "seed 001 §3.3.4; shared/rules A6 #4 (a cạ of X's rank)"
     verbs = frozenset({"eat"})
 
@@ -304,6 +316,7 @@ class XeChan(ChanFault):
 
 class TachChanAnCa(ChanFault):
     id, name, penalty, number = "tach_chan_an_ca", "Tách chắn ăn cạ", BAO, "5"
+    table = "đã tách chắn để ăn cạ, nay lại dùng quân còn lại"
     source = "seed 001 §3.3.5"
     verbs = frozenset({"eat", "discard", "win"})
 
@@ -328,6 +341,7 @@ class TachChanAnCa(ChanFault):
 
 class AnChanXeChan(ChanFault):
     id, name, penalty, number = "an_chan_xe_chan", "Ăn chắn xé chắn", BAO, "6"
+    table = "đã ăn chắn một quân, nay lại đánh quân đó đi"
     source = "seed 001 §3.3.6"
     verbs = frozenset({"discard"})
 
@@ -340,6 +354,7 @@ class AnChanXeChan(ChanFault):
 
 class AnCaDanhCa(ChanFault):
     id, name, penalty, number = "an_ca_danh_ca", "Ăn cạ đánh cạ", BAO, "7"
+    table = "vừa ăn cạ vừa đánh bỏ cả một cạ"
     source = "seed 001 §3.3.7"
     verbs = frozenset({"eat", "discard"})
 
@@ -364,6 +379,7 @@ class AnCaDanhCa(ChanFault):
 
 class XeCaAnCa(ChanFault):
     id, name, penalty, number = "xe_ca_an_ca", "Xé cạ ăn cạ", BAO, "8"
+    table = "đã xé cạ đánh đi, nay lại ăn cạ với quân còn lại"
     source = "seed 001 §3.3.8"
     verbs = frozenset({"eat"})
 
@@ -376,6 +392,7 @@ class XeCaAnCa(ChanFault):
 
 class TachCaAnCa(ChanFault):
     id, name, penalty, number = "tach_ca_an_ca", "Tách cạ ăn cạ", BAO, "9"
+    table = "đã tách cạ để ăn cạ khác, nay lại dùng quân còn lại"
     source = "seed 001 §3.3.9"
     verbs = frozenset({"eat", "discard", "win"})
 
@@ -403,6 +420,7 @@ class TachCaAnCa(ChanFault):
 
 class AnCaDoiCho(ChanFault):
     id, name, penalty, number = "an_ca_doi_cho", "Ăn cạ đổi chờ", PAY12, "10"
+    table = "đang chờ ù mà ăn cạ để đổi chờ"
     source = "seed 001 §3.3.10 (local rule, option an_ca_doi_cho)"
     momentary = True
     verbs = frozenset({"discard"})
@@ -424,6 +442,7 @@ class AnCaDoiCho(ChanFault):
 
 class ULao(ChanFault):
     id, name, penalty, number = "u_lao", "Ù láo", PAY12, "11"
+    table = "ù khi bài chưa thành"
     source = "seed 001 §3.3.11"
     verbs = frozenset({"win"})
 
@@ -434,6 +453,7 @@ class ULao(ChanFault):
 
 class UChiRong(ChanFault):
     id, name, penalty, number = "u_chi_rong", "Ù chi rộng", PAY12, "12"
+    table = "ù chi chi khi đã đủ 6 chắn (chờ chi rộng)"
     source = "seed 001 §3.3.12"
     verbs = frozenset({"win"})
 
@@ -445,6 +465,7 @@ class UChiRong(ChanFault):
 
 class BoU(ChanFault):
     id, name, penalty, number = "bo_u", "Bỏ ù", PAY12, "13"
+    table = "đã bỏ ù (để quân ù đi qua), nay lại ù"
     source = "seed 001 §3.3.13"
     verbs = frozenset({"win"})
 
@@ -456,6 +477,7 @@ class BoU(ChanFault):
 
 class XuongSai(ChanFault):
     id, name, penalty, number = "xuong_sai", "Xướng sai", XUONG_SAI, "14"
+    table = "xướng thừa hoặc sai cước"
     source = "seed 001 §3.3.14"
     # Detected at the end of a declared xướng by scoring.check_declaration.
 

@@ -4,18 +4,31 @@ The rules are asked BEFORE the action is applied. Referee mode applies the actio
 penalty (``fault_messages`` names every fault with its explanation); strict mode does not
 offer it (``blocked_discards``, ``clean_eats``, ``claim_leaves_clean_discard``). The history
 the rules read is written here too (``note_eat``, ``note_declined``).
+
+What the table learns of a fault (issue 16): in referee mode the referee calls it when it is
+committed, and tells the table only which fault, by whom and what it means in general words
+(``ChanFault.table``), nothing that counts private actions (no ``step``: recorded claim
+answers count in it). The explanation that names cards, some of which only the offender's
+hand proves, goes to the offender alone (``fault_event``, ``fault_entries``), and to everyone
+at the end, when every hand is turned up and the outcome lists every fault whole.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
+from chieu.core.events import Event
+from chieu.core.outcome import Fault
 from chieu.games.chan.analysis import waits
 from chieu.games.chan.cards import CC, NUM_KINDS, rank_of
 from chieu.games.chan.fault_rules import (
+    _CA_KINDS,
+    _RANK_KINDS,
+    ALL_FAULTS,
     BY_VERB,
     DISCARD_RULES,
     EAT_RULES,
@@ -27,6 +40,45 @@ from chieu.games.chan.fault_rules import (
 
 if TYPE_CHECKING:
     from chieu.games.chan.worlds import Seat
+
+
+#: the fault id -> what the referee tells the table of it (naming no card)
+TABLE_WORDS: dict[str, str] = {f.id: f.table for f in ALL_FAULTS}
+#: the fields of a fault event only its offender reads during the game
+PRIVATE_FIELDS: tuple[str, ...] = ("explanation",)
+
+
+def table_entry(fault: Fault) -> dict[str, Any]:
+    """The fault as the table is told it: which, by whom, its penalty, in general words."""
+    return {
+        "id": fault.id,
+        "name": fault.name,
+        "seat": fault.seat,
+        "penalty": fault.penalty,
+        "public": TABLE_WORDS.get(fault.id, ""),
+    }
+
+
+def fault_event(fault: Fault) -> Event:
+    """The ``fault`` event of a fault called in referee mode: whole for its offender, the
+    table's entry (``table_entry``) for everyone else (``redact`` drops the explanation)."""
+    data = table_entry(fault)
+    data["explanation"] = fault.explanation
+    return Event("fault", fault.seat, data, frozenset({fault.seat}), PRIVATE_FIELDS)
+
+
+def fault_entries(faults: Sequence[Fault], seat: int | None, over: bool) -> list[dict[str, Any]]:
+    """The faults as ``seat`` knows them: its own with their explanation, the others' as the
+    table was told them; every fault whole once the game is ``over``."""
+    if over:
+        return [f.to_json() for f in faults]
+    out = []
+    for f in faults:
+        entry = table_entry(f)
+        if f.seat == seat:
+            entry["explanation"] = f.explanation
+        out.append(entry)
+    return out
 
 
 def ca_partner(hand: list[int], kind: int) -> int | None:
@@ -51,6 +103,20 @@ def _momentary(an_ca_doi_cho: bool, returning: bool) -> tuple[ChanFault, ...]:
     )
 
 
+def history_blocked_discards(h: SeatHistory) -> set[int]:
+    """The discards the seat's history forbids: the union of the ``blocked_discards`` of the
+    discard rules that are not momentary (bỏ ăn chắn, đánh cả chắn, tách chắn ăn cạ, ăn chắn
+    xé chắn, ăn cạ đánh cạ, tách cạ ăn cạ) in one pass (tests/games/chan/test_fast_paths.py
+    keeps the two the same)."""
+    out = h.declined_chan | h.discarded_set | h.split_chan | h.eaten_chan | h.split_ca
+    if h.ate_ca:  # 7 ăn cạ đánh cạ: the other cards of the rank of every card discarded
+        for d in h.discarded_set:
+            if d != CC:
+                base = d - d % 3
+                out |= {base, base + 1, base + 2} - {d}
+    return out
+
+
 def blocked_discards(
     ctx: FaultContext, seat: int, returning: bool = False, cached: bool = True
 ) -> AbstractSet[int]:
@@ -59,10 +125,7 @@ def blocked_discards(
     me = ctx.seats[seat]
     base = me.blocked if cached else None
     if base is None:
-        base = set()
-        for rule in DISCARD_RULES:
-            if not rule.momentary:
-                base |= rule.blocked_discards(ctx, seat)
+        base = history_blocked_discards(me.hist)
         if cached:
             me.blocked = base
     out: AbstractSet[int] = base
@@ -91,6 +154,8 @@ def fault_messages(ctx: FaultContext, seat: int, action: Action) -> list[tuple[C
         return out
     if verb == "eat":
         hcard: int = action.card  # type: ignore[attr-defined]
+        if hcard not in blocked_eats(ctx, seat):
+            return out
         for rule in EAT_RULES:
             if hcard in rule.blocked_eats(ctx, seat):
                 out.append((rule, rule.eat_message(ctx, seat, hcard)))
@@ -154,12 +219,45 @@ def claim_leaves_clean_discard(
         me.hist = saved
 
 
+def blocked_eats(ctx: FaultContext, seat: int) -> AbstractSet[int]:
+    """The hand cards whose eat of the live card commits a fault: the union of the eat rules'
+    ``blocked_eats`` (``EAT_RULES``) in one pass, for strict mode's every decision to eat
+    (tests/games/chan/test_fast_paths.py keeps the two the same)."""
+    card = ctx.live_card
+    me = ctx.seats[seat]
+    h = me.hist
+    held = me.hand[card]
+    ca = _CA_KINDS[card]
+    kinds = _RANK_KINDS[card]
+    out: set[int] = set()
+    if held:
+        out |= ca  # T4 ăn treo tranh
+        if held >= 3:
+            out.add(card)  # T5 chíu được mà ăn thường
+    if card in h.declined_chan:
+        out |= kinds  # 1 bỏ ăn chắn
+    if card in h.discarded_set:
+        out.add(card)  # 4 xé chắn (the chắn)
+    if card != CC:
+        if rank_of(card) in h.declined_ca_ranks:
+            out |= ca  # 2 ăn chọn cạ
+        if card // 3 in h.discarded_ranks:
+            out |= ca - h.torn_ca  # 4 xé chắn (a cạ of the rank)
+    if h.split_chan:
+        out |= kinds & h.split_chan  # 5 tách chắn ăn cạ
+    if h.discarded_ca:
+        out |= ca  # 7 ăn cạ đánh cạ
+    if h.torn_ca:
+        out |= ca & h.torn_ca  # 8 xé cạ ăn cạ
+    if h.split_ca:
+        out |= kinds & h.split_ca  # 9 tách cạ ăn cạ
+    return out
+
+
 def clean_eats(ctx: FaultContext, seat: int, eats: list[Action]) -> list[Action]:
     """Strict mode: the eats of the live card that commit no fault and after which some
     discard commits none."""
-    blocked: set[int] = set()
-    for rule in EAT_RULES:
-        blocked |= rule.blocked_eats(ctx, seat)
+    blocked = blocked_eats(ctx, seat)
     acts = [a for a in eats if a.card not in blocked]  # type: ignore[attr-defined]
     if not acts:
         return acts

@@ -312,10 +312,13 @@ def _describe(e: Event, viewer: int | None, lang: Lang) -> str:
                 return pick((f"{who} chíu {c}", f"{who} chíu {c}"), lang)
             return pick((f"{who} ù {c}", f"{who} claims ù on {c}"), lang)
         case "fault":
+            # the offender reads the explanation (it names cards of his hand); the table the
+            # fault in general words (faults.fault_event); the penalty in English
             fine = pick(PENALTY_WORDS.get(str(d.get("penalty")), ("", "")), lang)
+            why = d.get("explanation") or d.get("public") or ""
             return pick(
                 (
-                    f"{who} phạm lỗi {d['name']}: {d['explanation']}",
+                    f"{who} phạm lỗi {d['name']}: {why}" if why else f"{who} phạm lỗi {d['name']}",
                     f"{who} commits {d['name']} ({fine})",  # the explanation is Vietnamese
                 ),
                 lang,

@@ -14,6 +14,7 @@ each hand is private.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, Literal
 
 from chieu.core.actions import Action
@@ -40,11 +41,12 @@ from chieu.games.chan.actions import (
     ReturnToDoor,
 )
 from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, rank_of
-from chieu.games.chan.fault_rules import BAO, NAT, PAY12, ChanFault, XuongSai
+from chieu.games.chan.fault_rules import BAO, BY_VERB, NAT, PAY12, ChanFault, XuongSai
 from chieu.games.chan.faults import (
     blocked_discards,
     ca_partner,
     clean_eats,
+    fault_event,
     fault_messages,
     note_declined,
     note_eat,
@@ -58,6 +60,12 @@ ANNOUNCE_CAP = 4
 Found = list[tuple[ChanFault, str]]
 
 _NOBODY: frozenset[int] = frozenset()
+#: the verbs no fault rule judges (bốc, dưới, xướng...): ``fault_messages`` finds none at once
+_NO_FAULT = frozenset(
+    a.verb
+    for a in A.ACTION_SPACE
+    if a.verb not in ("discard", "return", "eat") and not BY_VERB.get(a.verb)
+)
 
 
 class ChanState(StateBase):
@@ -65,6 +73,8 @@ class ChanState(StateBase):
 
     game: Any = None  # set by chieu.games.chan.game (avoids an import cycle)
     phase: Phase
+    # the legal actions, seat, verb and blocked cards the default of a turn was found with
+    _blocked_now: tuple[list[Action], int, str, AbstractSet[int]] | None = None
 
     def __init__(
         self,
@@ -162,6 +172,7 @@ class ChanState(StateBase):
             return actions[0]  # strict mode: every card offered is free of faults
         verb = "return" if phase == "return" else "discard"
         blocked = blocked_discards(self, seat, returning=verb == "return")
+        self._blocked_now = (self._legal, seat, verb, blocked)  # apply reads it (_known_clean)
         for a in actions:
             if a.verb == verb and a.card not in blocked:  # type: ignore[attr-defined]
                 return a
@@ -214,11 +225,12 @@ class ChanState(StateBase):
         seat = self._check(action, seat)
         if self.window is not None:
             return self._take_answer(seat, action)  # a private answer (claims.resolve)
+        clean = self._legal_clean or action.verb in _NO_FAULT or self._known_clean(seat, action)
         start = len(self.events)
         self.steps += 1
         ev: dict[str, Any] = {"action": A.json_of(action)}
         self.events.append(Event("action", seat, ev))
-        found: Found = [] if self._legal_clean else fault_messages(self, seat, action)
+        found: Found = [] if clean else fault_messages(self, seat, action)
         match action:
             case Discard(card=card):
                 self._discard(seat, card, found)
@@ -239,13 +251,26 @@ class ChanState(StateBase):
                 self._announce_done(seat)
         return self.events[start:]
 
+    def _known_clean(self, seat: int, action: Action) -> bool:
+        """The default of this very position (same legal actions, same seat) computed the
+        cards whose đánh or trả cửa commits a fault: a card outside them commits none, as
+        ``fault_messages`` would find at once (referee mode; strict mode offers no fault)."""
+        known = self._blocked_now
+        return (
+            known is not None
+            and known[0] is self._legal
+            and known[1] == seat
+            and known[2] == action.verb
+            and action.card not in known[3]  # type: ignore[attr-defined]
+        )
+
     def _commit(self, seat: int, found: Found) -> None:
         """Record the faults an action committed, and their penalties (A6)."""
         me = self.seats[seat]
         for rule, msg in found:
             fault = rule.fault(seat, msg, self.steps - 1)
             self.faults.append(fault)
-            self.events.append(Event("fault", seat, fault.to_json()))
+            self.events.append(fault_event(fault))  # the explanation to the offender only
             if rule.penalty == NAT:
                 me.nat = True
             elif rule.penalty == BAO and not me.bao:
@@ -544,12 +569,16 @@ class ChanState(StateBase):
         worlds.set_zones(self, zones)
 
     def _after_resample(self, seat: int | None) -> None:
+        self._blocked_now = None
         for s in self.seats:
             s.forget()
         self.__dict__.pop("_views", None)
         super()._after_resample(seat)
 
     def revealed(self) -> frozenset[int]:
+        """The hands laid down to claim ù; every hand at the end (the faults are explained)."""
+        if self.phase == "end":
+            return frozenset(range(self.num_players))
         return frozenset(s for s, seat in enumerate(self.seats) if seat.shown)
 
     # ------------------------------------------------------------------ views (views.py)

@@ -24,7 +24,7 @@ from chieu.core.notation import Lang, pick
 from chieu.core.view import Group, Live, SeatView, Zone
 from chieu.games.chan.analysis import grouping
 from chieu.games.chan.cards import KINDS
-from chieu.games.chan.faults import blocked_discards, fault_messages
+from chieu.games.chan.faults import blocked_discards, fault_entries, fault_messages
 from chieu.games.chan.notation import GROUP_WORDS, MARK_WORDS, ROLE_WORDS
 
 if TYPE_CHECKING:
@@ -79,7 +79,8 @@ def _cache(st: ChanState) -> dict[Any, Any]:
 
 
 def observation(st: ChanState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (None: a spectator). Never another seat's hand or the nọc."""
+    """What ``seat`` may see (None: a spectator). Never another seat's hand or the nọc; of
+    another seat's fault only what the referee told the table (``faults.fault_entries``)."""
     window = st.window
     live = st.live
     obs: dict[str, Any] = {
@@ -104,7 +105,7 @@ def observation(st: ChanState, seat: int | None) -> dict[str, Any]:
         "bao": [s.bao for s in st.seats],
         "return_door": st.return_door,
         "opening": st.opening,
-        "faults": [f.to_json() for f in st.faults],
+        "faults": fault_entries(st.faults, seat, st.phase == "end"),
     }
     if seat is not None:
         obs["hand"] = KINDS.kinds_of(st.seats[seat].hand)

@@ -355,6 +355,7 @@ class ChanWorlds:
             window = ClaimWindow.open(tuple(obs["asked"]), {}, DECLINE)
             st.window = claims.reopen(st, window, {})
             st.window.options[me] = tuple(legal)
+            st.window.only_passes = False
         st.steps = 1
         # the root's legal actions are the ones the seat was given
         st._legal_at, st._legal, st._legal_clean = st.steps, list(legal), False

@@ -10,18 +10,42 @@ of the run whose bottom is the card above it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.games.phom.cards import card_of, code, fmt, mask_of
 
 ONTO = ("set", "high", "low")
 
+_INTERNED: dict[tuple[Any, ...], Action] = {}
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+
+class PhomAction(Action):
+    """The base of the Phỏm actions: interned values, one instance per value
+    (``Discard(3) is DISCARD[3]``, also after a copy or a pickle round trip), so equality is
+    identity and hashing runs at C speed: the hot path compares actions on every step."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        names = [f.name for f in fields(cls)]
+        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
+        found = _INTERNED.get(key)
+        if found is None:
+            found = _INTERNED[key] = object.__new__(cls)
+        return found  # type: ignore[return-value]
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Draw(PhomAction):
     """Bốc: take the top card of the stock."""
 
     verb: ClassVar[str] = "draw"
@@ -30,8 +54,8 @@ class Draw(Action):
         return "bốc"
 
 
-@dataclass(frozen=True, slots=True)
-class Eat(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Eat(PhomAction):
     """Ăn: take the previous player's discard into a phỏm."""
 
     verb: ClassVar[str] = "eat"
@@ -40,8 +64,8 @@ class Eat(Action):
         return "ăn"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Pass(PhomAction):
     """Bỏ qua: leave the discard (a finished player, or when the stock is empty)."""
 
     verb: ClassVar[str] = "pass"
@@ -50,8 +74,8 @@ class Pass(Action):
         return "bỏ qua"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Discard(PhomAction):
     """Đánh: put a card into one's row."""
 
     verb: ClassVar[str] = "discard"
@@ -61,8 +85,8 @@ class Discard(Action):
         return f"đánh {code(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class LayMeld(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class LayMeld(PhomAction):
     """Hạ one phỏm."""
 
     verb: ClassVar[str] = "lay"
@@ -80,8 +104,8 @@ class LayMeld(Action):
         return f"hạ {self.meld}"
 
 
-@dataclass(frozen=True, slots=True)
-class LayOff(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class LayOff(PhomAction):
     """Gửi: send one card onto another player's phỏm."""
 
     verb: ClassVar[str] = "layoff"
@@ -93,8 +117,8 @@ class LayOff(Action):
         return f"gửi {code(self.card)} ({where})"
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareWin(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class DeclareWin(PhomAction):
     """Ù: lay the whole hand down at 0 points (the engine lays the best arrangement)."""
 
     verb: ClassVar[str] = "win"
@@ -103,8 +127,8 @@ class DeclareWin(Action):
         return "ù"
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareUKhan(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class DeclareUKhan(PhomAction):
     """Ù khan: a dealt hand with no cạ and no phỏm (option ``allow_u_khan``)."""
 
     verb: ClassVar[str] = "u_khan"
