@@ -32,7 +32,7 @@ def _started(store: Store, bots: int = 4) -> Lobby:
             "clock": {"bot_delay": 0, "pause": 600},
         },
     )
-    room.start_sitting()
+    asyncio.run(room.start_sitting())
     return lobby
 
 
@@ -138,7 +138,7 @@ def test_next_sent_to_another_process_counts(tmp_path: Path) -> None:
     host = store.create_player("Chủ")
     clock = {"bot_delay": 0, "pause": 600, "grace": 0}  # the host is away: a bot plays him
     room = lobby.create_room(host, {"game": "phom", "clock": clock})
-    room.start_sitting()
+    asyncio.run(room.start_sitting())
     while room.status == "playing":
         asyncio.run(room.auto_step(time.time()))
     assert room.status == "between"

@@ -50,7 +50,7 @@ def test_action_log_and_rebuild(url: str) -> None:
             "clock": {"bot_delay": 0, "pause": 600},
         },
     )
-    room.start_sitting()
+    asyncio.run(room.start_sitting())
     steps = 0
     while steps < 15 and room.status == "playing":  # a fresh deal may end sooner (an ù)
         assert asyncio.run(room.auto_step(time.time())) == 0.0

@@ -240,12 +240,12 @@ class Room:
         return changed
 
     # -- games -------------------------------------------------------------------------------
-    def start_sitting(self) -> None:
+    async def start_sitting(self) -> None:
         for s in self.seats:
             if s.get("player") is None and not s.get("bot"):
                 s["bot"] = default_bot(self.game)
         self.sitting = self.game.sitting(self.sitting_names())
-        self._start_game()
+        await self._start_game()
         self.mark_away()
 
     def mark_away(self) -> None:
@@ -255,14 +255,15 @@ class Room:
             if s.get("player") is not None and not self.connected(i):
                 self.away.setdefault(i, now)
 
-    def _start_game(self) -> None:
+    async def _start_game(self) -> None:
         assert self.sitting is not None
         seed = fresh_seed()
         setup = self.sitting.next_setup()
         state = self.game.new_state(seed, setup=setup)
         version = self.version + 1
         number = len(self.sitting.rows) + 1
-        game_id = self.store.start_game(
+        game_id = await self.store.writer().call(
+            self.store.start_game,
             self.id,
             number,
             seed,
@@ -297,25 +298,41 @@ class Room:
             self.bots[seat] = bot
         return bot
 
-    def _finish(self) -> None:
-        """The game is over: its record and the sheet's new row, stored together (on a copy
-        of the sitting, so a failed write can be tried again)."""
+    def _ending(self) -> tuple[Sitting, str, dict[str, Any]]:
+        """The game is over: its record and the room's new state (on a copy of the sitting,
+        so a failed write can be tried again)."""
         state = self.state
-        assert self.sitting is not None and self.game_id is not None and state is not None
+        assert self.sitting is not None and state is not None
         sitting = Sitting.from_json(self.sitting.to_json())
         sitting.record(finished(state), self.seed)
-        record = GameRecord.from_state(state).dumps()
         status = "finished" if sitting.over else "between"
-        if not self.store.finish_game(
-            self.game_id, record, self.id, {"status": status, "sitting": sitting.to_json()}
-        ):
+        record = GameRecord.from_state(state).dumps()
+        return sitting, record, {"status": status, "sitting": sitting.to_json()}
+
+    def _ended(self, sitting: Sitting, stored: bool) -> None:
+        if not stored:
             self.sync()  # another process finished it
             return
-        self.sitting, self.status = sitting, status
-        if status == "finished":
+        self.sitting, self.status = sitting, "finished" if sitting.over else "between"
+        if sitting.over:
             self.finished_at = time.time()
         self.between_until = time.time() + float(self.clock["pause"] or 0)
         self.deadlines = {}
+
+    def _finish(self) -> None:
+        """Store the end of the game (at start-up, when nothing else writes)."""
+        assert self.game_id is not None
+        sitting, record, row = self._ending()
+        self._ended(sitting, self.store.finish_game(self.game_id, record, self.id, row))
+
+    async def finish(self) -> None:
+        """Store the end of the game, in the writer's thread."""
+        assert self.game_id is not None
+        sitting, record, row = self._ending()
+        stored = await self.store.writer().call(
+            self.store.finish_game, self.game_id, record, self.id, row
+        )
+        self._ended(sitting, stored)
 
     def abandon(self) -> None:
         """End the sitting now (every person left): the room is finished, its score sheet
@@ -389,7 +406,7 @@ class Room:
         state.pass_forced()
         self.marks[self.version] = len(state.events)
         if state.is_terminal():
-            self._finish()
+            await self.finish()
         else:
             self._refresh_deadlines(seat)
         self.broadcast()
@@ -401,7 +418,7 @@ class Room:
         if not self.owned:
             return None
         if self.status == "playing" and self.state is not None and self.state.is_terminal():
-            self._finish()  # storing the end failed before: try again
+            await self.finish()  # storing the end failed before: try again
             self.broadcast()
             return 0.0
         if self.status == "between":
@@ -409,7 +426,7 @@ class Room:
             ready = {c.seat for c in self.conns if c.ready and c.seat is not None}
             ready |= self.remote_ready
             if now >= self.between_until or (humans and all(h in ready for h in humans)):
-                self._start_game()
+                await self._start_game()
                 self.broadcast()
                 return 0.0
             return self.between_until - now

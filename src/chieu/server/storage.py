@@ -11,10 +11,12 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from alembic import command
@@ -31,6 +33,9 @@ _ADVANCE = (
 )
 _APPEND = m.actions.insert()
 _NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
+
+
+T = TypeVar("T")
 
 
 class ConflictError(Exception):
@@ -94,6 +99,14 @@ class Writer:
         self.store = store
         self.queue: list[tuple[ActionRow, asyncio.Future[bool]]] = []
         self.task: asyncio.Task[None] | None = None
+        #: one thread writes everything the rooms write while playing (actions, a game's
+        #: start and end): writers never wait on each other's locks, the event loop never
+        #: waits on a lock at all
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-writer")
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the writer's thread, in turn with the group commits."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, partial(fn, *args))
 
     async def append(self, row: ActionRow) -> None:
         loop = asyncio.get_running_loop()
@@ -108,7 +121,7 @@ class Writer:
         while self.queue:
             batch, self.queue = self.queue, []
             try:
-                stored = await asyncio.to_thread(self.store.append_actions, [r for r, _ in batch])
+                stored = await self.call(self.store.append_actions, [r for r, _ in batch])
             except Exception as exc:  # nothing of this batch was committed
                 for _, done in batch:
                     if not done.done():
@@ -143,6 +156,8 @@ class Store:
         migrate(self.engine)
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.pool.shutdown(wait=True)
         self.engine.dispose()
 
     # -- meta --------------------------------------------------------------------------------
