@@ -19,7 +19,7 @@ function toggle(key, icon, label, testid) {
 function drawHeader() {
   document.title = t("appTitle");
   header.replaceChildren(
-    h("a", { class: "brand", href: "#/" }, h("span", { class: "logo", "aria-hidden": "true" }), "Chíu"),
+    h("a", { class: "brand", href: "#/" }, h("span", { class: "logo", "aria-hidden": "true" }), "Chiếu"),
     h("nav", null,
       h("a", { href: "#/", text: t("lobby") }),
       session.token ? h("a", { href: "#/me", "data-testid": "history-link", text: t("history") }) : null),

@@ -2,7 +2,7 @@
 // The game's words (labels, events, phases) come from the server in the chosen language.
 
 const WORDS = {
-  appTitle: ["Chíu — bài lá Việt Nam", "Chíu — Vietnamese card games"],
+  appTitle: ["Chiếu — bài lá Việt Nam", "Chiếu — Vietnamese card games"],
   lobby: ["Sảnh", "Lobby"],
   history: ["Lịch sử của tôi", "My history"],
   welcome: ["Chào mừng! Bạn tên gì?", "Welcome! What is your name?"],
