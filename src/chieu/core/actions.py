@@ -7,8 +7,8 @@ every state, in every run, and in every record (what an RL policy head or a repl
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Self
 
 from chieu.core.errors import IllegalActionError
 
@@ -24,6 +24,32 @@ class Action:
         for name in self.__dataclass_fields__:
             data[name] = getattr(self, name)
         return data
+
+
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+class InternedAction(Action):
+    """An action with one instance per value (``Discard(3) is DISCARD[3]``, also after a copy
+    or a pickle round trip), so equality is identity and hashing runs at C speed: the hot
+    path compares actions on every step. A game's action base class derives from it; its
+    subclasses are ``@dataclass(frozen=True, slots=True, eq=False)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        names = [f.name for f in fields(cls)]
+        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
+        found = _INTERNED.get(key)
+        if found is None:
+            found = _INTERNED[key] = object.__new__(cls)
+        return found  # type: ignore[return-value]
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 class ActionSpace:

@@ -6,35 +6,19 @@ card; the live card itself is implied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import ClassVar
 
-from chieu.core.actions import Action, ActionSpace
+from chieu.core.actions import Action, ActionSpace, InternedAction
 from chieu.games.chan.cards import KINDS, NUM_KINDS
 
-_INTERNED: dict[tuple[Any, ...], Action] = {}
 
-
-class ChanAction(Action):
+class ChanAction(InternedAction):
     """The base of the Chắn actions: interned values, one instance per value
     (``Discard(3) is DISCARD[3]``, also after a copy or a pickle round trip), so equality is
     identity and hashing runs at C speed: the hot path compares actions on every step."""
 
     __slots__ = ()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        names = [f.name for f in fields(cls)]
-        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
-        found = _INTERNED.get(key)
-        if found is None:
-            found = _INTERNED[key] = object.__new__(cls)
-        return found  # type: ignore[return-value]
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 #: Cước ids a player may announce in declared xướng (stable order: it fixes action ids).

@@ -10,38 +10,22 @@ of the run whose bottom is the card above it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar, Self
+from typing import ClassVar
 
-from chieu.core.actions import Action, ActionSpace
+from chieu.core.actions import ActionSpace, InternedAction
 from chieu.games.phom.cards import card_of, code, fmt, mask_of
 
 ONTO = ("set", "high", "low")
 
-_INTERNED: dict[tuple[Any, ...], Action] = {}
 
-
-class PhomAction(Action):
+class PhomAction(InternedAction):
     """The base of the Phỏm actions: interned values, one instance per value
     (``Discard(3) is DISCARD[3]``, also after a copy or a pickle round trip), so equality is
     identity and hashing runs at C speed: the hot path compares actions on every step."""
 
     __slots__ = ()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        names = [f.name for f in fields(cls)]
-        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
-        found = _INTERNED.get(key)
-        if found is None:
-            found = _INTERNED[key] = object.__new__(cls)
-        return found  # type: ignore[return-value]
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

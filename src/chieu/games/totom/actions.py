@@ -10,35 +10,19 @@ hashes and compares actions on every answer of every claim window.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import ClassVar
 
-from chieu.core.actions import Action, ActionSpace
+from chieu.core.actions import ActionSpace, InternedAction
 from chieu.games.totom.cards import KINDS, NUM_KINDS
 from chieu.games.totom.patterns import CALLABLE
 from chieu.games.totom.phu import ALL_PHU
 
-_INTERNED: dict[tuple[Any, ...], Action] = {}
 
-
-class TotomAction(Action):
+class TotomAction(InternedAction):
     """The base of the Tổ tôm actions: interned values (see the module docstring)."""
 
     __slots__ = ()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        names = [f.name for f in fields(cls)]
-        key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
-        found = _INTERNED.get(key)
-        if found is None:
-            found = _INTERNED[key] = object.__new__(cls)
-        return found  # type: ignore[return-value]
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
