@@ -96,3 +96,26 @@ def test_two_processes(pg_url: str, tmp_path: Path) -> None:
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_restart_on_postgresql_resumes_a_live_room(pg_url: str, tmp_path: Path) -> None:
+    """The one process on PostgreSQL is killed mid-sitting and started again: at start-up it
+    takes the room's lease before its heartbeat runs, catches up and plays on."""
+    env = {"CHIEU_LEASE_SECONDS": "2"}
+    one = ProcessServer(tmp_path, pg_url, env=env).start()
+    token = guest(one.base, "Huế")
+    bots = {"bot_delay": 0, "pause": 600, "grace": 0}  # the absent host is played by a bot
+    rid = make_room(one.base, token, {"game": "phom", "clock": bots})["id"]
+    assert httpx.post(f"{one.base}/api/rooms/{rid}/start", headers=auth(token)).status_code == 200
+    one.kill()
+    again = ProcessServer(tmp_path, pg_url, env=env).start()  # healthy: the room is resumed
+    try:
+        for _ in range(100):  # its clock runs again: the bots finish the game
+            room = httpx.get(f"{again.base}/api/rooms/{rid}", headers=auth(token)).json()["room"]
+            if room["status"] == "between":
+                break
+            asyncio.run(asyncio.sleep(0.1))
+        assert room["status"] == "between", room
+        assert httpx.get(f"{again.base}/api/games/1/record", headers=auth(token)).status_code == 200
+    finally:
+        again.stop()

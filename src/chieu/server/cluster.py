@@ -93,8 +93,7 @@ class Cluster:
             owned = self.store.take_lease(room.id, self.node, self.ttl)
             if owned and not room.owned:
                 log.info("room %s: lease taken by %s", room.id, self.node)
-                assert self.loop is not None
-                task = self.loop.create_task(self._take(room))
+                task = asyncio.get_running_loop().create_task(self._take(room))
                 self.taking.add(task)
                 task.add_done_callback(self.taking.discard)
             elif not owned:
