@@ -295,18 +295,32 @@ def _port() -> int:
         return int(sock.getsockname()[1])
 
 
+def _fresh(url: str | None, name: str) -> list[str]:
+    """``--database-url`` of a new, empty database named ``name`` on ``url``'s cluster (every
+    run on its own: the rooms of an earlier run would resume and play on); [] for SQLite
+    (every run makes its own file)."""
+    if url is None:
+        return []
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql"), autocommit=True) as c:
+        c.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        c.execute(f'CREATE DATABASE "{name}"')
+    return ["--database-url", url.rsplit("/", 1)[0] + "/" + name]
+
+
 def _load(url: str | None, db: str, seconds: float) -> list[Figure]:
     span = str(max(8.0, 5 * seconds))
     held, last = 0, {}
     for rooms in ROOM_STEPS:
-        extra = ["--database-url", url] if url else []
+        extra = _fresh(url, f"bench_{rooms}")
         last = _run(["--rooms", str(rooms), "--seconds", span, "--port", str(_port()), *extra])
         ok = last["p99_ms"] < P99_GOAL_MS and not last["errors"]
         print(f"  server {db}: {rooms} rooms: p99 {last['p99_ms']} ms, errors {last['errors']}")
         if not ok:
             break
         held = rooms
-    extra = ["--database-url", url] if url else []
+    extra = _fresh(url, "bench_saturated")
     saturated = _run(
         ["--rooms", "50", "--think", "0", "--seconds", span, "--port", str(_port()), *extra]
     )
