@@ -128,19 +128,26 @@ class Cluster:
                 self.stopping.wait(1.0)
 
     def _tell(self, payload: str) -> None:
-        if self.loop is None or not payload.isdigit():
+        """A notification: ``"<room>"`` (the room changed) or ``"<room>:<version>"`` (an action
+        took it to that version)."""
+        room, _, version = payload.partition(":")
+        if self.loop is None or not room.isdigit() or not (version.isdigit() or not version):
             return
-        self.loop.call_soon_threadsafe(self._schedule, int(payload))
+        self.loop.call_soon_threadsafe(self._schedule, int(room), int(version) if version else None)
 
-    def _schedule(self, room_id: int) -> None:
+    def _schedule(self, room_id: int, version: int | None) -> None:
         assert self.loop is not None
-        self.loop.create_task(self._sync(room_id))
+        self.loop.create_task(self._sync(room_id, version))
 
-    async def _sync(self, room_id: int) -> None:
+    async def _sync(self, room_id: int, version: int | None = None) -> None:
         room = self.lobby.rooms.get(room_id)
         if room is None:
             return  # the heartbeat loads it
+        if version is not None and room.version >= version:
+            return  # our own action, or one we have caught up with already: nothing to read
         async with room.lock:
+            if version is not None and room.version >= version:
+                return
             try:
                 room.sync()
             except Exception:
