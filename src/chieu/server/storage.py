@@ -289,22 +289,8 @@ class Store:
     ) -> None:
         """Store the action that takes the room from ``version`` to ``version + 1``; committed
         when this returns. ConflictError (nothing written) if the room is not at ``version``."""
-        with self.engine.begin() as conn:
-            res = conn.execute(_ADVANCE, {"rid": room_id, "old": version, "new": version + 1})
-            if res.rowcount != 1:
-                raise ConflictError(f"room {room_id} is not at version {version}")
-            self._notify(conn, room_id)
-            conn.execute(
-                _APPEND,
-                {
-                    "room_id": room_id,
-                    "version": version + 1,
-                    "game_id": game_id,
-                    "seat": seat,
-                    "action": _dumps(action),
-                    "at": time.time(),
-                },
-            )
+        if not self.append_actions([ActionRow(room_id, version, game_id, seat, action)])[0]:
+            raise ConflictError(f"room {room_id} is not at version {version}")
 
     def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
         """Several rooms' actions in one transaction (a group commit), committed when this
