@@ -186,6 +186,9 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
         now = time.monotonic()
         if now - asked.get(pid, -HINT_EVERY) < HINT_EVERY:
             raise ApiError(429, "too_fast")
+        if len(asked) > 10_000:  # bounded: forget who asked over a second ago
+            for old in [p for p, at in asked.items() if now - at >= HINT_EVERY]:
+                del asked[old]
         asked[pid] = now
         lang = request.query_params.get("lang", "vi")
         lang = lang if lang in ("vi", "en") else "vi"
