@@ -58,7 +58,7 @@ $(BSTAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "chieu needs $(PYTHON) on PATH"; exit 1; }
 	test -x $(BVENV)/bin/python || $(PYTHON) -m venv $(BVENV)
 	$(BVENV)/bin/python -m pip install --quiet --upgrade pip
-	$(BVENV)/bin/python -m pip install --quiet -e '.[bench,server,rl]' websockets
+	$(BVENV)/bin/python -m pip install --quiet -e '.[bench,server,rl]'
 	@touch $(BSTAMP)
 
 bench: $(BSTAMP)

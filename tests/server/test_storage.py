@@ -10,7 +10,7 @@ import pytest
 
 from chieu.core.record import GameRecord
 from chieu.server.lobby import Lobby
-from chieu.server.storage import ConflictError, Store
+from chieu.server.storage import ActionRow, ConflictError, Store
 from tests.server.helpers import ThreadServer
 from tests.server.test_play import _game
 
@@ -93,3 +93,34 @@ def test_whole_game_on_postgresql(pg_url: str) -> None:
     with ThreadServer(pg_url) as srv:
         out = asyncio.run(_game(srv, "chan"))
     assert GameRecord.loads(out["record"]).verify() == []
+
+
+def test_group_commit_stores_only_the_rooms_at_their_version(url: str) -> None:
+    """One batch of several rooms (the writer's group commit): a row whose room moved on is
+    refused and writes nothing; the others are stored, each in its place."""
+    store = Store(url)
+    store.migrate()
+    pid = store.create_player("Chủ")
+    lobby = Lobby(store)
+    rooms = []
+    for _ in range(3):
+        room = lobby.create_room(pid, {"game": "chan", "clock": {"bot_delay": 0, "pause": 600}})
+        room.seats = [{"bot": "random"} for _ in range(4)]
+        asyncio.run(room.start_sitting())
+        rooms.append(room)
+    a, b, c = rooms
+    rows = [
+        ActionRow(a.id, a.version, a.game_id or 0, 0, {"verb": "one"}),
+        ActionRow(b.id, b.version - 1, b.game_id or 0, 1, {"verb": "stale"}),
+        ActionRow(c.id, c.version, c.game_id or 0, 2, {"verb": "three", "text": "Chắn"}),
+    ]
+    assert store.append_actions(rows) == [True, False, True]
+    assert store.game_actions(a.game_id or 0) == [(a.version + 1, 0, {"verb": "one"})]
+    assert store.game_actions(b.game_id or 0) == []
+    assert store.game_actions(c.game_id or 0) == [
+        (c.version + 1, 2, {"verb": "three", "text": "Chắn"})
+    ]
+    # the same rows again: every room has moved on (or is still behind), nothing is written
+    assert store.append_actions(rows) == [False, False, False]
+    assert len(store.game_actions(a.game_id or 0)) == 1
+    store.close()

@@ -246,6 +246,11 @@ class StateBase:
     def history(self, seat: int | None) -> list[Event]:
         """The events as ``seat`` knows them: public ones, its own private ones whole, the
         public part of the others; another seat's private decision leaves no trace."""
+        return list(self.known_events(seat))
+
+    def known_events(self, seat: int | None) -> Sequence[Event]:
+        """``history(seat)`` without the copy: the list this state keeps for the seat,
+        which the caller must not change (a view reads its last few on every push)."""
         cache: dict[int | None, tuple[int, list[Event]]] | None = self.__dict__.get("_history")
         if cache is None or cache.get(-1, (0,))[0] != id(self.events):
             cache = {-1: (id(self.events), [])}
@@ -254,7 +259,7 @@ class StateBase:
         if done < len(self.events):
             known = known + seat_history(self.events[done:], seat)
             cache[seat] = (len(self.events), known)
-        return list(known)
+        return known
 
     def revealed(self) -> frozenset[int]:
         """Seats whose hands everyone has seen (a winner who showed his hand)."""

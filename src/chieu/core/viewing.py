@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chieu.core.events import Event
 from chieu.core.notation import Lang, Notation
 from chieu.core.view import Choice, DecisionView, EventView, View
 
@@ -47,11 +48,10 @@ def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> Vie
                     )
                 )
             decisions.append(DecisionView(d.kind, tuple(choices), space.id_of(d.default)))
-    history = state.history(seat)
+    history = state.known_events(seat)
     first = max(0, len(history) - VIEW_EVENTS)
     events = tuple(
-        EventView(i, e.type, e.actor, notation.describe(state, e, seat, lang))
-        for i, e in enumerate(history[first:], first)
+        _event_view(state, notation, e, i, seat, lang) for i, e in enumerate(history[first:], first)
     )
     outcome = state.outcome()
     return View(
@@ -71,3 +71,20 @@ def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> Vie
         extra=state.view_extra(seat),
         lang=lang,
     )
+
+
+def _event_view(
+    state: StateBase, notation: Notation, event: Event, index: int, seat: int | None, lang: Lang
+) -> EventView:
+    """The event described for ``seat``, remembered on ``state`` per event, viewer and
+    language: every push describes each seat's last few events again."""
+    cache: dict[tuple[int, int | None, str], tuple[Event, EventView]] = state.__dict__.setdefault(
+        "_event_views", {}
+    )
+    key = (id(event), seat, lang)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is event and hit[1].index == index:
+        return hit[1]
+    made = EventView(index, event.type, event.actor, notation.describe(state, event, seat, lang))
+    cache[key] = (event, made)
+    return made

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from chieu.bots.base import Bot, bot_rng
 from chieu.bots.registry import bot_names, get_bot
 from chieu.core.actions import Action
@@ -51,7 +53,13 @@ OUTBOX = 256  # messages waiting for one client before it is dropped
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text of a pushed message: orjson, the same text as ``json.dumps`` with
+    ``ensure_ascii=False`` and no spaces for what a view holds, several times faster (the
+    views of every seat after every action were a quarter of a loaded server's time)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:  # a key that is not a string (the slower option turns it into one)
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def default_bot(game: Game) -> str:

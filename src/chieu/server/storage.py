@@ -31,9 +31,33 @@ _ADVANCE = (
     .where(m.rooms.c.id == sa.bindparam("rid"), m.rooms.c.version == sa.bindparam("old"))
     .values(version=sa.bindparam("new"))
 )
-_APPEND = m.actions.insert()
+#: the advance and the insert of ``Store.append_actions`` on SQLite's own cursor
+_ADVANCE_SQLITE = "UPDATE rooms SET version = ? WHERE id = ? AND version = ?"
+_APPEND_SQLITE = (
+    "INSERT INTO actions (room_id, version, game_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+#: PostgreSQL's group commit in one statement: every room at its row's version moves one on,
+#: the actions of those rooms are inserted, and each is announced (NOTIFY chieu, 'room:version')
+_APPEND_ALL = sa.text(
+    """
+    WITH v AS (
+        SELECT * FROM unnest(
+            CAST(:rids AS integer[]), CAST(:olds AS integer[]), CAST(:games AS integer[]),
+            CAST(:seats AS integer[]), CAST(:actions AS text[])
+        ) AS v(rid, old, game_id, seat, action)
+    ), moved AS (
+        UPDATE rooms SET version = rooms.version + 1 FROM v
+        WHERE rooms.id = v.rid AND rooms.version = v.old RETURNING rooms.id
+    ), stored AS (
+        INSERT INTO actions (room_id, version, game_id, seat, action, at)
+        SELECT v.rid, v.old + 1, v.game_id, v.seat, v.action, CAST(:at AS double precision)
+        FROM v JOIN moved ON moved.id = v.rid
+        RETURNING room_id, version
+    )
+    SELECT room_id, CAST(pg_notify('chieu', room_id || ':' || version) AS text) FROM stored
+    """
+)
 _NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
-_NOTIFY_ALL = sa.text("SELECT pg_notify('chieu', x) FROM unnest(CAST(:ids AS text[])) AS x")
 
 
 T = TypeVar("T")
@@ -297,59 +321,44 @@ class Store:
         returns: for each row True, or False when its room was not at its version (nothing
         of that row is written; the others are). On PostgreSQL the whole batch is three
         statements (advance every room that is where its row says, insert their actions,
-        announce them); on SQLite, in process, one statement a row costs nothing."""
+        announce them); on SQLite, in process, a statement a row on the driver's own cursor
+        (SQLAlchemy's statement machinery cost more than SQLite's work here)."""
         now = time.time()
         with self.engine.begin() as conn:
             if self.postgres:
-                stored = self._advance_all(conn, rows)
-            else:
-                stored = [
-                    conn.execute(
-                        _ADVANCE, {"rid": r.room_id, "old": r.version, "new": r.version + 1}
-                    ).rowcount
-                    == 1
-                    for r in rows
-                ]
+                return self._append_all(conn, rows, now)
+            cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            stored = []
+            for r in rows:
+                cur.execute(_ADVANCE_SQLITE, (r.version + 1, r.room_id, r.version))
+                stored.append(cur.rowcount == 1)
             good = [r for r, ok in zip(rows, stored, strict=True) if ok]
-            if good:
-                conn.execute(
-                    _APPEND,
-                    [
-                        {
-                            "room_id": r.room_id,
-                            "version": r.version + 1,
-                            "game_id": r.game_id,
-                            "seat": r.seat,
-                            "action": _dumps(r.action),
-                            "at": now,
-                        }
-                        for r in good
-                    ],
-                )
-                if self.postgres:
-                    notes = [f"{r.room_id}:{r.version + 1}" for r in good]
-                    conn.execute(_NOTIFY_ALL, {"ids": notes})
+            cur.executemany(
+                _APPEND_SQLITE,
+                [
+                    (r.room_id, r.version + 1, r.game_id, r.seat, _dumps(r.action), now)
+                    for r in good
+                ],
+            )
         return stored
 
     @staticmethod
-    def _advance_all(conn: sa.Connection, rows: Sequence[ActionRow]) -> list[bool]:
-        """PostgreSQL: every room at its row's version moves one on, in one statement."""
-        values = ", ".join(
-            f"(CAST(:r{i} AS integer), CAST(:o{i} AS integer))" for i in range(len(rows))
+    def _append_all(conn: sa.Connection, rows: Sequence[ActionRow], now: float) -> list[bool]:
+        """PostgreSQL: the whole batch in one statement (``_APPEND_ALL``), whatever its size:
+        one round trip, its text compiled and prepared once."""
+        stored = conn.execute(
+            _APPEND_ALL,
+            {
+                "rids": [r.room_id for r in rows],
+                "olds": [r.version for r in rows],
+                "games": [r.game_id for r in rows],
+                "seats": [r.seat for r in rows],
+                "actions": [_dumps(r.action) for r in rows],
+                "at": now,
+            },
         )
-        params: dict[str, int] = {}
-        for i, r in enumerate(rows):
-            params[f"r{i}"], params[f"o{i}"] = r.room_id, r.version
-        moved = conn.execute(
-            sa.text(
-                "UPDATE rooms SET version = rooms.version + 1 "
-                f"FROM (VALUES {values}) AS v(rid, old) "
-                "WHERE rooms.id = v.rid AND rooms.version = v.old RETURNING rooms.id"
-            ),
-            params,
-        )
-        advanced = {int(row[0]) for row in moved}
-        return [r.room_id in advanced for r in rows]
+        done = {int(row[0]) for row in stored}
+        return [r.room_id in done for r in rows]
 
     def writer(self) -> Writer:
         """The group committer of this store (made on first use, in the running loop)."""
