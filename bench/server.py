@@ -122,11 +122,7 @@ async def _play(ws: Any, think: float, stats: Stats, stop: Any) -> None:
 
     task = asyncio.get_running_loop().create_task(actor())
     try:
-        while not stop.is_set():
-            try:
-                text = await asyncio.wait_for(ws.recv(), 1.0)
-            except TimeoutError:
-                continue
+        async for text in ws:  # until the server goes (the run's end cancels this task)
             msg = loads(text)
             now = time.perf_counter()
             if msg["type"] == "view":
@@ -211,6 +207,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, start + args.seconds - time.perf_counter()))
         elapsed = time.perf_counter() - start
         stop.set()
+        for task in tasks:
+            task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         gc.enable()
         problems = await _check(client, base, hosts, stats) if args.kill else []

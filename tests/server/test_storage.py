@@ -124,3 +124,22 @@ def test_group_commit_stores_only_the_rooms_at_their_version(url: str) -> None:
     assert store.append_actions(rows) == [False, False, False]
     assert len(store.game_actions(a.game_id or 0)) == 1
     store.close()
+
+
+def test_leases_for_many_rooms_in_one_statement(url: str) -> None:
+    """The heartbeat's upsert: free rooms taken, ours renewed, another's refused until it
+    expires, then taken over."""
+    store = Store(url)
+    store.migrate()
+    pid = store.create_player("Chủ")
+    lobby = Lobby(store)
+    ids = [lobby.create_room(pid, {"game": "chan"}).id for _ in range(3)]
+    assert store.take_leases(ids[:2], "a", ttl=30) == set(ids[:2])
+    assert store.take_leases(ids, "b", ttl=30) == {ids[2]}
+    assert store.take_leases(ids, "a", ttl=30) == set(ids[:2])  # renewed, b's refused
+    assert store.take_lease(ids[2], "a", ttl=30) is False
+    assert store.take_leases(ids[:1], "a", ttl=-1) == {ids[0]}  # a's lease, already expired
+    assert store.take_leases(ids, "b", ttl=30) == {ids[0], ids[2]}
+    assert store.take_leases([], "b", ttl=30) == set()
+    assert sorted(store.room_ids()) == sorted(ids)
+    store.close()

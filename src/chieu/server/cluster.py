@@ -62,41 +62,62 @@ class Cluster:
     async def _heartbeat(self) -> None:
         while not self.stopping.is_set():
             try:
-                self.beat()
+                # the database work in a worker thread: the rooms keep playing meanwhile
+                local = self._local()
+                self._apply(*await asyncio.to_thread(self._exchange, *local))
             except Exception:
                 log.exception("lease heartbeat failed")
             await asyncio.sleep(self.ttl / 4)
 
     def beat(self) -> None:
-        """Renew our leases, take the rooms nobody holds, learn the rooms made elsewhere."""
-        known = set(self.lobby.rooms)
-        for row in self.store.rooms():
-            if row["id"] not in known:
-                self.lobby.load_room(row["id"])
-        here = {
-            rid: sorted({c.seat for c in room.conns if c.seat is not None and not c.closed})
-            for rid, room in self.lobby.rooms.items()
-        }
-        ready = {
-            rid: sorted({c.seat for c in room.conns if c.ready and c.seat is not None})
-            for rid, room in self.lobby.rooms.items()
-        }
-        self.store.set_presence(
-            self.node, {k: v for k, v in here.items() if v}, {k: v for k, v in ready.items() if v}
-        )
+        """Renew our leases, take the rooms nobody holds, learn the rooms made elsewhere, and
+        tell the others which seats have a socket here (at start-up; then ``_heartbeat``)."""
+        self._apply(*self._exchange(*self._local()))
+
+    def _local(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The seats with a socket here, and those of them ready for the next game, by room."""
+        here, ready = {}, {}
+        for rid, room in self.lobby.rooms.items():
+            live = [c for c in room.conns if c.seat is not None and not c.closed]
+            if live:
+                here[rid] = sorted({c.seat for c in live if c.seat is not None})
+            waiting = sorted({c.seat for c in live if c.ready and c.seat is not None})
+            if waiting:
+                ready[rid] = waiting
+        return here, ready
+
+    def _exchange(
+        self, here: dict[int, list[int]], ready: dict[int, list[int]]
+    ) -> tuple[list[int], dict[int, set[int]], dict[int, set[int]], set[int]]:
+        """The heartbeat's database work, a few statements whatever the number of rooms: the
+        live rooms, every process's sockets, and the leases (ours renewed, free ones taken)."""
+        live = self.store.room_ids()
+        self.store.set_presence(self.node, here, ready)
         present, everywhere_ready = self.store.presence(2 * self.ttl)
+        owned = self.store.take_leases(live, self.node, self.ttl)
+        return live, present, everywhere_ready, owned
+
+    def _apply(
+        self,
+        live: list[int],
+        present: dict[int, set[int]],
+        everywhere_ready: dict[int, set[int]],
+        owned: set[int],
+    ) -> None:
+        for rid in live:
+            if rid not in self.lobby.rooms:
+                self.lobby.load_room(rid)
         for room in list(self.lobby.rooms.values()):
             room.remote = present.get(room.id, set())
             room.remote_ready = everywhere_ready.get(room.id, set())
             if room.status == "finished":
                 continue
-            owned = self.store.take_lease(room.id, self.node, self.ttl)
-            if owned and not room.owned:
+            if room.id in owned and not room.owned:
                 log.info("room %s: lease taken by %s", room.id, self.node)
                 task = asyncio.get_running_loop().create_task(self._take(room))
                 self.taking.add(task)
                 task.add_done_callback(self.taking.discard)
-            elif not owned:
+            elif room.id not in owned:
                 room.owned = False
 
     async def _take(self, room: Room) -> None:
@@ -133,6 +154,9 @@ class Cluster:
         room, _, version = payload.partition(":")
         if self.loop is None or not room.isdigit() or not (version.isdigit() or not version):
             return
+        known = self.lobby.rooms.get(int(room))
+        if version and known is not None and known.version >= int(version):
+            return  # our own action (most of them): the event loop need not even wake up
         self.loop.call_soon_threadsafe(self._schedule, int(room), int(version) if version else None)
 
     def _schedule(self, room_id: int, version: int | None) -> None:

@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 
 from chieu.server import models as m
@@ -264,6 +266,12 @@ class Store:
             q = sa.select(m.rooms.c.id).where(m.rooms.c.code == code)
             return conn.execute(q).first() is not None
 
+    def room_ids(self) -> list[int]:
+        """The ids of the rooms not finished."""
+        q = sa.select(m.rooms.c.id).where(m.rooms.c.status != "finished")
+        with self.engine.connect() as conn:
+            return [int(r[0]) for r in conn.execute(q)]
+
     def rooms(self, room_id: int | None = None) -> list[dict[str, Any]]:
         """Rooms not finished (or the one room ``room_id``), JSON columns decoded."""
         q = sa.select(m.rooms)
@@ -384,30 +392,25 @@ class Store:
     def take_lease(self, room_id: int, node: str, ttl: float) -> bool:
         """Own the room's clock for ``ttl`` seconds: a new lease, ours renewed, or an expired
         one taken over. False if another process holds it."""
+        return room_id in self.take_leases([room_id], node, ttl)
+
+    def take_leases(self, room_ids: Sequence[int], node: str, ttl: float) -> set[int]:
+        """``take_lease`` for every room of ``room_ids`` in one statement: the rooms whose
+        clock ``node`` now owns (an upsert that only overwrites our own or an expired lease)."""
+        if not room_ids:
+            return set()
         now = time.time()
+        insert = pg_insert if self.postgres else sqlite_insert
+        stmt = insert(m.leases).values(
+            [{"room_id": r, "owner": node, "expires": now + ttl} for r in room_ids]
+        )
+        upsert = stmt.on_conflict_do_update(
+            index_elements=[m.leases.c.room_id],
+            set_={"owner": node, "expires": now + ttl},
+            where=sa.or_(m.leases.c.owner == node, m.leases.c.expires < now),
+        ).returning(m.leases.c.room_id)
         with self.engine.begin() as conn:
-            res = conn.execute(
-                m.leases.update()
-                .where(
-                    m.leases.c.room_id == room_id,
-                    sa.or_(m.leases.c.owner == node, m.leases.c.expires < now),
-                )
-                .values(owner=node, expires=now + ttl)
-            )
-            if res.rowcount == 1:
-                return True
-            if conn.execute(
-                sa.select(m.leases.c.owner).where(m.leases.c.room_id == room_id)
-            ).first():
-                return False
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    m.leases.insert().values(room_id=room_id, owner=node, expires=now + ttl)
-                )
-            return True
-        except sa.exc.IntegrityError:  # another process inserted it first
-            return False
+            return {int(row[0]) for row in conn.execute(upsert)}
 
     def set_presence(
         self, node: str, seats: dict[int, list[int]], ready: dict[int, list[int]] | None = None
