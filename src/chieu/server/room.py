@@ -480,8 +480,9 @@ class Room:
                 await asyncio.sleep(0)
                 continue
             self.wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), None if delay is None else delay + 0.01)
+            with contextlib.suppress(TimeoutError):  # no task made per wait, unlike wait_for
+                async with asyncio.timeout(None if delay is None else delay + 0.01):
+                    await self.wake.wait()
 
     def ensure_running(self) -> None:
         if self.task is None or self.task.done():
