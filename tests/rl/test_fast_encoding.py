@@ -4,6 +4,8 @@ empty cache) and the reference one (``state.zones()`` and the zone specs)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -99,3 +101,46 @@ def test_raw_zones(name: str) -> None:
             assert (type(value) is int and value < 0) != own
             if not own:
                 assert -1 - value == sum(zones[spec.id])
+
+
+@pytest.mark.parametrize("name", [g for g in game_names() if load_game(g).info.has_claims])
+def test_claim_window_answers_skip_the_world(name: str) -> None:
+    """While a claim window stays open its answers move no card, so the encoder does not read
+    the world again (``Encoder._see``): a run of answers (forced passes, and claims when a
+    seat has one), every seat's vector still the reference's; once the window resolves (a
+    claim taken: a card moves) the next encoding reads the world again and sees the move."""
+    game = load_game(name)
+    enc = encoder_for(game)
+    reads: list[int] = []
+    world = enc.world
+
+    def counted(state: Any) -> list[Any]:
+        reads.append(1)
+        return world(state)
+
+    enc.world = counted  # type: ignore[method-assign]
+    skipped = moved = 0
+    rng = Rng(7, "rl-window")
+    for seed in range(1, 6):
+        state = game.new_state(seed=seed)
+        last_window = None
+        while not state.is_terminal():
+            pending = state.decisions()
+            d = pending[0]
+            window = state.window
+            before = len(reads)
+            for s in range(game.info.players) if window is not None else (d.seat,):
+                np.testing.assert_array_equal(enc.encode(state, s), enc.encode_reference(state, s))
+            same = window is not None and window is last_window
+            assert len(reads) == before + (not same)
+            skipped += same
+            last_window = window
+            if window is None:
+                state.apply(rng.choice(d.actions), seat=d.seat)
+                continue
+            claims = [a for a in d.actions if a != d.default]
+            zones = [v[:] if type(v) is list else v for v in world(state)]
+            state.apply(rng.choice(claims) if claims else d.default, seat=d.seat)
+            if state.window is not window:  # resolved
+                moved += [v[:] if type(v) is list else v for v in world(state)] != zones
+    assert skipped > 0 and moved > 0

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from chieu.core.table import Game
-from chieu.rl.encoders.base import DECISION_KINDS, DoorEncoder, Encoder
+from chieu.rl.encoders.base import DECISION_KINDS, Encoder
+from chieu.rl.encoders.door import DoorEncoder
 
 
 def encoder_for(game: Game) -> Encoder:

@@ -22,9 +22,18 @@ Every entry lies in [-1, 1] (the extras) or [0, 1] (the rest).
 Hidden zones contribute their sizes only; the zone sizes never depend on the hidden cards, and
 the conformance-style test ``tests/rl/test_encoders.py`` deals them again to prove it.
 
-Encoding is incremental: each game's ``write_zones`` reads its zones from the state's own
-fields and hands only those that differ from what the seat was given last to ``put``; a
-public zone's row and a seat's pile block are built once per change and shared by every seat.
+Encoding is incremental and shared by the seats. Each game's ``world`` reads every zone's
+full value from the state's own fields, whoever may see it (seat by seat, each seat's zones in
+spec order, then the zones of no seat: the viewer 0's order), and the encoder keeps the world
+it saw last: one comparison of the two lists (in C) finds the zones that changed, and only
+those are encoded again: a public zone's row (one card more at the end: the last row and that
+card), a private zone's size (its hidden row; the visible row is built when a seat that sees
+it asks), a pile's block. While the claim window seen last is open on the same state nothing
+is compared: its answers are private and move no card (``_see``). A seat's vector is then the
+concatenation of these shared pieces in its own order (a rotation of the seat blocks), its
+own private rows and the shown hands' swapped in, the small blocks (phase, decision, turn,
+claim, live: pieces cached by what they say) and the extras (made again when the game's
+``extra_key`` changes): ``bytearray().join``, one copy, a new array every time.
 ``encode_reference`` (``state.zones()``, from scratch) is the slow, obviously right path the
 fast one is tested against (``tests/rl/test_fast_encoding.py``).
 """
@@ -32,8 +41,10 @@ fast one is tested against (``tests/rl/test_fast_encoding.py``).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Collection, Iterable, Sequence
+from itertools import compress
+from operator import ne
+from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -44,39 +55,19 @@ from chieu.core.table import Game
 DECISION_KINDS = ("turn", "claim", "arrange", "declare")
 Array = npt.NDArray[np.float32]
 _KIND_INDEX = {k: i + 1 for i, k in enumerate(DECISION_KINDS)}
-#: what a visible zone's raw value is (``Encoder.zone_kind``)
-COUNTS, CARDS, MELDS, ONE = range(4)
-
-
-class _SeatCache:
-    """One seat's last vector (``vec``, seen by numpy as ``flat``), the raw zones it was
-    made from (``zones``), the piles it holds, the entries of its small blocks that are 1,
-    and where each zone's row starts for this seat (``bases``)."""
-
-    __slots__ = ("bases", "extras", "flat", "ones", "piles", "vec", "zones")
-
-    def __init__(self, size: int, zones: int, seats: int, bases: list[int]) -> None:
-        self.vec = array("f", bytes(4 * size))
-        self.flat: Array = np.frombuffer(self.vec, dtype=np.float32)  # never resized
-        self.zones: list[Any] = [None] * zones
-        self.piles: list[Any] = [None] * seats
-        self.ones: list[int] = []
-        self.extras: Sequence[float] = ()
-        self.bases = bases
-
-
-class _Recorder:
-    """A seat cache that records the raw zones ``write_zones`` gives (``raw_zones``)."""
-
-    __slots__ = ("bases", "zones")
-
-    def __init__(self, zones: int) -> None:
-        self.zones: list[Any] = [None] * zones
-        self.bases: list[int] = []
+#: what a visible zone's raw value is (``Encoder.zone_kind``); ``MASK``: a bit mask of cards
+COUNTS, CARDS, MELDS, ONE, MASK = range(5)
+#: what a slot of the world is to the seats: the same row for every seat (a zone nobody sees
+#: included: its size, as ``-1 - size``), its owner's alone (the others see its size), a pile
+PUBLIC, PRIVATE, PILE = range(3)
+#: a piece of a vector: float32 entries (an ``array("f")`` or their bytes)
+Piece: TypeAlias = "array[float] | bytes | bytearray"
+_F32 = np.dtype(np.float32)
+_UNSEEN = object()  # a world value nothing equals (``reset_cache``)
 
 
 class Encoder:
-    """Encode ``state`` for ``seat`` into a preallocated float32 vector."""
+    """Encode ``state`` for ``seat`` into a float32 vector (see the module's docstring)."""
 
     #: the game's phases, in a fixed order (from its notation's phase words)
     phases: ClassVar[tuple[str, ...]] = ()
@@ -89,9 +80,9 @@ class Encoder:
     live_seat: ClassVar[str] = "seat"
     #: the names of ``extra`` numbers (each game's ``extra`` gives them)
     extra_names: ClassVar[tuple[str, ...]] = ()
-    #: whether ``write_zones`` gives each pile to ``put_pile`` itself (when the pile's zone
-    #: changed: the pile is that zone's value), so that they need no other check
-    piles_in_zones: ClassVar[bool] = False
+    #: where each seat's pile is in the world: the place of its zone in the seat's block
+    #: (the pile is that zone's value), or None: ``world`` gives the piles after the zones
+    pile_zone: ClassVar[int | None] = None
     #: whether the extras must be clipped to [-1, 1] (False: they always lie there)
     clip_extra: ClassVar[bool] = True
 
@@ -126,7 +117,6 @@ class Encoder:
             return at - size
 
         self.z0 = block("zones", len(self.specs) * (k + 2))
-        self.z1 = at
         self.p0 = block("phase", len(self.phases) + 1)
         self.d0 = block("decision", len(DECISION_KINDS) + 1)
         self.t0 = block("turn", n)
@@ -135,7 +125,7 @@ class Encoder:
         self.pi0 = block("piles", n * self.depth * k)
         self.e0 = block("extra", len(self.extra_names))
         self.size = at
-        self.phase_index = {p: i for i, p in enumerate(self.phases)}
+        self.e1 = self.e0 + len(self.extra_names)
         # the count scale: the most copies of one kind in the deck
         total = [0] * k
         for counts in probe.zones().values():
@@ -146,8 +136,7 @@ class Encoder:
         self._scale = [
             float(np.float32(c) / np.float32(self.copies)) for c in range(int(self.copies) + 1)
         ]
-        self.e1 = self.e0 + len(self.extra_names)
-        # where the small blocks' ones go
+        # where the small blocks' ones go (``encode_reference``)
         self._phase_at = {p: self.p0 + i for i, p in enumerate(self.phases)}
         self._other_phase_at = self.p0 + len(self.phases)
         self._kind_at = {d: self.d0 + i for d, i in _KIND_INDEX.items()}
@@ -155,14 +144,10 @@ class Encoder:
         lk = self.l0 + k
         self._owner_at = [[lk + (o - seat) % n for o in range(n)] for seat in range(n)]
         self._drawn_at = lk + n
-        # bases[viewer][i]: where the row of zone i starts in the viewer's vector
-        self.bases = [[self.z0 + p * (k + 2) for p in pos] for pos in self.pos]
         # order[viewer]: the seats in relative order (the viewer first)
         self.order = [[(seat + rel) % n for rel in range(n)] for seat in range(n)]
-        # rel[viewer][s]: how many places seat s sits after the viewer
-        self.rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
-        self._pile_span = self.depth * k
-        # a hidden zone's size entry, and its whole row, by its size
+        # a hidden zone's row by its size; a visible zone's row before its cards: zeros, its
+        # size, 1 (it is seen)
         cards = int(self.deck)
         self._sizes = [float(np.float32(c / self.deck)) for c in range(cards + 1)]
         self._hidden_rows: list[array[float]] = []
@@ -170,7 +155,6 @@ class Encoder:
             hidden = array("f", bytes(4 * (k + 2)))
             hidden[k] = c / self.deck
             self._hidden_rows.append(hidden)
-        # a visible zone's row before its cards: zeros, its size, 1 (it is seen)
         self._blank = array("f", bytes(4 * (k + 2)))
         self._blank[k + 1] = 1.0
         self._kind_of = [self.zone_kind(i) for i in range(len(self.specs))]
@@ -182,22 +166,97 @@ class Encoder:
         for c in range(1, len(self._scale)):
             acc[0] += self._step
             self._exact_step = self._exact_step and acc[0] == self._scale[c]
-        self._zero_pile = array("f", bytes(4 * self.depth * k))
-        self._cache: dict[int, _SeatCache] = {}
-        # the last list value of each zone and its row, the last pile of each seat and its
-        # block: what every seat's vector shares
-        nothing: tuple[Any, array[float]] = (None, self._blank)
-        self._last: list[tuple[Any, array[float]]] = [nothing] * len(self.specs)
-        self._last_pile: list[tuple[Any, array[float]]] = [nothing] * n
+        self._init_world(seat_of)
+
+    def _init_world(self, seat_of: list[int]) -> None:
+        """The world's slots: the zones in the viewer 0's order (seat 0's block, seat 1's...,
+        then the zones of no seat), then the piles when they are no zone's value."""
+        n = self.n
+        nz = len(self.specs)
+        self._slot_zone = slot_zone = sorted(range(nz), key=self.pos[0].__getitem__)
+        m = (nz - seat_of.count(-1)) // n
+        for j, i in enumerate(slot_zone):
+            if seat_of[i] != (j // m if j < n * m else -1):
+                raise ValueError(f"{self.zone_ids[i]}: the seats' zones differ")
+        #: each seat's block of zones: its size, and where it ends
+        self.m = m
+        self._nm = n * m
+        self._nz = nz
+        apart = bool(self.pile) and self.pile_zone is None
+        slots = nz + (n if apart else 0)
+        self._slots = range(slots)
+        self._how = [PUBLIC] * slots
+        self._pile_of = [-1] * slots
+        for j, i in enumerate(slot_zone):
+            if j < self._nm and self.specs[i].visibility == "owner":
+                self._how[j] = PRIVATE
+            if self.pile_zone is not None and j < self._nm and j % m == self.pile_zone:
+                self._pile_of[j] = j // m
+        for s in range(n if apart else 0):
+            self._how[nz + s] = PILE
+            self._pile_of[nz + s] = s
+        # the slots whose row may grow by one card (``_see``): a visible list of cards
+        self._grows = [
+            j < nz
+            and self._how[j] == PUBLIC
+            and self._exact_step
+            and self._kind_of[slot_zone[j]] == CARDS  # (``Encoder._row``'s in every game)
+            for j in range(slots)
+        ]
+        #: the places in a seat's block of the zones only the seat sees
+        self.private = tuple(j for j in range(m) if self._how[j] == PRIVATE)
+        k, depth = self.kinds, self.depth
+        self._zero_pile = bytes(4 * depth * k)
+        self._one_hot = [array("f", [float(c == i) for i in range(k)]).tobytes() for c in range(k)]
+        self._pile_pads = [bytes(4 * (depth - d) * k) for d in range(depth + 1)]
+        # a ``COUNTS`` row: the counts' float32 bytes by plane (the planes not always zero),
+        # then the size and 1 (``_row``)
+        self._zero_counts = bytes(4 * k)
+        scales = [array("f", [x]).tobytes() for x in self._scale]
+        planes = [bytes(s[b] for s in scales).ljust(256, b"\0") for b in range(4)]
+        self._planes = [(b, plane) for b, plane in enumerate(planes) if any(plane)]
+        self._tails = [array("f", [x, 1.0]).tobytes() for x in self._sizes]
+        self._heads: dict[tuple[str, int, int], array[float]] = {}
+        self._lives: dict[tuple[int, int, bool] | None, array[float]] = {}
+        self.reset_cache()
 
     def reset_cache(self) -> None:
-        """Forget every seat's last vector (the next ``encode`` builds each from scratch)."""
-        self._cache.clear()
+        """Forget the world seen last (the next ``encode`` builds every piece again)."""
+        slots = len(self._slots)
+        self._world: list[Any] = [_UNSEEN] * slots
+        self._rows: list[Piece] = [self._blank] * self._nz
+        self._vis: list[Piece | None] = [None] * slots
+        self._piles: list[Any] = [self._zero_pile] * self.n
+        # the state, the claim window and its mark (``_see``) and the shown seats seen last
+        self._state: Any = None
+        self._window: Any = None
+        self._mark = 0
+        self._shown: Collection[int] = ()
+        self._live: tuple[int, int, bool] | None = None
+        # each seat's last extras: what ``extra_key`` said, and the piece
+        self._extras: list[tuple[Any, Any] | None] = [None] * self.n
 
     # -- the game's part ------------------------------------------------------------------
+    def world(self, state: Any) -> list[Any]:
+        """Every zone's full value, whoever may see it, from the state's own fields: the
+        zones of seat 0 (in spec order), of seat 1..., then the zones of no seat, then each
+        seat's pile unless it is a zone's (``pile_zone``). A zone nobody sees is
+        ``-1 - size``; the others are values ``_row`` reads (``zone_kind``). The lists may
+        be the state's own (the encoder copies what it keeps)."""
+        raise NotImplementedError
+
+    def shown(self, state: Any) -> Collection[int]:
+        """The seats whose private zones everyone sees now (a hand shown)."""
+        return ()
+
     def extra(self, state: Any, seat: int) -> Sequence[float]:
         """Game-specific public numbers (``extra_names``)."""
         return ()
+
+    def extra_key(self, state: Any) -> Any:
+        """Something cheap that changes whenever ``extra`` might (None: no such thing, the
+        extras are computed at every ``encode``)."""
+        return None
 
     def live(self, state: Any) -> tuple[int, int, bool] | None:
         """The live card: (kind, seat, drawn), or None."""
@@ -206,17 +265,11 @@ class Encoder:
             return None
         return int(getattr(live, self.live_card)), int(getattr(live, self.live_seat)), False
 
-    def write_zones(self, state: Any, seat: int, cache: Any) -> None:
-        """The fast path (each game's): read every zone in ``specs`` order as ``seat`` may
-        know it from the state's own fields, a hidden zone as ``-1 - size``, a visible one
-        as a value ``_row`` reads (``zone_kind``), and give each zone ``i`` whose value
-        differs from ``cache.zones[i]`` to ``self.put(cache, i, value)``."""
-        raise NotImplementedError
-
     def zone_kind(self, index: int) -> int:
         """How zone ``index``'s raw value reads when visible: ``COUNTS`` (a list of counts by
-        kind), ``CARDS`` (a list of kinds), ``MELDS`` (a list of melds, ``meld_cards`` each)
-        or ``ONE`` (0, or 1 + the kind of its one card); a game may have its own (``_row``)."""
+        kind), ``CARDS`` (a list of kinds), ``MELDS`` (a list of melds, ``meld_cards`` each),
+        ``ONE`` (0, or 1 + the kind of its one card) or ``MASK`` (a bit mask of cards, the
+        game's ``_row``); a game may have its own (``_row`` and ``_size``)."""
         return CARDS
 
     def meld_cards(self, meld: Any) -> Iterable[int]:
@@ -224,10 +277,18 @@ class Encoder:
         raise NotImplementedError
 
     def raw_zones(self, state: Any, seat: int) -> list[Any]:
-        """Every zone's raw value (``write_zones`` against an empty cache)."""
-        rec = _Recorder(len(self.specs))
-        self.write_zones(state, seat, rec)
-        return rec.zones
+        """Every zone's raw value in ``specs`` order as ``seat`` may know it: the world's,
+        a private zone of another seat (unless shown) as ``-1 - size``."""
+        cur = self.world(state)
+        shown = self.shown(state)
+        m = self.m
+        out: list[Any] = [None] * self._nz
+        for j, i in enumerate(self._slot_zone):
+            value = cur[j]
+            if self._how[j] == PRIVATE and j // m != seat and j // m not in shown:
+                value = -1 - self._size(i, value)
+            out[i] = value
+        return out
 
     # -- encoding -------------------------------------------------------------------------
     def new(self) -> Array:
@@ -240,64 +301,202 @@ class Encoder:
         out: Array | None = None,
         pending: Sequence[Decision] | None = None,
     ) -> Array:
-        """The vector of ``state`` as ``seat`` knows it (into ``out`` when given).
+        """The vector of ``state`` as ``seat`` knows it (a new array, or into ``out``).
         ``pending``: ``state.decisions()`` when the caller has it already.
 
-        Incremental: each seat keeps the vector it was given last and the raw zones it was
-        made from; only the zones, piles and small blocks that changed since are written
-        again (the result is the same as from scratch: ``tests/rl/test_fast_encoding.py``)."""
-        cache = self._cache.get(seat)
-        if cache is None:
-            cache = self._cache[seat] = _SeatCache(
-                self.size, len(self.specs), self.n, self.bases[seat]
-            )
-        self.write_zones(state, seat, cache)
-        if self.pile and not self.piles_in_zones:
-            self._write_piles(state, seat, cache)
-        self._write_small(state, seat, cache, pending)
+        Incremental: only the zones that changed since the last ``encode`` (any seat's) are
+        encoded again, and the vector is joined from the shared pieces (the result is the
+        same as from scratch: ``tests/rl/test_fast_encoding.py``)."""
+        window = state.window
+        if (
+            window is None
+            or window is not self._window
+            or state is not self._state
+            or state.changes - len(window.answers) != self._mark
+        ):
+            self._see(state)
+        rows = self._rows
+        nm = self._nm
+        at = seat * self.m
+        pieces: list[Any] = rows[at:nm]
+        pieces += rows[:at]
+        pieces += rows[nm : self._nz]
+        vis = self._vis
+        for j in self.private:  # the seat's own
+            row = vis[at + j]
+            pieces[j] = row if row is not None else self._visible(at + j)
+        if self._shown:
+            self._show(pieces, self._shown, seat)
+        # the phase, decision, turn and claim blocks: a piece per what they say
+        kind = 0
+        for d in state.decisions() if pending is None else pending:
+            if d.seat == seat:
+                kind = _KIND_INDEX[d.kind]
+                break
+        n = self.n
+        phase = state.phase
+        if state.window is not None:
+            turn = n
+        else:
+            turn = (state.actor - seat) % n if phase != "end" else n + 1
+        key = (phase, kind, turn)
+        piece = self._heads.get(key)
+        pieces.append(piece if piece is not None else self._head(key))
+        # the live block: a piece per card, relative seat and drawn flag
+        live = self._live
+        if live is not None:
+            live = (live[0], (live[1] - seat) % n if live[1] >= 0 else -1, live[2])
+        piece = self._lives.get(live)
+        pieces.append(piece if piece is not None else self._live_piece(live))
+        if self.pile:
+            piles = self._piles
+            pieces += piles[seat:]
+            pieces += piles[:seat]
+        if self.extra_names:
+            key = self.extra_key(state)
+            last = self._extras[seat]
+            if key is not None and last is not None and last[0] == key:
+                pieces.append(last[1])
+            else:
+                pieces.append(self._extra_piece(state, seat, key))
+        vec: Array = np.frombuffer(bytearray().join(pieces), _F32)
         if out is None:
-            return cache.flat.copy()
-        out[:] = cache.flat
+            return vec
+        out[:] = vec
         return out
 
-    def put(self, cache: Any, i: int, value: Any) -> None:
-        """Zone ``i`` of ``cache``'s seat is now ``value`` (it was something else)."""
-        zones = cache.zones
-        if type(cache) is _Recorder:
-            zones[i] = value[:] if type(value) is list else value
-            return
-        was = zones[i]
-        vec = cache.vec
-        if type(value) is int and value < 0:
-            zones[i] = value
-            if type(was) is int and was < 0:  # hidden before and now: only its size changed
-                vec[cache.bases[i] + self.kinds] = self._sizes[-1 - value]
-                return
-            row = self._hidden_rows[-1 - value]
-        else:
-            # a visible zone's row is the same for every seat that sees it: made once per
-            # change of the zone (the last one kept), whoever looks first
-            last = self._last[i]
-            if value == last[0]:
-                zones[i], row = last
-            else:
-                zones[i] = copy = value[:] if type(value) is list else value
-                row = self._row(i, value)
-                self._last[i] = (copy, row)
-        r = cache.bases[i]
-        vec[r : r + self.kinds + 2] = row
+    def _see(self, state: Any) -> None:
+        """Compare the state's world with the one seen last; encode what changed.
 
-    def _row(self, index: int, value: Any) -> array[float]:
+        Skipped while the claim window seen last is still open on the same state: its
+        answers are private and move no card (``chieu.core.state.StateBase``): every change
+        in a window is an answer (``changes`` and the answers grow together) until the game
+        resolves it, and then the window is another object, or None."""
+        window = state.window
+        if window is not None:
+            mark = state.changes - len(window.answers)
+            if window is self._window and state is self._state and mark == self._mark:
+                return
+            self._mark = mark
+        self._window = window
+        self._state = state
+        self._shown = self.shown(state)
+        self._live = self.live(state)
+        cur = self.world(state)
+        world = self._world
+        changed = list(compress(self._slots, map(ne, cur, world)))
+        if not changed:
+            return
+        how = self._how
+        rows = self._rows
+        grows = self._grows
+        for j in changed:
+            value = cur[j]
+            was = world[j]
+            world[j] = value[:] if type(value) is list else value
+            what = how[j]
+            if what == PUBLIC:
+                if type(value) is int and value < 0:
+                    rows[j] = self._hidden_rows[-1 - value]
+                elif (
+                    grows[j]
+                    and type(was) is list
+                    and len(value) == len(was) + 1
+                    and value[:-1] == was
+                ):
+                    # one card more at the end (a door, a river): the last row and that card
+                    row: Any = rows[j][:]
+                    row[value[-1]] += self._step
+                    row[self.kinds] = self._sizes[len(value)]
+                    rows[j] = row
+                else:
+                    rows[j] = self._row(self._slot_zone[j], value)
+            elif what == PRIVATE:
+                rows[j] = self._hidden_rows[self._size(self._slot_zone[j], value)]
+                self._vis[j] = None
+            s = self._pile_of[j]
+            if s >= 0:
+                self._piles[s] = self._pile_block(value)
+
+    def _visible(self, j: int) -> Piece:
+        """The visible row of private slot ``j`` (built once per change)."""
+        row = self._vis[j] = self._row(self._slot_zone[j], self._world[j])
+        return row
+
+    def _show(self, pieces: list[Any], shown: Collection[int], seat: int) -> None:
+        """The private rows of the ``shown`` seats, visible to ``seat``."""
+        m, n, vis = self.m, self.n, self._vis
+        for s in shown:
+            if s != seat:
+                at = ((s - seat) % n) * m
+                for j in self.private:
+                    row = vis[s * m + j]
+                    pieces[at + j] = row if row is not None else self._visible(s * m + j)
+
+    def _head(self, key: tuple[str, int, int]) -> array[float]:
+        """The phase, decision, turn and claim blocks of ``key`` (``encode``): the phase, the
+        decision kind (0: none), the turn's relative seat (N: a claim window, N + 1: the end)."""
+        phase, kind, turn = key
+        p0, n = self.p0, self.n
+        piece = self._heads[key] = array("f", bytes(4 * (self.l0 - p0)))
+        piece[self._phase_at.get(phase, self._other_phase_at) - p0] = 1.0
+        piece[self.d0 + kind - p0] = 1.0
+        if turn < n:
+            piece[self.t0 + turn - p0] = 1.0
+        elif turn == n:
+            piece[self.c0 - p0] = 1.0
+        return piece
+
+    def _live_piece(self, key: tuple[int, int, bool] | None) -> array[float]:
+        """The live block of ``key`` (``encode``): the card, its relative seat, drawn."""
+        piece = self._lives[key] = array("f", bytes(4 * (self.pi0 - self.l0)))
+        if key is not None:
+            card, rel, drawn = key
+            piece[card] = 1.0
+            if rel >= 0:
+                piece[self.kinds + rel] = 1.0
+            if drawn:
+                piece[self.kinds + self.n] = 1.0
+        return piece
+
+    def _extra_piece(self, state: Any, seat: int, key: Any) -> Any:
+        """The extras' piece for ``seat``, kept with ``key`` (``extra_key``; ``encode`` gives
+        the kept one while the key stays the same)."""
+        values = self.extra(state, seat)
+        if self.clip_extra:
+            values = [-1.0 if x < -1.0 else (1.0 if x > 1.0 else x) for x in values]
+        piece = array("f", values)
+        if key is not None:
+            self._extras[seat] = (key, piece)
+        return piece
+
+    def _size(self, index: int, value: Any) -> int:
+        """How many cards zone ``index`` holds (its raw value, visible)."""
+        kind = self._kind_of[index]
+        if kind == COUNTS:
+            return int(sum(value))
+        if kind == ONE:
+            return 1 if value else 0
+        if kind == MASK:
+            return value.bit_count()  # type: ignore[no-any-return]
+        if kind == MELDS:
+            return sum(len(list(self.meld_cards(meld))) for meld in value)
+        return len(value)
+
+    def _row(self, index: int, value: Any) -> Piece:
         """The row of visible zone ``index`` from its raw value (Python's ``array`` of
         float32: cheaper than numpy for rows this short; the same numbers as
         ``encode_reference``)."""
         kind = self._kind_of[index]
         k = self.kinds
         if kind == COUNTS:
-            row = array("f", map(self._scale.__getitem__, value))
-            row.append(self._sizes[sum(value)])
-            row.append(1.0)
-            return row
+            # each byte of the float32 entries at once: the counts as bytes, translated
+            counts = bytes(value)
+            data = bytearray(self._zero_counts)
+            for b, plane in self._planes:
+                data[b::4] = counts.translate(plane)
+            data += self._tails[sum(value)]
+            return data
         if kind == ONE:
             row = self._blank[:]
             if value:
@@ -310,9 +509,9 @@ class Encoder:
         elif kind != CARDS:
             raise ValueError(f"zone {self.zone_ids[index]}: no row for kind {kind}")
         if not self._exact_step:
-            counts = counts_of_kinds(cards, k)
-            row = array("f", map(self._scale.__getitem__, counts))
-            row.append(self._sizes[sum(counts)])
+            tally = counts_of_kinds(cards, k)
+            row = array("f", map(self._scale.__getitem__, tally))
+            row.append(self._sizes[sum(tally)])
             row.append(1.0)
             return row
         row = self._blank[:]
@@ -324,59 +523,17 @@ class Encoder:
         row[k] = self._sizes[size]
         return row
 
-    def _write_piles(self, state: Any, seat: int, cache: _SeatCache) -> None:
-        piles = cache.piles
-        name = self.pile
-        seats = state.seats
-        for rel, s in enumerate(self.order[seat]):
-            pile = getattr(seats[s], name)
-            if pile != piles[rel]:
-                self.put_pile(cache, rel, s, pile)
+    def _pile_block(self, pile: list[int]) -> bytes:
+        """A pile's block: its last ``depth`` cards one-hot, the newest first."""
+        cards = pile[-self.depth :]
+        cards.reverse()
+        return b"".join(map(self._one_hot.__getitem__, cards)) + self._pile_pads[len(cards)]
 
-    def put_pile(self, cache: Any, rel: int, s: int, pile: list[int]) -> None:
-        """The pile of seat ``s`` (``rel`` places after ``cache``'s seat) is now ``pile``: its
-        last ``depth`` cards one-hot, the newest first (the block every seat shares, made once
-        per change)."""
-        if type(cache) is _Recorder:
-            return
-        last = self._last_pile[s]
-        if pile == last[0]:
-            cache.piles[rel], block = last
-        else:
-            cache.piles[rel] = copy = pile[:]
-            block = self._zero_pile[:]
-            k = self.kinds
-            depth = self.depth
-            at = (min(len(pile), depth) - 1) * k
-            for card in pile[-depth:]:
-                block[at + card] = 1.0
-                at -= k
-            self._last_pile[s] = (copy, block)
-        span = self._pile_span
-        base = self.pi0 + rel * span
-        cache.vec[base : base + span] = block
-
-    def _write_small(
-        self, state: Any, seat: int, cache: _SeatCache, pending: Sequence[Decision] | None
-    ) -> None:
-        """The small blocks (phase, decision, turn, claim window, live card, extras): the
-        entries set last time are cleared, the new ones set; the extras when they changed."""
-        vec = cache.vec
-        for j in cache.ones:
-            vec[j] = 0.0
-        ones = cache.ones = self._ones(state, seat, pending)
-        for j in ones:
-            vec[j] = 1.0
-        if self.extra_names:
-            values = self._extras(state, seat)
-            if values != cache.extras:
-                vec[self.e0 : self.e1] = array("f", values)
-                cache.extras = values
-
-    def _ones(self, state: Any, seat: int, pending: Sequence[Decision] | None) -> list[int]:
+    # -- the reference ----------------------------------------------------------------------
+    def _ones(self, state: Any, seat: int) -> list[int]:
         """The entries of the phase, decision, turn, claim and live blocks that are 1."""
         kind = self.d0
-        for d in state.decisions() if pending is None else pending:
+        for d in state.decisions():
             if d.seat == seat:
                 kind = self._kind_at[d.kind]
                 break
@@ -395,12 +552,6 @@ class Encoder:
             if drawn:
                 ones.append(self._drawn_at)
         return ones
-
-    def _extras(self, state: Any, seat: int) -> Sequence[float]:
-        values = self.extra(state, seat)
-        if self.clip_extra:
-            return [-1.0 if x < -1.0 else (1.0 if x > 1.0 else x) for x in values]
-        return values
 
     def encode_reference(self, state: Any, seat: int, out: Array | None = None) -> Array:
         """The same vector through ``state.zones()`` and the zone specs, from scratch (slower;
@@ -428,10 +579,11 @@ class Encoder:
                 base = self.pi0 + rel * depth * k
                 for j, card in enumerate(reversed(pile[-depth:])):
                     out[base + j * k + card] = 1.0
-        for j in self._ones(state, seat, None):
+        for j in self._ones(state, seat):
             out[j] = 1.0
         if self.extra_names:
-            out[self.e0 : self.e1] = self._extras(state, seat)
+            values = self.extra(state, seat)
+            out[self.e0 : self.e1] = [-1.0 if x < -1.0 else (1.0 if x > 1.0 else x) for x in values]
         return out
 
 
@@ -441,83 +593,3 @@ def counts_of_kinds(kinds: Iterable[int], size: int) -> list[int]:
     for x in kinds:
         out[x] += 1
     return out
-
-
-_BITS = [tuple((b >> i) & 1 for i in range(8)) for b in range(256)]
-
-
-def counts_of_mask(mask: int, size: int) -> list[int]:
-    """The bits of ``mask`` (card ``c`` is bit ``c``) as a 0/1 list of ``size``."""
-    out: list[int] = []
-    for b in mask.to_bytes((size + 7) // 8, "little"):
-        out += _BITS[b]
-    return out[:size]
-
-
-class DoorEncoder(Encoder):
-    """What Chắn and Tổ tôm share: zones ``hand:0..``, the game's own zones (``between``:
-    Chắn's cái), ``mat:0..``, ``door:0..``, ``stock``, ``set_aside``; each seat's door as its
-    pile; the live card (card, door, turned up from the stock or not)."""
-
-    pile = "door"
-    live_seat = "door"
-    #: the attribute of ``state.live`` that says it was turned up from the stock
-    live_drawn: ClassVar[str] = "drawn"
-    #: how many of the game's own zones come between the hands and the mats
-    between: ClassVar[int] = 0
-    #: what the ``between`` zones hold (``zone_kind``)
-    between_kind: ClassVar[int] = ONE
-    #: whether the live card counts in its door's zone (Tổ tôm)
-    live_in_door: ClassVar[bool] = False
-
-    def live(self, state: Any) -> tuple[int, int, bool] | None:
-        live = state.live
-        if live is None:
-            return None
-        return live.card, live.door, bool(getattr(live, self.live_drawn))
-
-    def write_hands(self, state: Any, seat: int, cache: Any) -> None:
-        """The hands (zones ``0..n-1``) and the ``between`` zones (the game's part)."""
-        raise NotImplementedError
-
-    def write_zones(self, state: Any, seat: int, cache: Any) -> None:
-        self.write_hands(state, seat, cache)
-        old = cache.zones
-        put = self.put
-        seats = state.seats
-        n = self.n
-        i = n + self.between
-        for me in seats:
-            if me.mat != old[i]:
-                put(cache, i, me.mat)
-            i += 1
-        if self.live_in_door:
-            live = state.live
-            door = live.door if live is not None else -1
-            for s, me in enumerate(seats):
-                value = [*me.door, live.card] if s == door else me.door
-                if value != old[i]:
-                    put(cache, i, value)
-                i += 1
-        else:  # the door is the pile
-            rel = self.rel[seat]
-            for s, me in enumerate(seats):
-                if me.door != old[i]:
-                    put(cache, i, me.door)
-                    self.put_pile(cache, rel[s], s, me.door)
-                i += 1
-        value = -1 - len(state.stock)
-        if value != old[i]:
-            put(cache, i, value)
-        value = -1 - len(state.set_aside)
-        if value != old[i + 1]:
-            put(cache, i + 1, value)
-
-    def zone_kind(self, index: int) -> int:
-        n = self.n
-        if index < n:
-            return COUNTS
-        mats = n + self.between
-        if index < mats:
-            return self.between_kind
-        return MELDS if index < mats + n else CARDS

@@ -1,49 +1,57 @@
 """Chắn's encoder: the doors in order, the live card (drawn from the nọc or discarded), the
-draws left and the opening flag (the rest is ``base.DoorEncoder``, shared with Tổ tôm)."""
+draws left and the opening flag (the rest is ``door.DoorEncoder``, shared with Tổ tôm)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from itertools import chain, compress
+from operator import attrgetter
 from typing import Any
 
 from chieu.games.chan.notation import PHASE_WORDS
-from chieu.rl.encoders.base import DoorEncoder
+from chieu.rl.encoders.door import DoorEncoder
+
+_SHOWN = attrgetter("shown")
 
 
 class ChanEncoder(DoorEncoder):
     phases = tuple(PHASE_WORDS)
     depth = 8
     live_drawn = "from_nocc"
-    between = 1  # cai: the face-up cái card while its seat holds it
-    piles_in_zones = True  # the doors
+    pile_zone = 2  # the door
     extra_names = ("draws_left", "opening", "cai_seat")
+    clip_extra = False  # at most 24 draws left / 32, a flag, a relative seat / N
 
-    def write_hands(self, state: Any, seat: int, cache: Any) -> None:
-        """hand:0.., cai (``chan.worlds.zones``)."""
-        old = cache.zones
-        put = self.put
-        held = state.cai_card_held
-        cai_seat = state.cai_seat if held else -1
-        # the hands laid down to claim ù (``revealed()`` in play; at the end it says)
-        revealed = state.revealed() if state.phase == "end" else ()
-        for s, me in enumerate(state.seats):
-            if s == seat or me.shown or s in revealed:
-                if s == cai_seat:
-                    hand = list(me.hand)
-                    hand[state.cai_card] -= 1
-                    value: Any = hand
-                else:
-                    value = me.hand
-            else:
-                value = -1 - (sum(me.hand) - (s == cai_seat))
-            if value != old[s]:
-                put(cache, s, value)
-        value = state.cai_card + 1 if held else 0
-        if value != old[self.n]:
-            put(cache, self.n, value)
+    def world(self, state: Any) -> list[Any]:
+        """hand, mat, door of every seat, then cai, stock, set_aside (``chan.worlds.zones``):
+        the cái card, face up while its seat holds it, is not in that seat's hand."""
+        seats = state.seats
+        out = list(chain.from_iterable(map(self.seat_zones, seats)))
+        if state.cai_card_held:
+            s = state.cai_seat
+            card = state.cai_card
+            hand = list(seats[s].hand)
+            hand[card] -= 1
+            out[3 * s] = hand
+            out.append(card + 1)
+        else:
+            out.append(0)
+        out.append(-1 - len(state.stock))
+        out.append(-1 - len(state.set_aside))
+        return out
+
+    def shown(self, state: Any) -> Collection[int]:
+        """The hands laid down to claim ù; every hand at the end (``revealed()``)."""
+        if state.phase == "end":
+            return state.revealed()  # type: ignore[no-any-return]
+        seats = state.seats
+        return list(compress(range(len(seats)), map(_SHOWN, seats)))
 
     def meld_cards(self, meld: Any) -> Iterable[int]:
         return meld[0]  # type: ignore[no-any-return]
+
+    def extra_key(self, state: Any) -> Any:
+        return state.draws, state.opening, state.drawable, state.cai_seat
 
     def extra(self, state: Any, seat: int) -> Sequence[float]:
         left = state.drawable - state.draws

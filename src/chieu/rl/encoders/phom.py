@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from operator import attrgetter
 from typing import Any
 
 from chieu.games.phom.notation import PHASE_WORDS
-from chieu.rl.encoders.base import CARDS, Encoder
+from chieu.rl.encoders.base import CARDS, MASK, Encoder, Piece
 
-MASK = 4  # a 52-bit mask of cards (``zone_kind``)
-_BYTE_ROWS = [array("f", [float((b >> i) & 1) for i in range(8)]) for b in range(256)]
+_EATS = attrgetter("eats")
+_LAID = attrgetter("laid")
+_BYTE_ROWS = [array("f", [float((b >> i) & 1) for i in range(8)]).tobytes() for b in range(256)]
+_CARDS_BYTES = 4 * 52
 
 
 class PhomEncoder(Encoder):
     phases = tuple(PHASE_WORDS)
     pile = "row"
     depth = 4
-    piles_in_zones = True  # the rows
+    pile_zone = 2  # the row
     clip_extra = False  # eats / 3 (at most 3 eats), 0/1 flags, tanh
     extra_names = (
         *(f"eats:{i}" for i in range(4)),
@@ -33,37 +36,24 @@ class PhomEncoder(Encoder):
             return None
         return live.card, live.seat, False
 
-    def write_zones(self, state: Any, seat: int, cache: Any) -> None:
-        """hand, eaten, row, phom for every seat, then stock (``phom.worlds``' zones): the
-        hands and eaten cards as 52-bit masks."""
-        old = cache.zones
-        put = self.put
-        shown = state.shown
-        rel = self.rel[seat]
-        i = 0
-        for s, me in enumerate(state.seats):
+    def world(self, state: Any) -> list[Any]:
+        """hand, eaten, row, phom of every seat, then stock (``phom.worlds``' zones): the
+        hands (without the eaten cards) and the eaten cards as 52-bit masks."""
+        out: list[Any] = []
+        for me in state.seats:
             hand = me.hand
             ate = me.eaten & hand
-            rest = hand & ~ate
-            value = rest if s == seat or s in shown else -1 - rest.bit_count()
-            if value != old[i]:
-                put(cache, i, value)
-            if ate != old[i + 1]:
-                put(cache, i + 1, ate)
-            if me.row != old[i + 2]:
-                put(cache, i + 2, me.row)
-                self.put_pile(cache, rel[s], s, me.row)
-            if me.melds != old[i + 3]:
-                put(cache, i + 3, me.melds)
-            i += 4
-        value = -1 - len(state.stock)
-        if value != old[i]:
-            put(cache, i, value)
+            out += (hand & ~ate, ate, me.row, me.melds)
+        out.append(-1 - len(state.stock))
+        return out
+
+    def shown(self, state: Any) -> Collection[int]:
+        return state.shown  # type: ignore[no-any-return]
 
     def zone_kind(self, index: int) -> int:
         return CARDS if index % 4 == 2 else MASK
 
-    def _row(self, index: int, value: Any) -> array[float]:
+    def _row(self, index: int, value: Any) -> Piece:
         """A visible mask (a hand, the eaten cards, the phỏm) straight from its bytes."""
         what = index % 4
         if what == 2:
@@ -73,13 +63,14 @@ class PhomEncoder(Encoder):
             for m in value:
                 mask |= m
             value = mask
-        row = array("f")
-        for b in value.to_bytes(7, "little"):
-            row += _BYTE_ROWS[b]
-        del row[52:]
-        row.append(value.bit_count() / self.deck)
-        row.append(1.0)
-        return row
+        # each byte of the mask: its 8 entries' float32 bytes, joined; then the size and 1
+        bits: bytes = b"".join(map(_BYTE_ROWS.__getitem__, value.to_bytes(7, "little")))
+        size: int = value.bit_count()
+        return bits[:_CARDS_BYTES] + self._tails[size]
+
+    def extra_key(self, state: Any) -> Any:
+        seats = state.seats
+        return (*map(_EATS, seats), *map(_LAID, seats), *state.payoffs)
 
     def extra(self, state: Any, seat: int) -> Sequence[float]:
         n = self.n

@@ -1,43 +1,55 @@
 """Tổ tôm's encoder: the doors in order, the live card (turned up from the nọc or
-discarded), every seat's cups on the mat (the rest is ``base.DoorEncoder``, shared with
+discarded), every seat's cups on the mat (the rest is ``door.DoorEncoder``, shared with
 Chắn)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from chieu.games.totom.lexicon import PHASE_WORDS
-from chieu.rl.encoders.base import DoorEncoder
+from chieu.rl.encoders.door import DoorEncoder
+
+_DOOR = attrgetter("door")
+_CUPS = attrgetter("cup_count")
 
 
 class TotomEncoder(DoorEncoder):
     phases = tuple(PHASE_WORDS)
     depth = 6
     live_drawn = "drawn"
-    live_in_door = True  # ``totom.worlds.zones``: the live card counts in its door
     extra_names = tuple(f"cups:{i}" for i in range(5))
 
-    def write_hands(self, state: Any, seat: int, cache: Any) -> None:
-        """hand:0.. (every hand at the end, the winner's once shown)."""
-        old = cache.zones
-        put = self.put
-        shown = state.phase == "end"
+    def world(self, state: Any) -> list[Any]:
+        """hand, mat, door of every seat, then stock, set_aside (``totom.worlds.zones``: the
+        live card counts in its door), then every door without it (the piles)."""
+        seats = state.seats
+        out = list(chain.from_iterable(map(self.seat_zones, seats)))
+        live = state.live
+        if live is not None:
+            out[3 * live.door + 2] = [*seats[live.door].door, live.card]
+        out.append(-1 - len(state.stock))
+        out.append(-1 - len(state.set_aside))
+        out += map(_DOOR, seats)
+        return out
+
+    def shown(self, state: Any) -> Collection[int]:
+        """Every hand at the end, the winner's once shown."""
+        if state.phase == "end":
+            return range(self.n)
         winner = state.winner
-        for s, me in enumerate(state.seats):
-            if shown or s in (seat, winner):
-                value: Any = me.hand
-            else:
-                value = -1 - sum(me.hand)
-            if value != old[s]:
-                put(cache, s, value)
+        return () if winner is None else (winner,)
 
     def meld_cards(self, meld: Any) -> Iterable[int]:
         return meld.cards  # type: ignore[no-any-return]
 
+    def extra_key(self, state: Any) -> Any:
+        return tuple(map(_CUPS, state.seats))
+
     def extra(self, state: Any, seat: int) -> Sequence[float]:
-        cups = [0.0] * 5
-        seats = state.seats
-        for rel, s in enumerate(self.order[seat]):
-            cups[rel] = seats[s].cup_count / 4.0
-        return cups
+        cups = [c / 4.0 for c in map(_CUPS, state.seats)]
+        out = cups[seat:] + cups[:seat]
+        out += [0.0] * (5 - len(out))
+        return out
