@@ -46,9 +46,10 @@ class Decision(NamedTuple):
         return len(self.actions) == 1
 
 
-#: (asked, id of the pass) -> the options and passes of a window where all may only pass
+#: asked -> (the pass, the options and passes of a window where all may only pass), for the
+#: pass last asked with those seats (the pass is compared by identity: a game's own instance)
 _PASSING: dict[
-    tuple[tuple[int, ...], int], tuple[dict[int, tuple[Action, ...]], dict[int, Action]]
+    tuple[int, ...], tuple[Action, dict[int, tuple[Action, ...]], dict[int, Action]]
 ] = {}
 
 
@@ -77,32 +78,35 @@ class ClaimWindow:
         pass_action: Action | Mapping[int, Action],
     ) -> ClaimWindow:
         """A window asking ``asked``; a seat missing from ``options`` may only pass."""
-        if not options and not isinstance(pass_action, Mapping):
-            return cls.passing(tuple(asked), pass_action)
-        passes = (
-            {s: pass_action[s] for s in asked}
-            if isinstance(pass_action, Mapping)
-            else dict.fromkeys(asked, pass_action)
-        )
+        # one pass for every seat, or a pass per seat (testing for an Action, not for the
+        # abstract Mapping, is the cheaper check on this hot path)
+        if isinstance(pass_action, Action):
+            if not options:
+                return cls.passing(tuple(asked), pass_action)
+            passes = dict.fromkeys(asked, pass_action)
+        else:
+            passes = {s: pass_action[s] for s in asked}
         opts: dict[int, tuple[Action, ...]] = {}
         for s in asked:
             given = tuple(options.get(s, ()))
-            opts[s] = given if passes[s] in given else (*given, passes[s])
+            p = passes[s]
+            opts[s] = given if p in given else (*given, p)
         return cls(tuple(asked), opts, passes)
 
     @classmethod
     def passing(cls, asked: tuple[int, ...], pass_action: Action) -> ClaimWindow:
         """A window where every seat asked may only pass (the common case: a card nobody can
         claim, asked by position all the same)."""
-        key = (asked, id(pass_action))  # the template keeps the action alive: ids stay unique
-        template = _PASSING.get(key)
-        if template is None:
+        template = _PASSING.get(asked)
+        if template is None or template[0] is not pass_action:
             only = (pass_action,)
-            template = _PASSING[key] = (
+            template = _PASSING[asked] = (
+                pass_action,
                 dict.fromkeys(asked, only),
                 dict.fromkeys(asked, pass_action),
             )
-        return cls(asked, template[0].copy(), template[1].copy(), {}, True)
+        # ``passes`` is never changed (``copy`` shares it too); ``options`` may be
+        return cls(asked, template[1].copy(), template[2], {}, True)
 
     def pending(self) -> tuple[int, ...]:
         return tuple(s for s in self.asked if s not in self.answers)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from chieu.core.actions import Action, ActionSpace, InternedAction
-from chieu.games.chan.cards import KINDS, NUM_KINDS
+from chieu.games.chan.cards import CC, KINDS, NUM_KINDS
 
 
 class ChanAction(InternedAction):
@@ -158,6 +158,12 @@ class AnnounceDone(ChanAction):
 DISCARD = tuple(Discard(k) for k in range(NUM_KINDS))
 EAT = tuple(Eat(k) for k in range(NUM_KINDS))
 RETURN = tuple(ReturnToDoor(k) for k in range(NUM_KINDS))
+#: by live card: (hand card, its eat) for every card of the live card's rank (chi chi: only
+#: itself), in kind order
+EATS_OF = tuple(
+    tuple((k, EAT[k]) for k in ((c,) if c == CC else range(c - c % 3, c - c % 3 + 3)))
+    for c in range(NUM_KINDS)
+)
 DRAW = Draw()
 PASS = Pass()
 CHIU = Chiu()

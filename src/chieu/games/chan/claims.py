@@ -33,13 +33,26 @@ if TYPE_CHECKING:
 
 # -- the window -----------------------------------------------------------------------------
 
+#: [players][door][exposer, -1 for none]: the seats by door distance from ``door`` (the
+#: door's owner first), but the exposer (``asked`` without the báo'd seats)
+_ASKED = tuple(
+    tuple(
+        tuple(tuple(p for j in range(n) if (p := (door + j) % n) != e) for e in range(n + 1))
+        for door in range(n)
+    )
+    for n in range(5)
+)
+
 
 def asked(st: ChanState, exposer: int | None) -> tuple[int, ...]:
     """The seats a window on the live card asks, by door distance from its door: all but
     ``exposer`` (the seat that discarded or returned it; None for a nọc card) and báo'd seats."""
     assert st.live is not None
-    n, door, seats = st.num_players, st.live.door, st.seats
-    return tuple(p for j in range(n) if (p := (door + j) % n) != exposer and not seats[p].bao)
+    row = _ASKED[st.num_players][st.live.door][-1 if exposer is None else exposer]
+    if st.bao_order:
+        seats = st.seats
+        return tuple(p for p in row if not seats[p].bao)
+    return row
 
 
 def options(st: ChanState, p: int) -> tuple[Action, ...]:
@@ -77,27 +90,25 @@ def open_window(st: ChanState, exposer: int | None) -> ClaimWindow | None:
     """The window on the card just exposed (None when no seat may be asked)."""
     live = st.live
     assert live is not None
-    n, door, card = st.num_players, live.door, live.card
+    card, seats = live.card, st.seats
+    who = asked(st, exposer)
+    if not who:
+        return None
     # a seat may claim only with three of the card, or when it pairs his hand up (and, in
     # strict mode, only a chíu can claim a discard): ``options`` of any other seat is empty
     nocc = live.from_nocc or not st.rules.strict
-    seats: list[int] = []
-    found: dict[int, tuple[Action, ...]] = {}
-    for j in range(n):
-        p = (door + j) % n
-        me = st.seats[p]
-        if p == exposer or me.bao:
-            continue
-        seats.append(p)
-        if me.hand[card] == 3 or (nocc and card in (me.pw or me.pair_waits())):
+    found: dict[int, tuple[Action, ...]] | None = None
+    for p in who:
+        me = seats[p]
+        if me.hand[card] == 3 or (nocc and card in me.pair_waits()):
             o = options(st, p)
             if o:
+                if found is None:
+                    found = {}
                 found[p] = o
-    if not seats:
-        return None
-    if not found:
-        return ClaimWindow.passing(tuple(seats), DECLINE)
-    return ClaimWindow.open(seats, found, DECLINE)
+    if found is None:
+        return ClaimWindow.passing(who, DECLINE)
+    return ClaimWindow.open(who, found, DECLINE)
 
 
 def reopen(st: ChanState, window: ClaimWindow, kept: Mapping[int, Action]) -> ClaimWindow:

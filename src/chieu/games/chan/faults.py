@@ -85,10 +85,10 @@ def ca_partner(hand: list[int], kind: int) -> int | None:
     """The card ``kind`` forms a cạ with in the hand's best grouping, if any."""
     if kind == CC or hand[kind] % 2 == 0:
         return None  # an even count pairs as chắn
-    base = kind - kind % 3
-    odd = [k for k in range(base, base + 3) if hand[k] % 2 == 1]
-    if len(odd) == 2:
-        return odd[0] if odd[1] == kind else odd[1]
+    a, b = _CA_KINDS[kind]  # the other two kinds of its rank: a cạ if just one is odd
+    odd_a, odd_b = hand[a] % 2, hand[b] % 2
+    if odd_a != odd_b:
+        return a if odd_a else b
     return None
 
 
@@ -111,9 +111,7 @@ def history_blocked_discards(h: SeatHistory) -> set[int]:
     out = h.declined_chan | h.discarded_set | h.split_chan | h.eaten_chan | h.split_ca
     if h.ate_ca:  # 7 ăn cạ đánh cạ: the other cards of the rank of every card discarded
         for d in h.discarded_set:
-            if d != CC:
-                base = d - d % 3
-                out |= {base, base + 1, base + 2} - {d}
+            out |= _CA_KINDS[d]  # none for chi chi
     return out
 
 
@@ -191,10 +189,10 @@ def note_declined(me: Seat, card: int) -> None:
     if hand[card] and card not in h.declined_chan:
         h.declined_chan.add(card)
         me.blocked = None  # bỏ ăn chắn now forbids discarding it
-    if card != CC:
-        base = card - card % 3
-        if any(hand[k] for k in (base, base + 1, base + 2) if k != card):
+    for k in _CA_KINDS[card]:  # a cạ he could have eaten it with (none for chi chi)
+        if hand[k]:
             h.declined_ca_ranks.add(rank_of(card))
+            break
 
 
 def claim_leaves_clean_discard(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from itertools import compress
 from typing import Any, Literal
 
 from chieu.core.actions import Action
@@ -40,7 +41,7 @@ from chieu.games.chan.actions import (
     Pass,
     ReturnToDoor,
 )
-from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, rank_of
+from chieu.games.chan.cards import KINDS, rank_of
 from chieu.games.chan.fault_rules import BAO, BY_VERB, NAT, PAY12, ChanFault, XuongSai
 from chieu.games.chan.faults import (
     blocked_discards,
@@ -60,6 +61,8 @@ ANNOUNCE_CAP = 4
 Found = list[tuple[ChanFault, str]]
 
 _NOBODY: frozenset[int] = frozenset()
+_event = tuple.__new__  # Event(...) without the named tuple's Python-level __new__ (hot path)
+_DECK = tuple(KINDS.deck())  # every card of the deck, in kind order (shuffled for each deal)
 #: the verbs no fault rule judges (bốc, dưới, xướng...): ``fault_messages`` finds none at once
 _NO_FAULT = frozenset(
     a.verb
@@ -90,7 +93,7 @@ class ChanState(StateBase):
         self.setup = parse_setup(setup, n)
         bat_cai = self.setup["bat_cai"]
         if deal is None:
-            deck = Rng(seed, "chan", "deal").shuffled(KINDS.deck())
+            deck = Rng(seed, "chan", "deal").shuffled(_DECK)
         else:
             deck = [int(k) for k in deal]
             if sorted(deck) != KINDS.deck():
@@ -101,9 +104,10 @@ class ChanState(StateBase):
         self.cai_card = cai_card
         self.cai_seat = cai = (bat_cai + step * (rank_of(cai_card) - 1)) % n
         self.cai_card_held = True  # the cái still holds the (public) cái card's kind
+        dealt = [sorted(piles[(s - cai) % n]) for s in range(n)]  # each hand's kinds
         self.seats: list[Seat] = []
-        for s in range(n):
-            hand = KINDS.counts(piles[(s - cai) % n])
+        for cards in dealt:
+            hand = KINDS.counts(cards)
             self.seats.append(Seat(hand, tuple(hand)))
         self.set_aside: list[int] = [k for j in range(n, 4) for k in piles[j]]
         self.stock: list[int] = stock  # the top is the end of the list
@@ -133,14 +137,8 @@ class ChanState(StateBase):
         self.events: list[Event] = [
             Event("deal", None, {"deck": deck}, _NOBODY, ("deck",)),
             *(
-                Event(
-                    "hand",
-                    s,
-                    {"cards": KINDS.kinds_of(seat.hand), "size": sum(seat.hand)},
-                    frozenset({s}),
-                    ("cards",),
-                )
-                for s, seat in enumerate(self.seats)
+                Event("hand", s, {"cards": cards, "size": len(cards)}, frozenset({s}), ("cards",))
+                for s, cards in enumerate(dealt)
             ),
             Event(
                 "bat_cai",
@@ -183,32 +181,30 @@ class ChanState(StateBase):
         hand = self.seats[cur].hand
         acts: list[Action]
         if self.phase == "discard":
-            blocked = blocked_discards(self, cur) if strict else ()
-            acts = [A.DISCARD[k] for k in range(NUM_KINDS) if hand[k] and k not in blocked]
-            if not acts:
-                acts = [A.DISCARD[k] for k in range(NUM_KINDS) if hand[k]]
-                self._legal_clean = False
+            acts = list(compress(A.DISCARD, hand))  # every card held
+            if strict:  # only those that commit no fault, if any
+                blocked = blocked_discards(self, cur)
+                clean = [a for a in acts if a.card not in blocked]  # type: ignore[attr-defined]
+                self._legal_clean, acts = bool(clean), clean or acts
             if self.opening and claims.may_offer_thien_u(self, cur):
                 acts.append(A.WIN)
             return acts
         if self.phase == "decide":
             assert self.live is not None
-            card = self.live.card
-            kinds = (CC,) if card == CC else range(card - card % 3, card - card % 3 + 3)
-            acts = [A.EAT[k] for k in kinds if hand[k]]
+            acts = [eat for k, eat in A.EATS_OF[self.live.card] if hand[k]]
             if strict and acts:
                 acts = clean_eats(self, cur, acts)
             acts.append(A.PASS if self.live.role == "drawn" and cur == self.live.drawer else A.DRAW)
             return acts
         if self.phase == "return":
-            acts = [A.RETURN[k] for k in range(NUM_KINDS) if hand[k]]
+            acts = list(compress(A.RETURN, hand))
             if strict:
                 blocked = blocked_discards(self, cur, returning=True)
                 clean = [a for a in acts if a.card not in blocked]  # type: ignore[attr-defined]
                 self._legal_clean = bool(clean)
                 return clean or acts
             if self.return_door != cur:
-                acts += [A.DISCARD[k] for k in range(NUM_KINDS) if hand[k]]  # T1 treo tranh
+                acts += compress(A.DISCARD, hand)  # T1 treo tranh
             return acts
         if self.phase == "announce":
             true = {h.id: h.count for h in self.hits}
@@ -229,7 +225,7 @@ class ChanState(StateBase):
         start = len(self.events)
         self.steps += 1
         ev: dict[str, Any] = {"action": A.json_of(action)}
-        self.events.append(Event("action", seat, ev))
+        self.events.append(_event(Event, ("action", seat, ev, None, ())))  # a public event
         found: Found = [] if clean else fault_messages(self, seat, action)
         match action:
             case Discard(card=card):
@@ -292,7 +288,8 @@ class ChanState(StateBase):
     def _throw(self, seat: int, card: int, door: int, found: Found) -> None:
         """A card leaves the hand for ``door``: a đánh or a trả cửa."""
         me = self.seats[seat]
-        self._commit(seat, found)
+        if found:
+            self._commit(seat, found)
         me.hand[card] -= 1
         me.hist.note_discard(card)
         self._left_hand(seat, card)
@@ -324,7 +321,8 @@ class ChanState(StateBase):
         me = self.seats[seat]
         is_chan = hcard == live.card
         note_eat(me, live.card, hcard, me.hist)
-        self._commit(seat, found)
+        if found:
+            self._commit(seat, found)
         me.hand[hcard] -= 1
         self.seats[live.door].door.pop()
         me.mat.append(((hcard, live.card), "chan" if is_chan else "ca"))
@@ -512,6 +510,8 @@ class ChanState(StateBase):
 
     def _next_active(self, seat: int) -> int:
         n = self.num_players
+        if not self.bao_order:  # nobody is báo'd: the next seat
+            return (seat + 1) % n
         for j in range(1, n + 1):
             t = (seat + j) % n
             if not self.seats[t].bao:

@@ -21,8 +21,8 @@ histories start empty, and in a claim window the other seats are asked afresh.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, astuple, dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, cast
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow
@@ -98,9 +98,9 @@ class Seat:
         self.blocked = self.pw = self.wt = None
 
 
-@dataclass(frozen=True, slots=True)
-class Live:
-    """The live card: the one card that may be eaten or claimed (A3.2)."""
+class Live(NamedTuple):
+    """The live card: the one card that may be eaten or claimed (A3.2). A named tuple: one
+    is built on every đánh, bốc and dưới."""
 
     card: int
     door: int  # the door it lies in
@@ -197,8 +197,8 @@ def snapshot(st: ChanState) -> dict[str, Any]:
             "options": {p: [space.id_of(a) for a in o] for p, o in window.options.items()},
             "answers": {p: space.id_of(a) for p, a in window.answers.items()},
         },
-        "live": None if st.live is None else list(astuple(st.live)),
-        "returning": None if st.returning is None else list(astuple(st.returning)),
+        "live": None if st.live is None else list(st.live),
+        "returning": None if st.returning is None else list(st.returning),
         "pay12": list(st.pay12),
         "faults": [f.to_json() for f in st.faults],
         "draws": st.draws,
