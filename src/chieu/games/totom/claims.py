@@ -141,7 +141,7 @@ def claims(st: TotomState, seats: tuple[int, ...]) -> dict[int, tuple[Action, ..
         taker = -1  # B3.3 / D-24: the last nọc card can only be won on, else a drawn game
     if taker >= 0:
         take = A.DAY_KHAN if st.seats[taker].hand[card] == 3 else A.PHONG
-        if out[taker] is not PASS_ONLY:  # he may ù or take it: one answer (a farther ù waits)
+        if out[taker] != PASS_ONLY:  # he may ù or take it: one answer (a farther ù waits)
             if out[taker] != (A.WIN,):
                 out[taker] = (A.WIN, take, A.DECLINE)
         else:
@@ -152,7 +152,9 @@ def claims(st: TotomState, seats: tuple[int, ...]) -> dict[int, tuple[Action, ..
 
 def window_of(seats: tuple[int, ...], options: Mapping[int, tuple[Action, ...]]) -> ClaimWindow:
     """A window whose "pass" is bỏ qua, or a seat's one compulsory claim (strict mode)."""
-    forced = {p: o[0] for p, o in options.items() if len(o) == 1 and o is not PASS_ONLY}
+    if all(o == PASS_ONLY for o in options.values()):
+        return ClaimWindow.passing(seats, A.DECLINE)  # most windows: shared, answered at once
+    forced = {p: o[0] for p, o in options.items() if len(o) == 1 and o != PASS_ONLY}
     if not forced:
         return ClaimWindow.open(seats, options, A.DECLINE)
     return ClaimWindow.open(seats, options, {p: forced.get(p, A.DECLINE) for p in seats})
@@ -178,7 +180,7 @@ def reopen(st: TotomState, window: ClaimWindow, kept: Mapping[int, Action]) -> C
 def asking_order(window: ClaimWindow) -> list[int]:
     """The seats that may claim, in the order a seat-by-seat table asked them: those that may
     ù by distance, then the seat that may take the card."""
-    claimants = [p for p in window.asked if window.options[p] is not PASS_ONLY]
+    claimants = [p for p in window.asked if window.options[p] != PASS_ONLY]
     queue = [p for p in claimants if A.WIN in window.options[p]]
     return queue + [p for p in claimants if p not in queue]
 
