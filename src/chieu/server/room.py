@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +124,8 @@ class Room:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
+        #: when the clock (``run``) means to look again (-inf: it is looking now)
+        self.sleep_until = -math.inf
         self.task: asyncio.Task[None] | None = None
         self.closing = False
         #: this process runs the room's clock (always, unless several processes share the
@@ -418,7 +422,29 @@ class Room:
         else:
             self._refresh_deadlines(seat)
         self.broadcast()
-        self.wake.set()
+        # the clock wakes only if it now has something to do sooner than it planned (most
+        # actions only push its deadlines later): waking it after every action cost a tenth
+        # of a loaded server's time
+        if self.status != "playing" or self._next_due(time.time()) < self.sleep_until:
+            self.wake.set()
+
+    def _dues(self, now: float) -> Iterator[tuple[int, Decision, float | None, float | None]]:
+        """Each pending decision with when its bot or the end of its player's grace plays it
+        (None: a player is there), and its deadline (None: no clock)."""
+        for seat, d in self.pending().items():
+            _kind, since, dl = self.deadlines.get(seat, (d.kind, now, None))
+            if self.bot_plays(seat, now):
+                yield seat, d, since + float(self.clock["bot_delay"] or 0), dl
+            elif seat in self.away:
+                yield seat, d, self.away[seat] + float(self.clock["grace"] or 0), dl
+            else:
+                yield seat, d, None, dl
+
+    def _next_due(self, now: float) -> float:
+        """When the clock has something to do for the pending decisions (inf: nothing)."""
+        return min(
+            (t for _, _, *ts in self._dues(now) for t in ts if t is not None), default=math.inf
+        )
 
     async def auto_step(self, now: float) -> float | None:
         """Play one automatic action when one is due (a bot, a timeout, the next game);
@@ -438,31 +464,23 @@ class Room:
                 self.broadcast()
                 return 0.0
             return self.between_until - now
-        nxt: float | None = None
-        for seat, d in self.pending().items():
-            _kind, since, dl = self.deadlines.get(seat, (d.kind, now, None))
-            if self.bot_plays(seat, now):
-                due = since + float(self.clock["bot_delay"] or 0)
-                if due <= now:
-                    bot = self.bot_for(seat)
-                    legal = list(d.actions)
-                    assert self.state is not None
-                    obs = self.state.observation(seat)
-                    action = bot.act(obs, legal, bot_rng(self.seed, seat))
-                    if action not in legal:
-                        action = d.default
-                    await self.commit(seat, action)
-                    return 0.0
-                nxt = due if nxt is None else min(nxt, due)
-            elif seat in self.away:
-                due = self.away[seat] + float(self.clock["grace"] or 0)
-                nxt = due if nxt is None else min(nxt, due)
-            if dl is not None:
-                if dl <= now:
-                    await self.commit(seat, d.default)
-                    return 0.0
-                nxt = dl if nxt is None else min(nxt, dl)
-        return None if nxt is None else max(0.0, nxt - now)
+        nxt = math.inf
+        for seat, d, due, dl in list(self._dues(now)):
+            if due is not None and due <= now and self.bot_plays(seat, now):
+                bot = self.bot_for(seat)
+                legal = list(d.actions)
+                assert self.state is not None
+                obs = self.state.observation(seat)
+                action = bot.act(obs, legal, bot_rng(self.seed, seat))
+                if action not in legal:
+                    action = d.default
+                await self.commit(seat, action)
+                return 0.0
+            if dl is not None and dl <= now:
+                await self.commit(seat, d.default)
+                return 0.0
+            nxt = min(nxt, math.inf if due is None else due, math.inf if dl is None else dl)
+        return None if nxt == math.inf else max(0.0, nxt - now)
 
     async def run(self) -> None:
         """The room's clock: bots, timeouts, the pause between games."""
@@ -480,9 +498,11 @@ class Room:
                 await asyncio.sleep(0)
                 continue
             self.wake.clear()
+            self.sleep_until = math.inf if delay is None else time.time() + delay
             with contextlib.suppress(TimeoutError):  # no task made per wait, unlike wait_for
                 async with asyncio.timeout(None if delay is None else delay + 0.01):
                     await self.wake.wait()
+            self.sleep_until = -math.inf  # awake: the next round looks at everything again
 
     def ensure_running(self) -> None:
         if self.task is None or self.task.done():
