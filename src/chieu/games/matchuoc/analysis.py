@@ -13,7 +13,7 @@ a pair; it needs only ``cards``) and ``shanten`` (the shanten-like distance to a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import product
 from operator import itemgetter
 
@@ -40,6 +40,22 @@ _orphan_counts = itemgetter(*ORPHANS)
 # -- the win check ---------------------------------------------------------------------------
 
 _block_cache: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def runs_through(
+    c: Sequence[int], i: int, first: int
+) -> Iterator[tuple[tuple[int, int, int], list[int]]]:
+    """Every run of three tiles through tile ``i`` of the suit whose first tile is ``first``,
+    with khung standing in for any of its tiles: its slots and which of them are real tiles
+    (``i`` is the lowest real tile left, so the slots below it are khung, and a slot above it
+    is real only when ``c`` holds that tile)."""
+    for start in (i - 2, i - 1, i):
+        if start < first or start > first + 6:
+            continue
+        slots = (start, start + 1, start + 2)
+        choices = [[s == i] if s <= i else ([True, False] if c[s] else [False]) for s in slots]
+        for pick in product(*choices):
+            yield slots, [s for s, real in zip(slots, pick, strict=True) if real]
 
 
 def _block(counts: tuple[int, ...]) -> tuple[int, int]:
@@ -78,24 +94,11 @@ def _solve(c: tuple[int, ...], runs: bool) -> tuple[int, int]:
         pair |= a << (2 - k)
     if runs:
         # runs through i (i is the lowest real tile: lower slots are khung)
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start > 6:
-                continue
-            slots = [start, start + 1, start + 2]
-            choices: list[list[bool]] = []
-            for s in slots:
-                if s < i:
-                    choices.append([False])
-                elif s == i:
-                    choices.append([True])
-                else:
-                    choices.append([True, False] if c[s] else [False])
-            for pick in product(*choices):
-                changes = [(s, 1) for s, real in zip(slots, pick, strict=True) if real]
-                w = 3 - len(changes)
-                a, b = sub(changes)
-                nopair |= a << w
-                pair |= b << w
+        for _slots, reals in runs_through(c, i, 0):
+            w = 3 - len(reals)
+            a, b = sub([(s, 1) for s in reals])
+            nopair |= a << w
+            pair |= b << w
     return nopair & _MASK, pair & _MASK
 
 

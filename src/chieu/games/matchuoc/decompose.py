@@ -8,9 +8,9 @@ the suited blocks, then Tổng); an all-khung group takes one representative til
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
 from typing import NamedTuple
 
+from chieu.games.matchuoc.analysis import runs_through
 from chieu.games.matchuoc.cards import (
     FLOWER0,
     HO,
@@ -107,22 +107,8 @@ def _rec(
         for k in range(min(h, 2), 0, -1):
             _try(c, w, True, acc, out, limit, "pair", (i, i), [i] * k)
     if i < 27:
-        r = i % 9
-        for start in (i - 2, i - 1, i):
-            if start < i - r or start - (i - r) > 6:
-                continue
-            slots = (start, start + 1, start + 2)
-            choices: list[list[bool]] = []
-            for s in slots:
-                if s < i:
-                    choices.append([False])
-                elif s == i:
-                    choices.append([True])
-                else:
-                    choices.append([True, False] if c[s] else [False])
-            for pick in product(*choices):
-                reals = [s for s, real in zip(slots, pick, strict=True) if real]
-                _try(c, w, pair, acc, out, limit, "chow", slots, reals)
+        for slots, reals in runs_through(c, i, i - i % 9):
+            _try(c, w, pair, acc, out, limit, "chow", slots, reals)
 
 
 def _try(
