@@ -15,7 +15,8 @@ saw: 0 acknowledged actions lost, 0 applied twice (the log's key forbids it).
 
 As a module of ``python -m bench`` (``GROUPS``) it prints the issue's figures: on SQLite and
 on a throwaway PostgreSQL cluster, the largest number of rooms (each acting about once a
-second) whose p99 stays under 100 ms with no error, and the saturated actions/s; then the
+second) whose p99 stays under 100 ms with no error, and the saturated actions/s (no think
+time, the better of 50 and 100 rooms); then the
 fault run (``--kill``) with its counts: actions lost or applied twice, and the seconds the
 restarted server took to resume every live room.
 """
@@ -297,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
 #: room counts tried, in order, until one fails (p99 ≥ 100 ms or an error)
 ROOM_STEPS = (50, 100, 200, 300, 400, 500, 600, 800)
 P99_GOAL_MS = 100.0
+#: room counts of the saturated runs (the best is the figure)
+SATURATION_ROOMS = (50, 100)
 
 
 def _port() -> int:
@@ -332,13 +335,23 @@ def _load(url: str | None, db: str, seconds: float) -> list[Figure]:
         if not ok:
             break
         held = rooms
-    extra = _fresh(url, "bench_saturated")
-    saturated = _run(
-        ["--rooms", "50", "--think", "0", "--seconds", span, "--port", str(_port()), *extra]
-    )
+    # saturated: no think time, every room's next action sent as soon as its view arrives;
+    # the best of two loads (a server may do more with more actions in flight, or less)
+    runs = []
+    for rooms in SATURATION_ROOMS:
+        extra = _fresh(url, f"bench_saturated_{rooms}")
+        args = ["--rooms", str(rooms), "--think", "0", "--seconds", span, "--port", str(_port())]
+        runs.append(_run([*args, *extra]))
+        print(f"  server {db}: saturated, {rooms} rooms: {runs[-1]['actions_per_s']} actions/s")
+    saturated = max(runs, key=lambda r: r["actions_per_s"])
     return [
         Figure(f"server {db}: rooms at p99 < 100 ms", held, "rooms", 500),
-        Figure(f"server {db}: saturated", saturated["actions_per_s"], "actions/s", 2000),
+        Figure(
+            f"server {db}: saturated ({saturated['rooms']} rooms)",
+            saturated["actions_per_s"],
+            "actions/s",
+            2000,
+        ),
         Figure(f"server {db}: saturated p99", saturated["p99_ms"], "ms"),
     ]
 

@@ -61,13 +61,14 @@ def test_actions_handed_in_together_share_a_commit_and_each_is_acknowledged(url:
     lobbies = [_started(store) for _ in range(6)]
     rooms = [next(iter(lb.rooms.values())) for lb in lobbies]
     batches: list[int] = []
-    real = store.append_actions
+    writer = store.writer()
+    real = writer._append
 
-    def counted(rows: list[ActionRow]) -> list[bool]:
+    async def counted(rows: list[ActionRow]) -> list[bool]:
         batches.append(len(rows))
-        return real(rows)
+        return await real(rows)
 
-    store.append_actions = counted  # type: ignore[method-assign]
+    writer._append = counted  # type: ignore[method-assign]
 
     async def all_rooms_step() -> list[float | None]:
         return list(await asyncio.gather(*(r.auto_step(time.time()) for r in rooms)))

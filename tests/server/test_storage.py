@@ -143,3 +143,47 @@ def test_leases_for_many_rooms_in_one_statement(url: str) -> None:
     assert store.take_leases([], "b", ttl=30) == set()
     assert sorted(store.room_ids()) == sorted(ids)
     store.close()
+
+
+def test_notifications_name_their_origin_and_a_process_skips_its_own(pg_url: str) -> None:
+    """Every change is announced with the node that made it (a game's start through the
+    writer's asyncio engine, an action through its group commit); the cluster skips its own
+    (its rooms have them already) and catches up with another process's."""
+    import psycopg
+
+    from chieu.server.cluster import Cluster
+
+    store = Store(pg_url)
+    store.migrate()
+    lobby = Lobby(store)
+    cluster = Cluster(lobby, store)
+    node = cluster.node
+    assert store.origin == node
+    room = lobby.create_room(store.create_player("Chủ"), {"game": "chan", "clock": {"pause": 600}})
+    room.seats = [{"bot": "random"} for _ in range(4)]
+    with psycopg.connect(store.dsn(), autocommit=True) as listener:
+        listener.execute("LISTEN chieu")
+        asyncio.run(room.start_sitting())
+        v = room.version
+        row = ActionRow(room.id, v, room.game_id or 0, 0, {"verb": "x"})
+        asyncio.run(store.writer().append(row))
+        payloads = [n.payload for n in listener.notifies(timeout=2.0, stop_after=2)]
+    assert payloads == [f"{room.id}@{node}", f"{room.id}:{v + 1}@{node}"]
+
+    told: list[tuple[int, int | None]] = []
+
+    class Loop:
+        def call_soon_threadsafe(self, fn: object, *args: object) -> None:
+            told.append(args)  # type: ignore[arg-type]
+
+    cluster.loop = Loop()  # type: ignore[assignment]
+    for payload in payloads:
+        cluster._tell(payload)
+    assert told == []
+    for payload in (f"{room.id}@other", f"{room.id}:{v + 1}@other", f"{room.id}:{v}@other"):
+        cluster._tell(payload)
+    assert told == [(room.id, None), (room.id, v + 1)]  # v: this process has it already
+    for bad in ("", "@", "x@other", f"{room.id}:x@other", f"{room.id}:1:2@other"):
+        cluster._tell(bad)
+    assert len(told) == 2
+    store.close()

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         from chieu.server.app import create_app, database_url
     except ImportError as exc:
         print(
-            f"chieu serve needs the server extra ({exc.name}): pip install 'chieu[server]'",
+            f"chieu serve needs the server extra ({exc.name or exc}): pip install 'chieu[server]'",
             file=sys.stderr,
         )
         return 2

@@ -143,6 +143,7 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         if cluster is not None:
             await cluster.stop()
         await server.lobby.close()
+        await server.store.aclose()
         server.store.close()
 
     app = FastAPI(title="chieu", description="Bài lá Việt Nam trực tuyến", lifespan=lifespan)

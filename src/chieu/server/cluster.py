@@ -18,8 +18,6 @@ import os
 import threading
 import uuid
 
-import sqlalchemy as sa
-
 from chieu.server.lobby import Lobby
 from chieu.server.room import Room
 from chieu.server.storage import Store
@@ -36,6 +34,7 @@ class Cluster:
         self.lobby = lobby
         self.store = store
         self.node = uuid.uuid4().hex
+        store.origin = self.node
         self.ttl = lease_seconds()
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -135,8 +134,7 @@ class Cluster:
     def _listen(self) -> None:
         import psycopg
 
-        dsn = sa.engine.make_url(self.store.url).set(drivername="postgresql")
-        text = dsn.render_as_string(hide_password=False)
+        text = self.store.dsn()
         while not self.stopping.is_set():
             try:
                 with psycopg.connect(text, autocommit=True) as conn:
@@ -149,14 +147,20 @@ class Cluster:
                 self.stopping.wait(1.0)
 
     def _tell(self, payload: str) -> None:
-        """A notification: ``"<room>"`` (the room changed) or ``"<room>:<version>"`` (an action
-        took it to that version)."""
-        room, _, version = payload.partition(":")
+        """A notification: ``"<room>@<origin>"`` (the room changed) or
+        ``"<room>:<version>@<origin>"`` (an action took it to that version), ``origin`` the
+        node that made the change. Our own changes are skipped: this process made them to its
+        rooms already (as it does alone on SQLite), and reading them back would stall the
+        event loop."""
+        change, _, origin = payload.partition("@")
+        if origin == self.node:
+            return
+        room, _, version = change.partition(":")
         if self.loop is None or not room.isdigit() or not (version.isdigit() or not version):
             return
         known = self.lobby.rooms.get(int(room))
         if version and known is not None and known.version >= int(version):
-            return  # our own action (most of them): the event loop need not even wake up
+            return  # caught up already: the event loop need not even wake up
         self.loop.call_soon_threadsafe(self._schedule, int(room), int(version) if version else None)
 
     def _schedule(self, room_id: int, version: int | None) -> None:

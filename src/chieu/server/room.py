@@ -274,8 +274,8 @@ class Room:
         state = self.game.new_state(seed, setup=setup)
         version = self.version + 1
         number = len(self.sitting.rows) + 1
-        game_id = await self.store.writer().call(
-            self.store.start_game,
+        game_id = await self.store.writer().transact(
+            self.store.start_game_in,
             self.id,
             number,
             seed,
@@ -338,11 +338,11 @@ class Room:
         self._ended(sitting, self.store.finish_game(self.game_id, record, self.id, row))
 
     async def finish(self) -> None:
-        """Store the end of the game, in the writer's thread."""
+        """Store the end of the game (through the writer)."""
         assert self.game_id is not None
         sitting, record, row = self._ending()
-        stored = await self.store.writer().call(
-            self.store.finish_game, self.game_id, record, self.id, row
+        stored = await self.store.writer().transact(
+            self.store.finish_game_in, self.game_id, record, self.id, row
         )
         self._ended(sitting, stored)
 

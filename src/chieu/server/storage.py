@@ -24,6 +24,7 @@ from alembic.config import Config
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from chieu.server import models as m
 
@@ -39,26 +40,28 @@ _APPEND_SQLITE = (
     "INSERT INTO actions (room_id, version, game_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
 #: PostgreSQL's group commit in one statement: every room at its row's version moves one on,
-#: the actions of those rooms are inserted, and each is announced (NOTIFY chieu, 'room:version')
-_APPEND_ALL = sa.text(
-    """
+#: the actions of those rooms are inserted, and each is announced (NOTIFY chieu,
+#: 'room:version@origin'); psycopg's parameters (the driver's own cursor runs it)
+_APPEND_ALL = """
     WITH v AS (
         SELECT * FROM unnest(
-            CAST(:rids AS integer[]), CAST(:olds AS integer[]), CAST(:games AS integer[]),
-            CAST(:seats AS integer[]), CAST(:actions AS text[])
+            CAST(%(rids)s AS integer[]), CAST(%(olds)s AS integer[]),
+            CAST(%(games)s AS integer[]), CAST(%(seats)s AS integer[]),
+            CAST(%(actions)s AS text[])
         ) AS v(rid, old, game_id, seat, action)
     ), moved AS (
         UPDATE rooms SET version = rooms.version + 1 FROM v
         WHERE rooms.id = v.rid AND rooms.version = v.old RETURNING rooms.id
     ), stored AS (
         INSERT INTO actions (room_id, version, game_id, seat, action, at)
-        SELECT v.rid, v.old + 1, v.game_id, v.seat, v.action, CAST(:at AS double precision)
+        SELECT v.rid, v.old + 1, v.game_id, v.seat, v.action, CAST(%(at)s AS double precision)
         FROM v JOIN moved ON moved.id = v.rid
         RETURNING room_id, version
     )
-    SELECT room_id, CAST(pg_notify('chieu', room_id || ':' || version) AS text) FROM stored
-    """
-)
+    SELECT room_id, CAST(pg_notify('chieu', room_id || ':' || version || '@' || %(origin)s)
+        AS text)
+    FROM stored
+"""
 _NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
 
 
@@ -117,23 +120,31 @@ class ActionRow:
 
 class Writer:
     """Group commit. Every room hands its accepted action in and waits; the actions handed in
-    while a transaction is being committed go together in the next one, in a worker thread,
-    so the event loop keeps serving the other rooms meanwhile. An action is acknowledged (its
-    ``append`` returns) only once its transaction is committed; a room whose version moved
-    under it (another process) gets ConflictError and nothing of its action is written."""
+    while a transaction is being committed go together in the next one, so the event loop
+    keeps serving the other rooms meanwhile. An action is acknowledged (its ``append``
+    returns) only once its transaction is committed; a room whose version moved under it
+    (another process) gets ConflictError and nothing of its action is written.
+
+    On SQLite one thread writes everything the rooms write while playing (actions, a game's
+    start and end): writers never wait on each other's locks, the event loop never waits on a
+    lock at all. On PostgreSQL the writes are awaited on the event loop itself (SQLAlchemy's
+    asyncio engine on psycopg's asyncio connections): a worker thread there had to win the
+    interpreter lock back from the busy loop after every round trip, which made a game's
+    start or end take tens of milliseconds under load."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.queue: list[tuple[ActionRow, asyncio.Future[bool]]] = []
         self.task: asyncio.Task[None] | None = None
-        #: one thread writes everything the rooms write while playing (actions, a game's
-        #: start and end): writers never wait on each other's locks, the event loop never
-        #: waits on a lock at all
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-writer")
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in the writer's thread, in turn with the group commits."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, partial(fn, *args))
+    async def transact(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(conn, *args)`` in one transaction, committed when this returns."""
+        if self.store.postgres:
+            async with self.store.async_engine().begin() as conn:
+                return await conn.run_sync(fn, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, partial(self.store.transact, fn, *args))
 
     async def append(self, row: ActionRow) -> None:
         loop = asyncio.get_running_loop()
@@ -148,7 +159,7 @@ class Writer:
         while self.queue:
             batch, self.queue = self.queue, []
             try:
-                stored = await self.call(self.store.append_actions, [r for r, _ in batch])
+                stored = await self._append([r for r, _ in batch])
             except Exception as exc:  # nothing of this batch was committed
                 for _, done in batch:
                     if not done.done():
@@ -157,6 +168,22 @@ class Writer:
             for (_, done), ok in zip(batch, stored, strict=True):
                 if not done.done():
                     done.set_result(ok)
+
+    async def _append(self, rows: list[ActionRow]) -> list[bool]:
+        """One group commit (``Store.append_actions``'s answer). On PostgreSQL the batch is one
+        statement in autocommit mode: its own transaction, one round trip."""
+        if self.store.postgres:
+            async with self.store.async_engine().connect() as conn:
+                await conn.execution_options(isolation_level="AUTOCOMMIT")
+                return await conn.run_sync(self.store.append_in, rows, time.time())
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, self.store.append_actions, rows)
+
+
+def _stored(rows: Sequence[ActionRow], moved: Sequence[Any]) -> list[bool]:
+    """For each row, whether ``_APPEND_ALL`` stored it (``moved``: the rooms it returned)."""
+    done = {int(row[0]) for row in moved}
+    return [r.room_id in done for r in rows]
 
 
 @dataclass
@@ -174,10 +201,13 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        #: PostgreSQL: every change of a room is announced (NOTIFY chieu, '<room id>') in its
-        #: own transaction, for the other processes (chieu.server.cluster)
+        #: PostgreSQL: every change of a room is announced (NOTIFY chieu, '<room id>@<origin>')
+        #: in its own transaction, for the other processes (chieu.server.cluster)
         self.postgres = url.startswith("postgresql")
+        #: who announces: this process's node (``Cluster``), so that it can skip its own
+        self.origin = ""
         self._writer: Writer | None = None
+        self._async: tuple[asyncio.AbstractEventLoop, AsyncEngine] | None = None
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -185,7 +215,31 @@ class Store:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.pool.shutdown(wait=True)
+        if self._async is not None:  # not closed on its loop (``aclose``): dropped unclosed
+            self._async[1].sync_engine.dispose(close=False)
         self.engine.dispose()
+
+    async def aclose(self) -> None:
+        """Close the asyncio engine's connections (then ``close``)."""
+        if self._async is not None:
+            await self._async[1].dispose()
+            self._async = None
+
+    def async_engine(self) -> AsyncEngine:
+        """PostgreSQL: the asyncio engine of the running event loop (the writer's). A loop
+        that is not the last one's gets an engine of its own (its connections belong to
+        it)."""
+        loop = asyncio.get_running_loop()
+        if self._async is None or self._async[0] is not loop:
+            if self._async is not None:  # that loop is gone: drop its connections unclosed
+                self._async[1].sync_engine.dispose(close=False)
+            self._async = (loop, create_async_engine(self.url))
+        return self._async[1]
+
+    def transact(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(conn, *args)`` in one transaction, committed when this returns."""
+        with self.engine.begin() as conn:
+            return fn(conn, *args)
 
     # -- meta --------------------------------------------------------------------------------
     def secret(self) -> str:
@@ -242,7 +296,7 @@ class Store:
 
     def _notify(self, conn: sa.Connection, room_id: int) -> None:
         if self.postgres:
-            conn.execute(_NOTIFY, {"p": str(room_id)})
+            conn.execute(_NOTIFY, {"p": f"{room_id}@{self.origin}"})
 
     def _update_room(self, conn: sa.Connection, room_id: int, fields: dict[str, Any]) -> None:
         values = {
@@ -288,8 +342,13 @@ class Store:
         return rows
 
     # -- games and actions -------------------------------------------------------------------
-    def start_game(
+    def start_game(self, *args: Any) -> int:
+        """``start_game_in`` in a transaction of its own."""
+        return self.transact(self.start_game_in, *args)
+
+    def start_game_in(
         self,
+        conn: sa.Connection,
         room_id: int,
         number: int,
         seed: int,
@@ -297,24 +356,23 @@ class Store:
         version: int,
         room: dict[str, Any],
     ) -> int:
-        """A new game row and the room's state, in one transaction."""
-        with self.engine.begin() as conn:
-            res = conn.execute(
-                m.games.insert().values(
-                    room_id=room_id,
-                    number=number,
-                    seed=seed,
-                    setup=_dumps(setup),
-                    first_version=version,
-                    created=time.time(),
-                )
+        """A new game row and the room's state (``conn``: the transaction)."""
+        res = conn.execute(
+            m.games.insert().values(
+                room_id=room_id,
+                number=number,
+                seed=seed,
+                setup=_dumps(setup),
+                first_version=version,
+                created=time.time(),
             )
-            game_id = int(res.inserted_primary_key[0])  # type: ignore[index]
-            moved = conn.execute(_ADVANCE, {"rid": room_id, "old": version - 1, "new": version})
-            if moved.rowcount != 1:
-                raise ConflictError(f"room {room_id} is not at version {version - 1}")
-            self._update_room(conn, room_id, {**room, "game_id": game_id})
-            return game_id
+        )
+        game_id = int(res.inserted_primary_key[0])  # type: ignore[index]
+        moved = conn.execute(_ADVANCE, {"rid": room_id, "old": version - 1, "new": version})
+        if moved.rowcount != 1:
+            raise ConflictError(f"room {room_id} is not at version {version - 1}")
+        self._update_room(conn, room_id, {**room, "game_id": game_id})
+        return game_id
 
     def append_action(
         self, room_id: int, version: int, game_id: int, seat: int, action: dict[str, Any]
@@ -326,47 +384,47 @@ class Store:
 
     def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
         """Several rooms' actions in one transaction (a group commit), committed when this
-        returns: for each row True, or False when its room was not at its version (nothing
-        of that row is written; the others are). On PostgreSQL the whole batch is three
-        statements (advance every room that is where its row says, insert their actions,
-        announce them); on SQLite, in process, a statement a row on the driver's own cursor
-        (SQLAlchemy's statement machinery cost more than SQLite's work here)."""
-        now = time.time()
+        returns: ``append_in``'s answer."""
         with self.engine.begin() as conn:
-            if self.postgres:
-                return self._append_all(conn, rows, now)
-            cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-            stored = []
-            for r in rows:
-                cur.execute(_ADVANCE_SQLITE, (r.version + 1, r.room_id, r.version))
-                stored.append(cur.rowcount == 1)
-            good = [r for r, ok in zip(rows, stored, strict=True) if ok]
-            cur.executemany(
-                _APPEND_SQLITE,
-                [
-                    (r.room_id, r.version + 1, r.game_id, r.seat, _dumps(r.action), now)
-                    for r in good
-                ],
+            return self.append_in(conn, rows, time.time())
+
+    def append_in(self, conn: sa.Connection, rows: Sequence[ActionRow], now: float) -> list[bool]:
+        """For each row True, or False when its room was not at its version (nothing of that
+        row is written; the others are). On PostgreSQL the whole batch is one statement
+        (``_APPEND_ALL``: advance every room that is where its row says, insert their
+        actions, announce them); on SQLite, in process, a statement a row. Both on the
+        driver's own cursor (SQLAlchemy's statement machinery cost more than the database's
+        work here)."""
+        cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        if self.postgres:
+            cur.execute(
+                _APPEND_ALL,
+                {
+                    "rids": [r.room_id for r in rows],
+                    "olds": [r.version for r in rows],
+                    "games": [r.game_id for r in rows],
+                    "seats": [r.seat for r in rows],
+                    "actions": [_dumps(r.action) for r in rows],
+                    "at": now,
+                    "origin": self.origin,
+                },
             )
+            return _stored(rows, cur.fetchall())
+        stored = []
+        for r in rows:
+            cur.execute(_ADVANCE_SQLITE, (r.version + 1, r.room_id, r.version))
+            stored.append(cur.rowcount == 1)
+        good = [r for r, ok in zip(rows, stored, strict=True) if ok]
+        cur.executemany(
+            _APPEND_SQLITE,
+            [(r.room_id, r.version + 1, r.game_id, r.seat, _dumps(r.action), now) for r in good],
+        )
         return stored
 
-    @staticmethod
-    def _append_all(conn: sa.Connection, rows: Sequence[ActionRow], now: float) -> list[bool]:
-        """PostgreSQL: the whole batch in one statement (``_APPEND_ALL``), whatever its size:
-        one round trip, its text compiled and prepared once."""
-        stored = conn.execute(
-            _APPEND_ALL,
-            {
-                "rids": [r.room_id for r in rows],
-                "olds": [r.version for r in rows],
-                "games": [r.game_id for r in rows],
-                "seats": [r.seat for r in rows],
-                "actions": [_dumps(r.action) for r in rows],
-                "at": now,
-            },
-        )
-        done = {int(row[0]) for row in stored}
-        return [r.room_id in done for r in rows]
+    def dsn(self) -> str:
+        """PostgreSQL: the URL as psycopg takes it (``postgresql://...``)."""
+        url = sa.engine.make_url(self.url).set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
 
     def writer(self) -> Writer:
         """The group committer of this store (made on first use, in the running loop)."""
@@ -374,19 +432,24 @@ class Store:
             self._writer = Writer(self)
         return self._writer
 
-    def finish_game(self, game_id: int, record: str, room_id: int, room: dict[str, Any]) -> bool:
+    def finish_game(self, *args: Any) -> bool:
+        """``finish_game_in`` in a transaction of its own."""
+        return self.transact(self.finish_game_in, *args)
+
+    def finish_game_in(
+        self, conn: sa.Connection, game_id: int, record: str, room_id: int, room: dict[str, Any]
+    ) -> bool:
         """The game's record and the room's new state, once: False (nothing written) when
         the game already has its record (another process finished it)."""
-        with self.engine.begin() as conn:
-            res = conn.execute(
-                m.games.update()
-                .where(m.games.c.id == game_id, m.games.c.record.is_(None))
-                .values(record=record)
-            )
-            if res.rowcount != 1:
-                return False
-            self._update_room(conn, room_id, room)
-            return True
+        res = conn.execute(
+            m.games.update()
+            .where(m.games.c.id == game_id, m.games.c.record.is_(None))
+            .values(record=record)
+        )
+        if res.rowcount != 1:
+            return False
+        self._update_room(conn, room_id, room)
+        return True
 
     # -- leases (several processes) ----------------------------------------------------------
     def take_lease(self, room_id: int, node: str, ttl: float) -> bool:
