@@ -15,6 +15,7 @@ from chieu import load_game
 from chieu.core import Rng
 from chieu.core.registry import game_names
 from chieu.rl import encoder_for, raw_env
+from chieu.rl.aec import agent_name
 
 
 def _configs() -> list[tuple[str, str]]:
@@ -144,3 +145,89 @@ def test_claim_window_answers_skip_the_world(name: str) -> None:
             if state.window is not window:  # resolved
                 moved += [v[:] if type(v) is list else v for v in world(state)] != zones
     assert skipped > 0 and moved > 0
+
+
+def _check_all(env: Any, kept: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    """Every seat's observation now equals the reference vector (and ``out=`` the same)."""
+    enc = env.encoder
+    for s in range(env.num_seats):
+        obs = env.observe(agent_name(s))["observation"]
+        np.testing.assert_array_equal(obs, enc.encode_reference(env.state, s))
+        out = enc.new()
+        enc.encode(env.state, s, out)
+        np.testing.assert_array_equal(out, obs)
+        kept.append((obs, obs.copy()))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_seat_after_every_step(name: str) -> None:
+    """Many seeded random episodes through the environment: after every step (claim answers
+    included, forced passes too), every seat's observation is the reference's; the arrays
+    handed out never change afterwards (each ``encode`` returns a new array)."""
+    for seed in range(8):
+        env = raw_env(name, seed=seed)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        while env.agents:
+            _check_all(env, kept)
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for given, copy in kept:
+            np.testing.assert_array_equal(given, copy)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_one_encoder_interleaved_states_and_clones(name: str) -> None:
+    """One encoder over two games played in turn (its cache follows the state it is given),
+    and over a clone of one of them (the same position in another object, which then goes
+    its own way): every vector is the reference's."""
+    game = load_game(name)
+    enc = encoder_for(game)
+    n = game.info.players
+    states = [game.new_state(seed=11), game.new_state(seed=12)]
+    rng = Rng(3, "rl-interleave")
+    for step in range(400):
+        i = step % len(states)
+        state = states[i]
+        if state.is_terminal():
+            states[i] = state = game.new_state(seed=100 + step)
+        if step == 60:  # a clone joins, the same position as its original
+            states.append(state.clone())
+        for s in rng.shuffled(range(n)):
+            np.testing.assert_array_equal(enc.encode(state, s), enc.encode_reference(state, s))
+        d = rng.choice(list(state.decisions()))
+        state.apply(rng.choice(d.actions), seat=d.seat)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_envs_sharing_an_encoder_and_resets_mid_episode(name: str) -> None:
+    """Two environments sharing one encoder, stepped in turn; now and then one of them is
+    reset in the middle of an episode, to a clone of its own state (``options={"state":
+    ...}``) or to a new deal: every seat's observation is the reference's after every step."""
+    envs = [raw_env(name, seed=21), raw_env(name, seed=22)]
+    envs[1].encoder = envs[0].encoder
+    rng = np.random.default_rng(5)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for env in envs:
+        env.reset()
+    for step in range(600):
+        env = envs[step % 2]
+        if not env.agents:
+            env.reset()
+        elif rng.random() < 0.02:
+            if rng.random() < 0.5:
+                env.reset(options={"state": env.state.clone()})
+            else:
+                env.reset()
+        _check_all(env, kept)
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    for given, copy in kept:
+        np.testing.assert_array_equal(given, copy)

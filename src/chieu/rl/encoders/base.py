@@ -27,15 +27,20 @@ full value from the state's own fields, whoever may see it (seat by seat, each s
 spec order, then the zones of no seat: the viewer 0's order), and the encoder keeps the world
 it saw last: one comparison of the two lists (in C) finds the zones that changed, and only
 those are encoded again: a public zone's row (one card more at the end: the last row and that
-card), a private zone's size (its hidden row; the visible row is built when a seat that sees
-it asks), a pile's block. While the claim window seen last is open on the same state nothing
-is compared: its answers are private and move no card (``_see``). A seat's vector is then the
-concatenation of these shared pieces in its own order (a rotation of the seat blocks), its
-own private rows and the shown hands' swapped in, the small blocks (phase, decision, turn,
-claim, live: pieces cached by what they say) and the extras (made again when the game's
-``extra_key`` changes): ``bytearray().join``, one copy, a new array every time.
-``encode_reference`` (``state.zones()``, from scratch) is the slow, obviously right path the
-fast one is tested against (``tests/rl/test_fast_encoding.py``).
+card), a private zone's hidden row (its size) and visible row, a pile's block (one card more:
+that card in front of the last block). The shown seats, the live card and the game's
+``extra_key`` are read at the same time. While the claim window seen last is open on the same
+state nothing is read: its answers are private and move nothing (``_see``).
+
+Every piece lives in one flat list (``_flat``): the zones' rows (a private zone's hidden
+one), the private zones' visible rows, the piles' blocks, and each seat's small pieces (phase,
+decision, turn and claim: one piece per what they say; the live card, relative to the seat;
+the extras, made again for a seat when ``extra_key`` changed). A seat's vector is those of
+its pieces in its own order (a rotation of the seat blocks, its own private rows and the
+shown seats' visible ones: an ``itemgetter`` per seat, made again when the shown seats
+change) joined: ``bytearray().join``, one copy, a new array every time, never written to
+again. ``encode_reference`` (``reference.py``: ``state.zones()``, from scratch) is the slow,
+obviously right path the fast one is tested against (``tests/rl/test_fast_encoding.py``).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Collection, Iterable, Sequence
 from itertools import compress
-from operator import ne
+from operator import itemgetter, ne
 from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
@@ -203,12 +208,20 @@ class Encoder:
             and self._kind_of[slot_zone[j]] == CARDS  # (``Encoder._row``'s in every game)
             for j in range(slots)
         ]
+        #: each slot's (what it is, whose pile it is or -1, whether its row may grow, zone)
+        self._info = [
+            (self._how[j], self._pile_of[j], self._grows[j], slot_zone[j] if j < nz else -1)
+            for j in range(slots)
+        ]
+        if any(self._how[j] == PRIVATE and self._pile_of[j] >= 0 for j in range(slots)):
+            raise ValueError("a pile is public")
         #: the places in a seat's block of the zones only the seat sees
         self.private = tuple(j for j in range(m) if self._how[j] == PRIVATE)
         k, depth = self.kinds, self.depth
         self._zero_pile = bytes(4 * depth * k)
         self._one_hot = [array("f", [float(c == i) for i in range(k)]).tobytes() for c in range(k)]
         self._pile_pads = [bytes(4 * (depth - d) * k) for d in range(depth + 1)]
+        self._pile_keep = 4 * (depth - 1) * k  # a block's bytes a new card keeps
         # a ``COUNTS`` row: the counts' float32 bytes by plane (the planes not always zero),
         # then the size and 1 (``_row``)
         self._zero_counts = bytes(4 * k)
@@ -223,18 +236,52 @@ class Encoder:
     def reset_cache(self) -> None:
         """Forget the world seen last (the next ``encode`` builds every piece again)."""
         slots = len(self._slots)
+        n, nz, nm = self.n, self._nz, self._nm
         self._world: list[Any] = [_UNSEEN] * slots
-        self._rows: list[Piece] = [self._blank] * self._nz
-        self._vis: list[Piece | None] = [None] * slots
-        self._piles: list[Any] = [self._zero_pile] * self.n
+        # every piece of every vector, in one list (``_getters`` picks each seat's, in its
+        # order): the zones' rows (a private zone's hidden one), the private zones' visible
+        # rows, the piles' blocks, then each seat's head, live and extras pieces
+        self._v0 = nz
+        self._p0 = nz + nm
+        self._h0 = self._p0 + n
+        self._l0 = self._h0 + n
+        self._e0 = self._l0 + n
+        self._flat: list[Piece] = [self._blank] * (nz + nm)
+        self._flat += [self._zero_pile] * n
+        self._flat += [b""] * (3 * n)
         # the state, the claim window and its mark (``_see``) and the shown seats seen last
         self._state: Any = None
         self._window: Any = None
         self._mark = 0
-        self._shown: Collection[int] = ()
+        self._shown: frozenset[int] = frozenset()
         self._live: tuple[int, int, bool] | None = None
-        # each seat's last extras: what ``extra_key`` said, and the piece
-        self._extras: list[tuple[Any, Any] | None] = [None] * self.n
+        # the extras: ``extra_key`` seen last, its version, the version of each seat's piece
+        self._extra_key: Any = _UNSEEN
+        self._extra_version = 0
+        self._extra_of = [-1] * n
+        self._set_getters()
+
+    def _set_getters(self) -> None:
+        """Each seat's pieces of ``_flat`` in its vector's order (the visible rows of its own
+        private zones and of the shown seats', the hidden rows of the others')."""
+        n, m, nm, nz = self.n, self.m, self._nm, self._nz
+        shown = self._shown
+        self._getters = []
+        for seat in range(n):
+            at: list[int] = []
+            for rel in range(n):
+                owner = (seat + rel) % n
+                for q in range(m):
+                    j = owner * m + q
+                    see = self._how[j] == PRIVATE and (owner == seat or owner in shown)
+                    at.append(self._v0 + j if see else j)
+            at += range(nm, nz)
+            at += (self._h0 + seat, self._l0 + seat)
+            if self.pile:
+                at += (self._p0 + (seat + rel) % n for rel in range(n))
+            if self.extra_names:
+                at.append(self._e0 + seat)
+            self._getters.append(itemgetter(*at))
 
     # -- the game's part ------------------------------------------------------------------
     def world(self, state: Any) -> list[Any]:
@@ -315,18 +362,7 @@ class Encoder:
             or state.changes - len(window.answers) != self._mark
         ):
             self._see(state)
-        rows = self._rows
-        nm = self._nm
-        at = seat * self.m
-        pieces: list[Any] = rows[at:nm]
-        pieces += rows[:at]
-        pieces += rows[nm : self._nz]
-        vis = self._vis
-        for j in self.private:  # the seat's own
-            row = vis[at + j]
-            pieces[j] = row if row is not None else self._visible(at + j)
-        if self._shown:
-            self._show(pieces, self._shown, seat)
+        flat = self._flat
         # the phase, decision, turn and claim blocks: a piece per what they say
         kind = 0
         for d in state.decisions() if pending is None else pending:
@@ -335,31 +371,22 @@ class Encoder:
                 break
         n = self.n
         phase = state.phase
-        if state.window is not None:
-            turn = n
+        if window is not None:
+            key = (phase, kind, n)
         else:
-            turn = (state.actor - seat) % n if phase != "end" else n + 1
-        key = (phase, kind, turn)
+            key = (phase, kind, (state.actor - seat) % n if phase != "end" else n + 1)
         piece = self._heads.get(key)
-        pieces.append(piece if piece is not None else self._head(key))
+        flat[self._h0 + seat] = piece if piece is not None else self._head(key)
         # the live block: a piece per card, relative seat and drawn flag
         live = self._live
         if live is not None:
             live = (live[0], (live[1] - seat) % n if live[1] >= 0 else -1, live[2])
         piece = self._lives.get(live)
-        pieces.append(piece if piece is not None else self._live_piece(live))
-        if self.pile:
-            piles = self._piles
-            pieces += piles[seat:]
-            pieces += piles[:seat]
-        if self.extra_names:
-            key = self.extra_key(state)
-            last = self._extras[seat]
-            if key is not None and last is not None and last[0] == key:
-                pieces.append(last[1])
-            else:
-                pieces.append(self._extra_piece(state, seat, key))
-        vec: Array = np.frombuffer(bytearray().join(pieces), _F32)
+        flat[self._l0 + seat] = piece if piece is not None else self._live_piece(live)
+        if self._extra_of[seat] != self._extra_version:  # (no extras: an empty piece, once)
+            self._extra_of[seat] = self._extra_version
+            flat[self._e0 + seat] = self._extra_piece(state, seat)
+        vec: Array = np.frombuffer(bytearray().join(self._getters[seat](flat)), _F32)
         if out is None:
             return vec
         out[:] = vec
@@ -368,10 +395,10 @@ class Encoder:
     def _see(self, state: Any) -> None:
         """Compare the state's world with the one seen last; encode what changed.
 
-        Skipped while the claim window seen last is still open on the same state: its
-        answers are private and move no card (``chieu.core.state.StateBase``): every change
-        in a window is an answer (``changes`` and the answers grow together) until the game
-        resolves it, and then the window is another object, or None."""
+        Skipped while the claim window seen last is open on the same state: its answers are
+        private and move no card nor anything else (``chieu.core.state.StateBase``): every
+        change in a window is an answer (``changes`` and the answers grow together) until the
+        game resolves it, and then the window is another object, or None."""
         window = state.window
         if window is not None:
             mark = state.changes - len(window.answers)
@@ -380,58 +407,58 @@ class Encoder:
             self._mark = mark
         self._window = window
         self._state = state
-        self._shown = self.shown(state)
+        shown = self.shown(state)
+        if shown or self._shown:
+            shown = frozenset(shown)
+            if shown != self._shown:
+                self._shown = shown
+                self._set_getters()
         self._live = self.live(state)
+        if self.extra_names:
+            key = self.extra_key(state)
+            if key is None or key != self._extra_key:
+                self._extra_key = key
+                self._extra_version += 1
         cur = self.world(state)
         world = self._world
         changed = list(compress(self._slots, map(ne, cur, world)))
         if not changed:
             return
-        how = self._how
-        rows = self._rows
-        grows = self._grows
+        flat = self._flat
+        info = self._info
+        p0 = self._p0
         for j in changed:
             value = cur[j]
             was = world[j]
-            world[j] = value[:] if type(value) is list else value
-            what = how[j]
+            what, s, grows, i = info[j]
+            if what == PRIVATE:  # its size for the others, the visible row for who sees it
+                world[j] = value[:] if type(value) is list else value
+                flat[j] = self._hidden_rows[self._size(i, value)]
+                flat[self._v0 + j] = self._row(i, value)
+                continue
+            if type(value) is list:
+                world[j] = value[:]
+                # one card more at the end (a door, a row, a river): the last row and that
+                # card, the pile's block with that card in front
+                grew = type(was) is list and len(value) == len(was) + 1 and value[:-1] == was
+            else:
+                world[j] = value
+                grew = False
             if what == PUBLIC:
-                if type(value) is int and value < 0:
-                    rows[j] = self._hidden_rows[-1 - value]
-                elif (
-                    grows[j]
-                    and type(was) is list
-                    and len(value) == len(was) + 1
-                    and value[:-1] == was
-                ):
-                    # one card more at the end (a door, a river): the last row and that card
-                    row: Any = rows[j][:]
+                if grew and grows:
+                    row: Any = flat[j][:]
                     row[value[-1]] += self._step
                     row[self.kinds] = self._sizes[len(value)]
-                    rows[j] = row
+                    flat[j] = row
+                elif type(value) is int and value < 0:
+                    flat[j] = self._hidden_rows[-1 - value]
                 else:
-                    rows[j] = self._row(self._slot_zone[j], value)
-            elif what == PRIVATE:
-                rows[j] = self._hidden_rows[self._size(self._slot_zone[j], value)]
-                self._vis[j] = None
-            s = self._pile_of[j]
+                    flat[j] = self._row(i, value)
             if s >= 0:
-                self._piles[s] = self._pile_block(value)
-
-    def _visible(self, j: int) -> Piece:
-        """The visible row of private slot ``j`` (built once per change)."""
-        row = self._vis[j] = self._row(self._slot_zone[j], self._world[j])
-        return row
-
-    def _show(self, pieces: list[Any], shown: Collection[int], seat: int) -> None:
-        """The private rows of the ``shown`` seats, visible to ``seat``."""
-        m, n, vis = self.m, self.n, self._vis
-        for s in shown:
-            if s != seat:
-                at = ((s - seat) % n) * m
-                for j in self.private:
-                    row = vis[s * m + j]
-                    pieces[at + j] = row if row is not None else self._visible(s * m + j)
+                if grew:
+                    flat[p0 + s] = self._one_hot[value[-1]] + flat[p0 + s][: self._pile_keep]
+                else:
+                    flat[p0 + s] = self._pile_block(value)
 
     def _head(self, key: tuple[str, int, int]) -> array[float]:
         """The phase, decision, turn and claim blocks of ``key`` (``encode``): the phase, the
@@ -459,16 +486,12 @@ class Encoder:
                 piece[self.kinds + self.n] = 1.0
         return piece
 
-    def _extra_piece(self, state: Any, seat: int, key: Any) -> Any:
-        """The extras' piece for ``seat``, kept with ``key`` (``extra_key``; ``encode`` gives
-        the kept one while the key stays the same)."""
+    def _extra_piece(self, state: Any, seat: int) -> array[float]:
+        """The extras' piece for ``seat``."""
         values = self.extra(state, seat)
         if self.clip_extra:
             values = [-1.0 if x < -1.0 else (1.0 if x > 1.0 else x) for x in values]
-        piece = array("f", values)
-        if key is not None:
-            self._extras[seat] = (key, piece)
-        return piece
+        return array("f", values)
 
     def _size(self, index: int, value: Any) -> int:
         """How many cards zone ``index`` holds (its raw value, visible)."""
@@ -530,61 +553,12 @@ class Encoder:
         return b"".join(map(self._one_hot.__getitem__, cards)) + self._pile_pads[len(cards)]
 
     # -- the reference ----------------------------------------------------------------------
-    def _ones(self, state: Any, seat: int) -> list[int]:
-        """The entries of the phase, decision, turn, claim and live blocks that are 1."""
-        kind = self.d0
-        for d in state.decisions():
-            if d.seat == seat:
-                kind = self._kind_at[d.kind]
-                break
-        phase = state.phase
-        ones = [self._phase_at.get(phase, self._other_phase_at), kind]
-        if state.window is not None:
-            ones.append(self.c0)
-        elif phase != "end":
-            ones.append(self._turn_at[seat][state.actor])
-        live = self.live(state)
-        if live is not None:
-            card, owner, drawn = live
-            ones.append(self.l0 + card)
-            if owner >= 0:
-                ones.append(self._owner_at[seat][owner])
-            if drawn:
-                ones.append(self._drawn_at)
-        return ones
-
     def encode_reference(self, state: Any, seat: int, out: Array | None = None) -> Array:
         """The same vector through ``state.zones()`` and the zone specs, from scratch (slower;
-        the fast path of each game is tested against it)."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
-        k = self.kinds
-        zones = state.zones()
-        revealed = state.revealed()
-        for i, spec in enumerate(self.specs):
-            counts = zones[spec.id]
-            r = self.z0 + self.pos[seat][i] * (k + 2)
-            row = out[r : r + k + 2]
-            row[k] = sum(counts) / self.deck
-            if spec.visible_to(seat, revealed):
-                row[:k] = counts
-                row[:k] *= self.inv_copies
-                row[k + 1] = 1.0
-        if self.pile:
-            n, depth = self.n, self.depth
-            for rel in range(n):
-                pile = getattr(state.seats[(seat + rel) % n], self.pile)
-                base = self.pi0 + rel * depth * k
-                for j, card in enumerate(reversed(pile[-depth:])):
-                    out[base + j * k + card] = 1.0
-        for j in self._ones(state, seat):
-            out[j] = 1.0
-        if self.extra_names:
-            values = self.extra(state, seat)
-            out[self.e0 : self.e1] = [-1.0 if x < -1.0 else (1.0 if x > 1.0 else x) for x in values]
-        return out
+        the fast path of each game is tested against it: ``reference.encode_reference``)."""
+        from chieu.rl.encoders.reference import encode_reference
+
+        return encode_reference(self, state, seat, out)
 
 
 def counts_of_kinds(kinds: Iterable[int], size: int) -> list[int]:

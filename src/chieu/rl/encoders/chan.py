@@ -45,6 +45,8 @@ class ChanEncoder(DoorEncoder):
         if state.phase == "end":
             return state.revealed()  # type: ignore[no-any-return]
         seats = state.seats
+        if not any(map(_SHOWN, seats)):
+            return ()
         return list(compress(range(len(seats)), map(_SHOWN, seats)))
 
     def meld_cards(self, meld: Any) -> Iterable[int]:

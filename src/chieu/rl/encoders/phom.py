@@ -12,8 +12,7 @@ from typing import Any
 from chieu.games.phom.notation import PHASE_WORDS
 from chieu.rl.encoders.base import CARDS, MASK, Encoder, Piece
 
-_EATS = attrgetter("eats")
-_LAID = attrgetter("laid")
+_EATS_LAID = attrgetter("eats", "laid")
 _BYTE_ROWS = [array("f", [float((b >> i) & 1) for i in range(8)]).tobytes() for b in range(256)]
 _CARDS_BYTES = 4 * 52
 
@@ -70,7 +69,7 @@ class PhomEncoder(Encoder):
 
     def extra_key(self, state: Any) -> Any:
         seats = state.seats
-        return (*map(_EATS, seats), *map(_LAID, seats), *state.payoffs)
+        return (*map(_EATS_LAID, seats), *state.payoffs)
 
     def extra(self, state: Any, seat: int) -> Sequence[float]:
         n = self.n
