@@ -3,6 +3,10 @@
 * ``views``: ``state.view(seat).to_json()`` for every seat and a spectator, on positions
   sampled from random games (a server builds one view per seat per action). Target: 20,000
   views/s for every game.
+* ``views after every action``: what a server pushes: random games (each decision's default
+  or a random action), and after every action the view of every seat, ``to_json()`` and
+  encoded (orjson, as the server does, else ``json``): fresh positions, so the views of one
+  position share what they can and nothing else is cached. Target: 20,000 views/s.
 * ``self-play``: complete games between uniformly random agents through ``decisions()`` and
   ``apply`` (``chieu.core.driver.play``, which answers pass-only decisions on its fast path):
   decisions/s and games/s, default rules. The figures before the protocol (the seat-by-seat
@@ -54,6 +58,46 @@ def views(name: str, seconds: float) -> list[Figure]:
     return [Figure(f"{name}: view(seat).to_json()", rate, "views/s", 20_000)]
 
 
+def _encoder() -> Callable[[Any], object]:
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson comes with the server extra
+        import json
+
+        return partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+    dumps: Callable[[Any], object] = orjson.dumps
+    return dumps
+
+
+#: the seeds the pushes figure cycles through (the same work in every run)
+PUSH_SEEDS = 20
+
+
+def pushes(name: str, seconds: float) -> list[Figure]:
+    """Views/s of the server's pattern: apply one action, then every seat's view, encoded
+    (the games' own play is included, as on a server)."""
+    game = load_game(name)
+    dumps = _encoder()
+    counts = {"seed": 0}
+
+    def batch() -> int:
+        seed = counts["seed"] % PUSH_SEEDS
+        counts["seed"] += 1
+        rng = Rng(seed, "bench-pushes")
+        state = game.new_state(seed=seed)
+        views = 0
+        while not state.is_terminal():
+            d = state.decisions()[0]
+            state.apply(d.default if rng.random() < 0.5 else rng.choice(d.actions), d.seat)
+            for s in range(state.num_players):
+                dumps(state.view(s, "vi").to_json())
+                views += 1
+        return views
+
+    rate = best_rate(batch, seconds)
+    return [Figure(f"{name}: views after every action (server push)", rate, "views/s", 20_000)]
+
+
 def self_play(name: str, seconds: float) -> list[Figure]:
     """Decisions count every answer, the pass-only ones the driver gives at once included
     (``state.changes``)."""
@@ -85,5 +129,5 @@ def self_play(name: str, seconds: float) -> list[Figure]:
 
 
 GROUPS: list[Callable[[float], list[Figure]]] = [
-    partial(f, name) for name in game_names() for f in (views, self_play)
+    partial(f, name) for name in game_names() for f in (views, pushes, self_play)
 ]

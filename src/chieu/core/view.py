@@ -6,7 +6,9 @@ documented field by field in ``docs/view.md``. Cards are written in the game's n
 (``"9W"``, ``"As"``, ``"5m"``); a card the viewer may not see is never written: a hidden zone
 gives its ``count`` and ``cards: null``.
 
-The classes are slotted dataclasses built on every push, so they stay flat and cheap.
+The classes are slotted dataclasses built on every push, so they stay flat and cheap. A
+View's tuples may be :class:`Parts`: tuples that carry their parts' JSON, built once and
+shared by every view of a position (``core.viewing``), which ``View.to_json`` copies.
 """
 
 from __future__ import annotations
@@ -28,6 +30,34 @@ ZoneRole = Literal[
     "aside",  # cards a seat set aside face down (khàn, bất thực)
 ]
 Visibility = Literal["public", "owner", "nobody"]
+
+
+class Parts(tuple[Any, ...]):
+    """A tuple of a View's parts (zones, seats, events) with ``json``: their ``to_json()``,
+    built once. ``View.to_json`` gives a new list of the same dicts, which a reader must not
+    change (the views of one position share them)."""
+
+    json: list[dict[str, Any]]
+
+
+def parts(items: Any, json: list[dict[str, Any]]) -> Parts:
+    """``items`` as :class:`Parts` whose JSON is ``json`` (one dict per item, in order)."""
+    out = Parts(items)
+    out.json = json
+    return out
+
+
+def _json_list(items: tuple[Any, ...]) -> list[Any]:
+    if type(items) is Parts:
+        return items.json[:]
+    return [x.to_json() for x in items]
+
+
+def _decisions_json(items: tuple[Any, ...]) -> list[Any]:
+    """Decisions are new dicts on every call (a server sets their ``deadline``)."""
+    if type(items) is Parts:
+        return [{**d, "actions": d["actions"][:]} for d in items.json]
+    return [x.to_json() for x in items]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +95,22 @@ class Zone:
             "cards": None if self.cards is None else list(self.cards),
             "groups": None if self.groups is None else [g.to_json() for g in self.groups],
         }
+
+
+class KeptZone(Zone):
+    """A Zone whose JSON is built once: for zones kept in a cache and shared by many views
+    (the dict is shared too: never change it)."""
+
+    __slots__ = ("_json",)
+    _json: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        try:
+            return self._json
+        except AttributeError:
+            data = Zone.to_json(self)
+            object.__setattr__(self, "_json", data)
+            return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +168,21 @@ class SeatView:
             "marks": list(self.marks),
             "to_act": self.to_act,
         }
+
+
+class KeptSeatView(SeatView):
+    """A SeatView whose JSON is built once (see :class:`KeptZone`)."""
+
+    __slots__ = ("_json",)
+    _json: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        try:
+            return self._json
+        except AttributeError:
+            data = SeatView.to_json(self)
+            object.__setattr__(self, "_json", data)
+            return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,12 +245,12 @@ class View:
             "lang": self.lang,
             "phase": self.phase,
             "phase_label": self.phase_label,
-            "seats": [s.to_json() for s in self.seats],
-            "zones": [z.to_json() for z in self.zones],
-            "decisions": [d.to_json() for d in self.decisions],
+            "seats": _json_list(self.seats),
+            "zones": _json_list(self.zones),
+            "decisions": _decisions_json(self.decisions),
             "claim_open": self.claim_open,
             "live": None if self.live is None else self.live.to_json(),
-            "events": [e.to_json() for e in self.events],
+            "events": _json_list(self.events),
             "outcome": self.outcome,
             "extra": self.extra,
         }

@@ -3,88 +3,282 @@
 The game gives its zones, seats, live card and extras (``StateBase.view_*``) and its words
 (``notation``); this module adds the viewer's decisions with labels and fault marks, the last
 events described, and the outcome.
+
+A server builds the view of every seat after each action. What every viewer of a position
+shares is built once, with its JSON (``view.Parts``, which ``View.to_json`` copies): the
+phase's words, the seats, the live card, the outcome, the decisions by seat, and what the game
+keeps in ``position_cache`` (its zones). It is kept on the state (``_view_cache``) for the
+state's own events list (a clone or a re-deal has a list of its own, so a cache of its own,
+although ``clone`` copies the attribute) and its ``changes`` (bumped by every change): any
+action drops it. Each seat's described events are kept per seat and language, aligned with
+that seat's own history, and only its new events are described. Nothing kept for one seat is
+read for another: the decisions and events are kept by seat, and the zones a game gives for a
+viewer are its own.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
 
+from chieu.core.decisions import Decision
 from chieu.core.events import Event
 from chieu.core.notation import Lang, Notation
-from chieu.core.view import Choice, DecisionView, EventView, View
+from chieu.core.view import Choice, DecisionView, EventView, Live, Parts, View, parts
 
 if TYPE_CHECKING:
     from chieu.core.state import StateBase
 
 #: how many of the viewer's latest events a view describes
 VIEW_EVENTS = 8
+# ``View(...)`` and ``EventView(...)`` at a third of the cost: the frozen dataclasses'
+# ``__init__`` sets each slot through ``object.__setattr__``; these set them directly.
+_VIEW_FIELDS = (
+    "game",
+    "title",
+    "viewer",
+    "players",
+    "phase",
+    "phase_label",
+    "seats",
+    "zones",
+    "decisions",
+    "claim_open",
+    "live",
+    "events",
+    "outcome",
+    "extra",
+    "lang",
+)
+if tuple(f.name for f in fields(View)) != _VIEW_FIELDS or tuple(
+    f.name for f in fields(EventView)
+) != ("index", "type", "actor", "text"):  # pragma: no cover - a guard for whoever changes them
+    raise ImportError("core.viewing builds View and EventView by their fields: update it")
+(_v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14) = (
+    getattr(View, name).__set__ for name in _VIEW_FIELDS
+)
+_e0, _e1, _e2, _e3 = (getattr(EventView, f.name).__set__ for f in fields(EventView))
+_new = object.__new__
+
+
+def _view(*values: Any) -> View:
+    """``View(*values)``: the same object, built quicker."""
+    v = _new(View)
+    _v0(v, values[0])
+    _v1(v, values[1])
+    _v2(v, values[2])
+    _v3(v, values[3])
+    _v4(v, values[4])
+    _v5(v, values[5])
+    _v6(v, values[6])
+    _v7(v, values[7])
+    _v8(v, values[8])
+    _v9(v, values[9])
+    _v10(v, values[10])
+    _v11(v, values[11])
+    _v12(v, values[12])
+    _v13(v, values[13])
+    _v14(v, values[14])
+    return v
+
+
+def _event_view(index: int, type_: str, actor: int | None, text: str) -> EventView:
+    """``EventView(index, type_, actor, text)``, built quicker."""
+    e = _new(EventView)
+    _e0(e, index)
+    _e1(e, type_)
+    _e2(e, actor)
+    _e3(e, text)
+    return e
+
+
+#: the last choice made of each action, per language, with what it was made of (an action's
+#: words and cards depend on its context: a choice is made again whenever they differ);
+#: emptied when it grows past ``CHOICES_KEPT`` (actions made outside an action space's table
+#: would otherwise pile up in a long-running server)
+CHOICES_KEPT = 50_000
+_CHOICES: dict[tuple[int, str], tuple[Any, Any, str, tuple[str, ...], Any, Choice, Any]] = {}
 
 
 def lang_of(text: str) -> Lang:
     return "en" if text == "en" else "vi"
 
 
+def as_parts(items: tuple[Any, ...]) -> Parts:
+    """``items`` (zones or seats) as :class:`Parts` with their JSON."""
+    if type(items) is Parts:
+        return items
+    return parts(items, [x.to_json() for x in items])
+
+
+class _Position:
+    """What every viewer of one position shares, in one language."""
+
+    __slots__ = ("claim_open", "label", "live", "name", "outcome", "seats", "title")
+
+    def __init__(self, state: StateBase, lang: Lang) -> None:
+        game = state.game
+        self.name: str = game.name
+        self.title: str = game.title
+        self.label = state.game.notation.phase_label(state.phase, lang)
+        self.seats = as_parts(state.view_seats(lang=lang))
+        self.live: Live | None = state.view_live()
+        self.claim_open = state.window is not None
+        outcome = state.outcome()
+        self.outcome = None if outcome is None else outcome.to_json()
+
+
+def _cache(state: StateBase) -> dict[Any, Any]:
+    """This state's view cache: dropped when the state's events list is another (a clone, a
+    re-deal); its ``pos`` part when ``changes`` moves on."""
+    cache: dict[Any, Any] | None = state.__dict__.get("_view_cache")
+    at = state.steps + state._forced  # ``state.changes``, without the property's call
+    if cache is None or cache["events"] is not state.events:
+        cache = state.__dict__["_view_cache"] = {"events": state.events, "at": at, "pos": {}}
+    elif cache["at"] != at:
+        cache["at"] = at
+        cache["pos"] = {}
+    return cache
+
+
+def position_cache(state: StateBase) -> dict[Any, Any]:
+    """A dict for what the views of this position share (a game's zones, extras): a new one
+    after every change of the state, and for a clone or a re-deal."""
+    pos: dict[Any, Any] = _cache(state)["pos"]
+    return pos
+
+
 def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> View:
-    lang = lang_of(lang_text)
+    lang: Lang = "en" if lang_text == "en" else "vi"
+    cache = _cache(state)
+    pos: _Position | None = cache["pos"].get(lang)
+    if pos is None:
+        pos = cache["pos"][lang] = _Position(state, lang)
+    decisions: tuple[DecisionView, ...] = ()
+    if seat is not None:
+        decisions = _decisions(state, cache["pos"], seat, lang)
+    zones = state.view_zones(seat, lang=lang)
+    return _view(
+        pos.name,
+        pos.title,
+        seat,
+        state.num_players,
+        state.phase,
+        pos.label,
+        pos.seats,
+        zones if type(zones) is Parts else as_parts(zones),
+        decisions,
+        pos.claim_open,
+        pos.live,
+        _events(state, cache, seat, lang),
+        pos.outcome,
+        state.view_extra(seat),
+        lang,
+    )
+
+
+def _decisions(
+    state: StateBase, pos: dict[Any, Any], seat: int, lang: Lang
+) -> tuple[DecisionView, ...]:
+    """The viewer's decisions; ``json`` holds each one's JSON but its ``actions`` list, which
+    ``View.to_json`` copies (a server sets each decision's ``deadline``)."""
+    out = []
+    json = []
     game = state.game
     notation: Notation = game.notation
     space = game.action_space
-    decisions: list[DecisionView] = []
-    if seat is not None:
+    pending: dict[int, list[Decision]] | None = pos.get("decisions")
+    if pending is None:  # the decisions of the position, by seat
+        pending = pos["decisions"] = {}
         for d in state.decisions():
-            if d.seat != seat:
-                continue
-            choices = []
-            for a in d.actions:
-                fault = state.fault_of(seat, a)
-                choices.append(
-                    Choice(
-                        space.id_of(a),
-                        notation.label(state, seat, a, lang),
-                        a.verb,
-                        notation.action_cards(state, seat, a),
-                        None if fault is None else fault[0],
-                        None if fault is None else fault[1],
-                    )
-                )
-            decisions.append(DecisionView(d.kind, tuple(choices), space.id_of(d.default)))
+            pending.setdefault(d.seat, []).append(d)
+    mine = pending.get(seat)
+    if mine is None:
+        return ()
+    for d in mine:
+        choices = []
+        actions_json = []
+        for a in d.actions:
+            fault = state.fault_of(seat, a)
+            label = notation.label(state, seat, a, lang)
+            cards = notation.action_cards(state, seat, a)
+            memo = _CHOICES.get((id(a), lang))
+            if (
+                memo is None
+                or memo[0] is not a
+                or memo[1] is not space
+                or memo[2] != label
+                or memo[3] != cards
+                or memo[4] != fault
+            ):
+                if len(_CHOICES) >= CHOICES_KEPT:
+                    _CHOICES.clear()
+                f_id, f_name = (None, None) if fault is None else fault
+                made = Choice(space.id_of(a), label, a.verb, cards, f_id, f_name)
+                memo = _CHOICES[id(a), lang] = (a, space, label, cards, fault, made, made.to_json())
+            choices.append(memo[5])
+            actions_json.append(memo[6])
+        view = DecisionView(d.kind, tuple(choices), space.id_of(d.default))
+        out.append(view)
+        json.append(
+            {
+                "kind": view.kind,
+                "actions": actions_json,
+                "default": view.default,
+                "deadline": view.deadline,
+            }
+        )
+    if not out:
+        return ()
+    return parts(out, json)
+
+
+def _events(state: StateBase, cache: dict[Any, Any], seat: int | None, lang: Lang) -> Parts:
+    """The viewer's last ``VIEW_EVENTS`` events described, each described once: kept per
+    seat and language in lists aligned with the seat's history, which only grows (the last
+    event kept is checked: a history that does not go on from it is described again)."""
     history = state.known_events(seat)
-    first = max(0, len(history) - VIEW_EVENTS)
-    events = tuple(
-        _event_view(state, notation, e, i, seat, lang) for i, e in enumerate(history[first:], first)
-    )
-    outcome = state.outcome()
-    return View(
-        game=game.name,
-        title=game.title,
-        viewer=seat,
-        players=state.num_players,
-        phase=state.phase,
-        phase_label=notation.phase_label(state.phase, lang),
-        seats=state.view_seats(lang=lang),
-        zones=state.view_zones(seat, lang=lang),
-        decisions=tuple(decisions),
-        claim_open=state.window is not None,
-        live=state.view_live(),
-        events=events,
-        outcome=None if outcome is None else outcome.to_json(),
-        extra=state.view_extra(seat),
-        lang=lang,
-    )
-
-
-def _event_view(
-    state: StateBase, notation: Notation, event: Event, index: int, seat: int | None, lang: Lang
-) -> EventView:
-    """The event described for ``seat``, remembered on ``state`` per event, viewer and
-    language: every push describes each seat's last few events again."""
-    cache: dict[tuple[int, int | None, str], tuple[Event, EventView]] = state.__dict__.setdefault(
-        "_event_views", {}
-    )
-    key = (id(event), seat, lang)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is event and hit[1].index == index:
-        return hit[1]
-    made = EventView(index, event.type, event.actor, notation.describe(state, event, seat, lang))
-    cache[key] = (event, made)
-    return made
+    n = len(history)
+    first = n - VIEW_EVENTS if n > VIEW_EVENTS else 0
+    key = ("events", seat, lang)
+    # the views and JSON of the seat's events (None before the first one ever shown), the
+    # last event kept, and the last Parts made (the same while the history is)
+    kept: tuple[list[Any], list[Any], list[Event], list[Parts]] | None = cache.get(key)
+    if kept is not None:
+        done = len(kept[0])
+        if done > n or (done and kept[2][0] is not history[done - 1]):
+            kept = None
+    if kept is None:
+        kept = ([], [], [], [])
+        cache[key] = kept
+    views, jsons, last, made = kept
+    done = len(views)
+    if done == n and made:
+        return made[0]
+    if done < n:
+        describe = state.game.notation.describe
+        # every description is also kept on the state per event, viewer and language, and
+        # shared with its clones (``clone`` copies the dict): a clone reads the words its
+        # original gave an event, as views always have
+        shared: dict[tuple[int, int | None, str], tuple[Event, EventView]]
+        shared = state.__dict__.setdefault("_event_views", {})
+        if done < first:  # never shown: the views show the last few only
+            views += [None] * (first - done)
+            jsons += [None] * (first - done)
+            done = first
+        for i in range(done, n):
+            event = history[i]
+            k = (id(event), seat, lang)
+            hit = shared.get(k)
+            if hit is not None and hit[0] is event and hit[1].index == i:
+                view = hit[1]
+                text = view.text
+            else:
+                text = describe(state, event, seat, lang)
+                view = _event_view(i, event.type, event.actor, text)
+                shared[k] = (event, view)
+            views.append(view)
+            jsons.append({"index": i, "type": event.type, "actor": event.actor, "text": text})
+        last[:] = (history[n - 1],)
+    made[:] = (parts(views[first:], jsons[first:]),)
+    return made[0]

@@ -11,7 +11,8 @@ draws left, the opening flag, the door a trả cửa goes to and the live card's
 Roles, marks and labels follow ``lang`` (``notation``'s words). The parts every viewer
 shares are built once per step (a table builds one view per seat after each action), and so
 is the JSON of each zone and seat: the views of one step share those dicts, which a reader
-must not change.
+must not change. Zones and seats are values kept by their content; each seat's mat and door,
+and a hand as its owner sees it, are also kept on the state while they stay the same.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick
-from chieu.core.view import Group, Live, SeatView, Zone
+from chieu.core.view import Group, Live, Parts, SeatView, Zone, parts
 from chieu.games.chan.analysis import grouping
 from chieu.games.chan.cards import KINDS
 from chieu.games.chan.faults import blocked_discards, fault_entries, fault_messages
@@ -174,28 +175,92 @@ def _build(kind: str, s: int | None, content: Any, lang: Lang) -> _Zone:
     return _Zone("set_aside", None, "dead", content, label=label)
 
 
-def _public_zones(st: ChanState, lang: Lang) -> tuple[Zone, ...]:
-    mats = [_zone(("mat", s, tuple(seat.mat), lang)) for s, seat in enumerate(st.seats)]
-    doors = [_zone(("door", s, tuple(seat.door), "vi")) for s, seat in enumerate(st.seats)]
+def _public_zones(st: ChanState, lang: Lang) -> Parts:
+    """The mats, doors, the nọc (and the set-aside piles): each seat's mat and door kept on
+    the state while they stay the same (an action changes one or two seats)."""
+    kept: dict[tuple[int, str], tuple[tuple[Any, ...], _Zone, _Zone]]
+    kept = st.__dict__.setdefault("_zone_views", {})
+    mats = []
+    doors = []
+    for s, seat in enumerate(st.seats):
+        content = (tuple(seat.mat), tuple(seat.door))
+        hit = kept.get((s, lang))
+        if hit is None or hit[0] != content:
+            mat = _zone(("mat", s, content[0], lang))
+            door = _zone(("door", s, content[1], "vi"))
+            hit = kept[s, lang] = (content, mat, door)
+        mats.append(hit[1])
+        doors.append(hit[2])
     rest = [_zone(("stock", None, len(st.stock), "vi"))]
     if st.num_players < 4:
         rest.append(_zone(("aside", None, len(st.set_aside), lang)))
-    return (*mats, *doors, *rest)
+    zones = (*mats, *doors, *rest)
+    return parts(zones, [z.to_json() for z in zones])
 
 
 def view_zones(st: ChanState, seat: int | None, lang: Lang = "vi") -> tuple[Zone, ...]:
+    """The hands (the viewer's own and any shown one with their cards), then the zones every
+    viewer sees alike, as ``Parts`` (with their JSON): the zones as every viewer sees them
+    are built once per step, then the viewer's own hand put in."""
     cache = _cache(st)
-    public = cache.get(("zones", lang))
-    if public is None:
-        public = cache["zones", lang] = _public_zones(st, lang)
-    shown = st.revealed()
-    hands = [
-        _zone(("hand", s, tuple(me.hand), lang))
-        if s == seat or s in shown
-        else _zone(("hidden", s, sum(me.hand), "vi"))
-        for s, me in enumerate(st.seats)
-    ]
-    return (*hands, *public)
+    common: tuple[list[Zone], list[dict[str, Any]], frozenset[int]] | None
+    common = cache.get(("common", lang))
+    if common is None:
+        public = _public_zones(st, lang)
+        shown = st.revealed()
+        hands = [
+            _zone(("hand", s, tuple(me.hand), lang))
+            if s in shown
+            else _zone(("hidden", s, sum(me.hand), "vi"))
+            for s, me in enumerate(st.seats)
+        ]
+        common = cache["common", lang] = (
+            [*hands, *public],
+            [z.to_json() for z in hands] + public.json,
+            shown,
+        )
+    zones, json, shown = common
+    if seat is not None and 0 <= seat < len(st.seats) and seat not in shown:
+        own = _own_hand(st, seat, lang)
+        zones = zones[:]
+        json = json[:]
+        zones[seat] = own
+        json[seat] = own.to_json()
+    return parts(zones, json)
+
+
+def _own_hand(st: ChanState, seat: int, lang: Lang) -> _Zone:
+    """The hand ``seat`` sees, kept on the state while it stays the same."""
+    kept: dict[tuple[int, str], tuple[tuple[int, ...], _Zone]]
+    kept = st.__dict__.setdefault("_hand_views", {})
+    hand = tuple(st.seats[seat].hand)
+    hit = kept.get((seat, lang))
+    if hit is None or hit[0] != hand:
+        hit = kept[seat, lang] = (hand, _zone(("hand", seat, hand, lang)))
+    return hit[1]
+
+
+#: seats by their content (values: any state, any step may share them)
+_SEATS: dict[tuple[Any, ...], tuple[_SeatView, dict[str, Any]]] = {}
+
+
+def _seat(key: tuple[Any, ...]) -> tuple[_SeatView, dict[str, Any]]:
+    """The seat ``key`` describes, ``(seat, hand size, roles, marks, to_act, lang)``, with
+    its JSON."""
+    hit = _SEATS.get(key)
+    if hit is None:
+        if len(_SEATS) > 20_000:
+            _SEATS.clear()
+        s, size, roles, marks, to_act, lang = key
+        made = _SeatView(
+            s,
+            size,
+            tuple(pick(ROLE_WORDS[r], lang) for r in roles),
+            tuple(pick(MARK_WORDS[m], lang) for m in marks),
+            to_act,
+        )
+        hit = _SEATS[key] = (made, made.to_json())
+    return hit
 
 
 def view_seats(st: ChanState, lang: Lang = "vi") -> tuple[SeatView, ...]:
@@ -208,27 +273,24 @@ def view_seats(st: ChanState, lang: Lang = "vi") -> tuple[SeatView, ...]:
         prev = st.setup.get("prev_winner")
         out = []
         for s, seat in enumerate(st.seats):
-            roles = (
-                ("cai", s == st.cai_seat),
-                ("bat_cai", s == st.bat_cai),
-                ("prev_winner", prev == s),
-            )
-            marks = (
-                ("bao", seat.bao),
-                ("nat", seat.nat),
-                ("pay12", s in st.pay12),
-                ("shown", seat.shown),
-            )
-            out.append(
-                _SeatView(
-                    s,
-                    sum(seat.hand),
-                    tuple(pick(ROLE_WORDS[r], lang) for r, on in roles if on),
-                    tuple(pick(MARK_WORDS[m], lang) for m, on in marks if on),
-                    turn and s == st.actor,
-                )
-            )
-        seats = cache["seats", lang] = tuple(out)
+            roles: tuple[str, ...] = ()
+            if s == st.cai_seat:
+                roles += ("cai",)
+            if s == st.bat_cai:
+                roles += ("bat_cai",)
+            if prev == s:
+                roles += ("prev_winner",)
+            marks: tuple[str, ...] = ()
+            if seat.bao:
+                marks += ("bao",)
+            if seat.nat:
+                marks += ("nat",)
+            if s in st.pay12:
+                marks += ("pay12",)
+            if seat.shown:
+                marks += ("shown",)
+            out.append(_seat((s, sum(seat.hand), roles, marks, turn and s == st.actor, lang)))
+        seats = cache["seats", lang] = parts([v for v, _ in out], [j for _, j in out])
     return seats
 
 
@@ -243,6 +305,14 @@ def view_extra(st: ChanState) -> dict[str, Any]:
     """The cái card and seat, the bắt-cái seat, the draws left, the opening flag, the door a
     trả cửa goes to, and the live card's origin (``discard``, ``drawn``, ``passed``,
     ``returned``)."""
+    cache = _cache(st)
+    extra: dict[str, Any] | None = cache.get("extra")
+    if extra is None:
+        extra = cache["extra"] = _extra(st)
+    return dict(extra)
+
+
+def _extra(st: ChanState) -> dict[str, Any]:
     return {
         "cai_card": CODES[st.cai_card],
         "cai_seat": st.cai_seat,

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from chieu.core.notation import Lang
 from chieu.core.view import Group as GroupView
-from chieu.core.view import Live, SeatView, Zone
+from chieu.core.view import KeptSeatView, KeptZone, Live, SeatView, Zone, parts
+from chieu.core.viewing import position_cache
 from chieu.games.matchuoc.cards import (
     FLOWER0,
     HONOR0,
@@ -99,7 +100,7 @@ def _group(g: Group, lang: Lang) -> GroupView:
 def _mat(s: int, melds: tuple[Group, ...], lang: Lang) -> Zone:
     groups = tuple(_group(g, lang) for g in melds)
     cards = tuple(c for g in groups for c in g.cards)
-    return Zone(_MAT_IDS[s], s, "mat", len(cards), cards, groups, _words("mat", lang))
+    return KeptZone(_MAT_IDS[s], s, "mat", len(cards), cards, groups, _words("mat", lang))
 
 
 @lru_cache(maxsize=4096)
@@ -108,19 +109,19 @@ def _down(
 ) -> Zone:
     cards = tuple(CODES[k] for k in flowers) + tuple(CODES[k] for k, _ in khung)
     cards += (CODES[TG], CODES[HP]) * pairs
-    return Zone(_DOWN_IDS[s], s, "flowers", len(cards), cards, None, _words("flowers", lang))
+    return KeptZone(_DOWN_IDS[s], s, "flowers", len(cards), cards, None, _words("flowers", lang))
 
 
 @lru_cache(maxsize=8192)
 def _river(s: int, river: tuple[int, ...]) -> Zone:
     cards = tuple(CODES[k] for k in river)
-    return Zone(_RIVER_IDS[s], s, "discard", len(cards), cards)
+    return KeptZone(_RIVER_IDS[s], s, "discard", len(cards), cards)
 
 
 @lru_cache(maxsize=8)
 def _box(box: tuple[int, ...], lang: Lang) -> Zone:
     cards = hand_codes(box)
-    return Zone("box", None, "dead", len(cards), cards, None, _words("box", lang))
+    return KeptZone("box", None, "dead", len(cards), cards, None, _words("box", lang))
 
 
 def observation(st: MatChuocState, seat: int | None) -> dict[str, Any]:
@@ -163,28 +164,49 @@ def observation(st: MatChuocState, seat: int | None) -> dict[str, Any]:
 def _hand(s: int, count: int, counts: tuple[int, ...] | None, lang: Lang) -> Zone:
     """A seat's hand; seen, it is split in blocks (Vạn, Văn, Sách, chữ, hoa, khung)."""
     if counts is None:
-        return Zone(_HAND_IDS[s], s, "hand", count)
+        return KeptZone(_HAND_IDS[s], s, "hand", count)
     groups = []
     for kind, lo, hi, vi, en in HAND_BLOCKS:
         cards = tuple(CODES[k] for k in range(lo, hi) for _ in range(counts[k]))
         if cards:
             groups.append(GroupView(cards, kind, en if lang == "en" else vi))
-    return Zone(_HAND_IDS[s], s, "hand", count, hand_codes(counts), tuple(groups))
+    return KeptZone(_HAND_IDS[s], s, "hand", count, hand_codes(counts), tuple(groups))
 
 
 @lru_cache(maxsize=256)
 def _stock(count: int, lang: Lang) -> Zone:
-    return Zone("stock", None, "stock", count, None, None, _words("stock", lang))
+    return KeptZone("stock", None, "stock", count, None, None, _words("stock", lang))
 
 
 def view_zones(st: MatChuocState, seat: int | None, lang: Lang = "vi") -> tuple[Zone, ...]:
+    """Per seat its hand, phu, flowers and river, then the wall and the box, as ``Parts``:
+    the zones as every viewer sees them are built once per position, then the viewer's own
+    hand put in."""
+    pos = position_cache(st)
+    common: tuple[list[Zone], list[dict[str, Any]], frozenset[int]] | None
+    common = pos.get(("zones", lang))
+    if common is None:
+        common = pos["zones", lang] = _common_zones(st, lang)
+    zones, json, shown = common
+    if seat is not None and 0 <= seat < len(st.seats) and seat not in shown:
+        hand = st.seats[seat].hand
+        own = _hand(seat, sum(hand), tuple(hand), lang)
+        zones = zones[:]
+        json = json[:]
+        zones[4 * seat] = own
+        json[4 * seat] = own.to_json()
+    return parts(zones, json)
+
+
+def _common_zones(
+    st: MatChuocState, lang: Lang
+) -> tuple[list[Zone], list[dict[str, Any]], frozenset[int]]:
     shown = st.revealed()
     out: list[Zone] = []
     for s, me in enumerate(st.seats):
         hand = me.hand
-        seen = s == seat or s in shown
         out += (
-            _hand(s, sum(hand), tuple(hand) if seen else None, lang),
+            _hand(s, sum(hand), tuple(hand) if s in shown else None, lang),
             _mat(s, tuple(me.melds), lang),
             _down(
                 s,
@@ -197,7 +219,7 @@ def view_zones(st: MatChuocState, seat: int | None, lang: Lang = "vi") -> tuple[
         )
     out.append(_stock(len(st.wall), lang))
     out.append(_box(tuple(st.box), lang))
-    return tuple(out)
+    return out, [z.to_json() for z in out], shown
 
 
 #: a seat's roles by its cửa (1 = Đông, the dealer), per language
@@ -218,7 +240,9 @@ NO_KHUNG_MARK: dict[Lang, tuple[str, ...]] = {
 
 @lru_cache(maxsize=1024)
 def _seat(s: int, count: int, cua: int, marked: bool, acting: bool, lang: Lang) -> SeatView:
-    return SeatView(s, count, ROLES[lang][cua - 1], NO_KHUNG_MARK[lang] if marked else (), acting)
+    return KeptSeatView(
+        s, count, ROLES[lang][cua - 1], NO_KHUNG_MARK[lang] if marked else (), acting
+    )
 
 
 def view_seats(st: MatChuocState, lang: Lang = "vi") -> tuple[SeatView, ...]:

@@ -18,8 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from chieu.core.notation import Lang, pick
-from chieu.core.view import Group, SeatView, Zone
+from chieu.core.view import Group, KeptSeatView, KeptZone, SeatView, Zone, parts
 from chieu.core.view import Live as LiveView
+from chieu.core.viewing import position_cache
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import KINDS, cards_of, sort_key
 from chieu.games.phom.worlds import PhomBoard
@@ -51,34 +52,34 @@ def meld_group(mask: int, lang: Lang = "vi") -> Group:
 
 @lru_cache(maxsize=8192)
 def _hand_zone(seat: int, mask: int) -> Zone:
-    return Zone(f"hand:{seat}", seat, "hand", mask.bit_count(), hand_codes(mask))
+    return KeptZone(f"hand:{seat}", seat, "hand", mask.bit_count(), hand_codes(mask))
 
 
 @lru_cache(maxsize=1024)
 def _hidden_hand_zone(seat: int, count: int) -> Zone:
-    return Zone(f"hand:{seat}", seat, "hand", count)
+    return KeptZone(f"hand:{seat}", seat, "hand", count)
 
 
 @lru_cache(maxsize=8192)
 def _eaten_zone(seat: int, mask: int) -> Zone:
-    return Zone(f"eaten:{seat}", seat, "mat", mask.bit_count(), hand_codes(mask))
+    return KeptZone(f"eaten:{seat}", seat, "mat", mask.bit_count(), hand_codes(mask))
 
 
 @lru_cache(maxsize=8192)
 def _row_zone(seat: int, row: tuple[int, ...]) -> Zone:
-    return Zone(f"row:{seat}", seat, "discard", len(row), tuple(CODES[c] for c in row))
+    return KeptZone(f"row:{seat}", seat, "discard", len(row), tuple(CODES[c] for c in row))
 
 
 @lru_cache(maxsize=8192)
 def _phom_zone(seat: int, melds: tuple[int, ...], lang: Lang) -> Zone:
     groups = tuple(meld_group(m, lang) for m in melds)
     cards = tuple(c for g in groups for c in g.cards)
-    return Zone(f"phom:{seat}", seat, "mat", len(cards), cards, groups)
+    return KeptZone(f"phom:{seat}", seat, "mat", len(cards), cards, groups)
 
 
 @lru_cache(maxsize=64)
 def _stock_zone(count: int) -> Zone:
-    return Zone("stock", None, "stock", count)
+    return KeptZone("stock", None, "stock", count)
 
 
 @lru_cache(maxsize=8192)
@@ -97,26 +98,55 @@ def _seat_view(
         keys += ("u",)
     marks = tuple(pick(MARK_WORDS[k], lang) for k in keys)
     roles = (pick(ROLE_WORDS["first"], lang),) if first else ()
-    return SeatView(seat, count, roles, marks, to_act)
+    return KeptSeatView(seat, count, roles, marks, to_act)
 
 
 class Views(PhomBoard):
     def view_zones(self, seat: int | None, lang: Lang = "vi") -> tuple[Zone, ...]:
-        out: list[Zone] = []
+        """Per seat its hand, eaten cards, row and phỏm, then the stock, as ``Parts``: the
+        zones as every viewer sees them are built once per position, then the viewer's own
+        hand put in."""
+        pos = position_cache(self)
+        common: tuple[list[Zone], list[dict[str, Any]]] | None = pos.get(("zones", lang))
+        if common is None:
+            common = pos["zones", lang] = self._common_zones(lang)
+        zones, json = common
+        if seat is not None and 0 <= seat < len(self.seats) and seat not in self.shown:
+            me = self.seats[seat]
+            own = _hand_zone(seat, me.hand & ~(me.eaten & me.hand))
+            zones = zones[:]
+            json = json[:]
+            zones[4 * seat] = own
+            json[4 * seat] = own.to_json()
+        return parts(zones, json)
+
+    def _common_zones(self, lang: Lang) -> tuple[list[Zone], list[dict[str, Any]]]:
+        """Each seat's four zones as every viewer sees them, kept on the state per seat
+        while their content stays the same (an action changes one or two seats)."""
+        kept: dict[tuple[int, str], tuple[tuple[Any, ...], list[Zone], list[dict[str, Any]]]]
+        kept = self.__dict__.setdefault("_zone_views", {})
+        zones: list[Zone] = []
+        json: list[dict[str, Any]] = []
         shown = self.shown
         for s, st in enumerate(self.seats):
-            ate = st.eaten & st.hand
-            own = st.hand & ~ate
-            out += (
-                _hand_zone(s, own)
-                if s == seat or s in shown
-                else _hidden_hand_zone(s, own.bit_count()),
-                _eaten_zone(s, ate),
-                _row_zone(s, tuple(st.row)),
-                _phom_zone(s, tuple(st.melds), lang),
-            )
-        out.append(_stock_zone(len(self.stock)))
-        return tuple(out)
+            content = (st.hand, st.eaten, tuple(st.row), tuple(st.melds), s in shown)
+            hit = kept.get((s, lang))
+            if hit is None or hit[0] != content:
+                ate = st.eaten & st.hand
+                own = st.hand & ~ate
+                mine = [
+                    _hand_zone(s, own) if s in shown else _hidden_hand_zone(s, own.bit_count()),
+                    _eaten_zone(s, ate),
+                    _row_zone(s, content[2]),
+                    _phom_zone(s, content[3], lang),
+                ]
+                hit = kept[s, lang] = (content, mine, [z.to_json() for z in mine])
+            zones += hit[1]
+            json += hit[2]
+        stock = _stock_zone(len(self.stock))
+        zones.append(stock)
+        json.append(stock.to_json())
+        return zones, json
 
     def view_seats(self, lang: Lang = "vi") -> tuple[SeatView, ...]:
         actor = -1 if self.phase == "end" else self.actor
@@ -140,6 +170,14 @@ class Views(PhomBoard):
         return None if live is None else LiveView(CODES[live.card], live.seat, "discard")
 
     def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """The same for every viewer: built once per position (each view gets a copy)."""
+        pos = position_cache(self)
+        extra: dict[str, Any] | None = pos.get("extra")
+        if extra is None:
+            extra = pos["extra"] = self._extra()
+        return dict(extra)
+
+    def _extra(self) -> dict[str, Any]:
         return {
             "first": self.first,
             "direction": self.rules.play_direction,

@@ -10,7 +10,9 @@ in bí tứ, the removed part. ``extra`` is described in docs/rules/totom.md, se
 
 The parts every viewer shares are built once per position (``StateBase.changes``: a table
 builds one view per seat after each action), in the language asked (``lang``: roles, marks
-and group labels).
+and group labels), as ``Parts`` with their JSON. Each zone is also kept on the state with
+its JSON while what it is made of stays the same (``_kept``; an action changes a seat or
+two): a hand seen by its owner under its own key, apart from the hand as others see it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
-from chieu.core.view import Group, Live, SeatView, Zone
+from chieu.core.view import Group, Live, Parts, SeatView, Zone, parts
 from chieu.games.totom import actions as A
 from chieu.games.totom import advice, claims, faults
 from chieu.games.totom.cards import KINDS
@@ -169,22 +171,48 @@ def _codes(kinds: list[int] | tuple[int, ...]) -> tuple[str, ...]:
     return tuple(CODES[k] for k in kinds)
 
 
-def _public_zones(st: TotomState, lang: str) -> tuple[Zone, ...]:
-    zones = []
+def _kept(
+    st: TotomState, key: tuple[Any, ...], content: Any, build: Any, *args: Any
+) -> tuple[Zone, dict[str, Any]]:
+    """The zone ``build(*args)`` makes and its JSON, kept on the state under ``key`` while its
+    ``content`` (everything the zone is made of) stays the same: most of a table does not
+    change from one action to the next."""
+    kept: dict[tuple[Any, ...], tuple[Any, Zone, dict[str, Any]]]
+    kept = st.__dict__.setdefault("_zone_views", {})
+    hit = kept.get(key)
+    if hit is not None and hit[0] == content:
+        return hit[1], hit[2]
+    zone: Zone = build(*args)
+    kept[key] = (content, zone, zone.to_json())
+    return zone, kept[key][2]
+
+
+def _mat_zone(s: int, mat: tuple[Phu, ...], lang: str) -> Zone:
+    groups = tuple(Group(_codes(p.cards), p.type, phu_label(p, lang)) for p in mat)
+    cards = tuple(c for g in groups for c in g.cards)
+    return Zone(f"mat:{s}", s, "mat", len(cards), cards, groups)
+
+
+def _door_zone(s: int, door: tuple[int, ...]) -> Zone:
+    return Zone(f"door:{s}", s, "door", len(door), _codes(door))
+
+
+def _public_zones(st: TotomState, lang: str) -> Parts:
+    """The zones every viewer sees alike (each kept while its content stays the same)."""
+    out = []
     for s, seat in enumerate(st.seats):
-        groups = tuple(Group(_codes(p.cards), p.type, phu_label(p, lang)) for p in seat.mat)
-        cards = tuple(c for g in groups for c in g.cards)
-        zones.append(Zone(f"mat:{s}", s, "mat", len(cards), cards, groups))
+        mat = tuple(seat.mat)
+        out.append(_kept(st, ("mat", s, lang), mat, _mat_zone, s, mat, lang))
     live = st.live
     for s, seat in enumerate(st.seats):
-        door = list(seat.door)
-        if live is not None and live.door == s:
-            door.append(live.card)
-        zones.append(Zone(f"door:{s}", s, "door", len(door), _codes(door)))
-    zones.append(Zone("stock", None, "stock", len(st.stock)))
+        door = (*seat.door, live.card) if live is not None and live.door == s else tuple(seat.door)
+        out.append(_kept(st, ("door", s), door, _door_zone, s, door))
+    n = len(st.stock)
+    out.append(_kept(st, ("stock",), n, Zone, "stock", None, "stock", n))
     if st.set_aside:
-        zones.append(Zone("set_aside", None, "dead", len(st.set_aside)))
-    return tuple(zones)
+        n = len(st.set_aside)
+        out.append(_kept(st, ("set_aside",), n, Zone, "set_aside", None, "dead", n))
+    return parts([z for z, _ in out], [data for _, data in out])
 
 
 def _hand_zone(st: TotomState, s: int, visible: bool, lang: str) -> Zone:
@@ -213,24 +241,40 @@ def _hand_zone(st: TotomState, s: int, visible: bool, lang: str) -> Zone:
     return Zone(f"hand:{s}", s, "hand", size, cards, tuple(groups))
 
 
+def _hand(st: TotomState, s: int, visible: bool, lang: str) -> tuple[Zone, dict[str, Any]]:
+    """A hand zone and its JSON, kept while the hand's cards (held, face down, bất thực)
+    stay the same: a hand changes only when its seat plays. Kept per seat and sight: a
+    viewer sees only its own (or a shown) hand's cards."""
+    me = st.seats[s]
+    if not visible:
+        return _kept(st, ("hidden", s), sum(me.hand), _hand_zone, st, s, False, lang)
+    content = (tuple(me.hand), tuple(me.down.items()), tuple(me.cups))
+    return _kept(st, ("hand", s, lang), content, _hand_zone, st, s, True, lang)
+
+
 def view_zones(st: TotomState, seat: int | None, lang: str = "vi") -> tuple[Zone, ...]:
+    """The hands (the viewer's own and any shown one with their cards), then the zones every
+    viewer sees alike, as ``Parts`` (with their JSON)."""
     cache = _cache(st)
     mine: tuple[Zone, ...] | None = cache.get(("zones", seat, lang))
     if mine is not None:
         return mine
-    public = cache.get(("public", lang))
+    public: Parts | None = cache.get(("public", lang))
     if public is None:
         public = cache["public", lang] = _public_zones(st, lang)
-    shown = st.revealed()
+    hidden: list[tuple[Zone, dict[str, Any]]] | None = cache.get(("hidden", lang))
+    if hidden is None:
+        hidden = cache["hidden", lang] = [
+            _hand(st, s, s in st.revealed(), lang) for s in range(st.num_players)
+        ]
     hands = []
-    for s in range(st.num_players):
-        visible = s == seat or s in shown
-        key = ("hand", s, visible, lang)
-        zone = cache.get(key)
-        if zone is None:
-            zone = cache[key] = _hand_zone(st, s, visible, lang)
+    json = []
+    for s, (zone, data) in enumerate(hidden):
+        if s == seat:
+            zone, data = _hand(st, s, True, lang)
         hands.append(zone)
-    mine = cache["zones", seat, lang] = (*hands, *public)
+        json.append(data)
+    mine = cache["zones", seat, lang] = parts((*hands, *public), json + public.json)
     return mine
 
 
@@ -266,7 +310,7 @@ def view_seats(st: TotomState, lang: str = "vi") -> tuple[SeatView, ...]:
             ]
             to_act = turn and s == st.actor
             out.append(SeatView(s, sum(seat.hand), tuple(roles), tuple(marks), to_act))
-        seats = cache["seats", lang] = tuple(out)
+        seats = cache["seats", lang] = parts(out, [v.to_json() for v in out])
     return seats
 
 
