@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
-from chieu.core.decisions import Decision
+from chieu.core.decisions import ClaimWindow, Decision
 from chieu.core.events import Event
 from chieu.core.notation import Notation
 from chieu.core.outcome import Outcome
@@ -50,6 +50,9 @@ class State(Protocol):
     seed: int
     setup: Mapping[str, Any]  # the deal's setup (cái, dealer, first player…) as JSON
     events: list[Event]
+    #: the open claim window, or None: its answers are private until it resolves (no seat's
+    #: view but the answering one's changes; a resolved window is another object)
+    window: ClaimWindow | None
 
     @property
     def phase(self) -> str: ...

@@ -117,6 +117,8 @@ class Room:
         self.seed = 0
         self.first_version = 0
         self.marks: dict[int, int] = {}  # version -> len(state.events) after it
+        #: each (seat, language)'s view text kept during a claim window (``_view_text``)
+        self._texts: dict[tuple[int | None, str], tuple[Any, ...]] = {}
         self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
         self.away: dict[int, float] = {}  # seat -> since when its player has no socket
         self.bots: dict[int, Bot] = {}
@@ -521,11 +523,6 @@ class Room:
     def view_message(self, seat: int | None, lang: str, room: dict[str, Any] | str) -> str:
         """The ``view`` message for ``seat`` (``room``: the room's JSON, or its text already
         encoded, which a broadcast encodes once for every client)."""
-        view = None
-        if self.state is not None:
-            view = self.state.view(seat, lang).to_json()
-            for d in view.get("decisions", ()):
-                d["deadline"] = self.deadline(seat)
         head = {
             "type": "view",
             "version": self.version,
@@ -535,7 +532,38 @@ class Room:
             "deadline": self.deadline(seat),
         }
         room_text = room if isinstance(room, str) else _dumps(room)
-        return f'{_dumps(head)[:-1]},"room":{room_text},"view":{_dumps(view)}}}'
+        return f'{_dumps(head)[:-1]},"room":{room_text},"view":{self._view_text(seat, lang)}}}'
+
+    def _view_text(self, seat: int | None, lang: str) -> str:
+        """The JSON text of the seat's view (with its decisions' deadline). An answer in a
+        claim window is private: until the window resolves, nobody's view but the answering
+        seat's changes (``chieu.core.state``), so a seat's text is kept while the same window
+        of the same state is open with the same answers of others given, its own answer
+        still to give or given, and the same deadline; a window's answers can be most of a
+        game's actions."""
+        state = self.state
+        if state is None:
+            return "null"
+        window = state.window
+        deadline = self.deadline(seat)
+        if window is not None:
+            answered = seat is not None and seat in window.answers
+            mark = state.changes - len(window.answers)
+            kept = self._texts.get((seat, lang))
+            if (
+                kept is not None
+                and kept[0] is state
+                and kept[1] is window
+                and kept[2:5] == (mark, answered, deadline)
+            ):
+                return str(kept[5])
+        view = state.view(seat, lang).to_json()
+        for d in view.get("decisions", ()):
+            d["deadline"] = deadline
+        text = _dumps(view)
+        if window is not None:
+            self._texts[seat, lang] = (state, window, mark, answered, deadline, text)
+        return text
 
     def broadcast(self) -> None:
         room = _dumps(self.to_json())
