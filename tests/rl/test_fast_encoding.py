@@ -159,6 +159,15 @@ def _check_all(env: Any, kept: list[tuple[np.ndarray, np.ndarray]]) -> None:
         kept.append((obs, obs.copy()))
 
 
+def _step_randomly(env: Any, rng: np.random.Generator) -> None:
+    """One step of the acting agent: a random legal action, or None once it is done."""
+    obs, _, term, trunc, _ = env.last()
+    if term or trunc:
+        env.step(None)
+    else:
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_every_seat_after_every_step(name: str) -> None:
     """Many seeded random episodes through the environment: after every step (claim answers
@@ -171,11 +180,7 @@ def test_every_seat_after_every_step(name: str) -> None:
         kept: list[tuple[np.ndarray, np.ndarray]] = []
         while env.agents:
             _check_all(env, kept)
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            _step_randomly(env, rng)
         for given, copy in kept:
             np.testing.assert_array_equal(given, copy)
 
@@ -224,10 +229,6 @@ def test_envs_sharing_an_encoder_and_resets_mid_episode(name: str) -> None:
             else:
                 env.reset()
         _check_all(env, kept)
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        _step_randomly(env, rng)
     for given, copy in kept:
         np.testing.assert_array_equal(given, copy)

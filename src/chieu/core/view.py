@@ -97,6 +97,16 @@ class Zone:
         }
 
 
+def _kept_json(obj: Any, make: Any) -> dict[str, Any]:
+    """``obj``'s JSON, made by ``make(obj)`` the first time and kept in its ``_json`` slot."""
+    try:
+        data: dict[str, Any] = obj._json
+    except AttributeError:
+        data = make(obj)
+        object.__setattr__(obj, "_json", data)
+    return data
+
+
 class KeptZone(Zone):
     """A Zone whose JSON is built once: for zones kept in a cache and shared by many views
     (the dict is shared too: never change it)."""
@@ -105,12 +115,7 @@ class KeptZone(Zone):
     _json: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        try:
-            return self._json
-        except AttributeError:
-            data = Zone.to_json(self)
-            object.__setattr__(self, "_json", data)
-            return data
+        return _kept_json(self, Zone.to_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +182,7 @@ class KeptSeatView(SeatView):
     _json: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        try:
-            return self._json
-        except AttributeError:
-            data = SeatView.to_json(self)
-            object.__setattr__(self, "_json", data)
-            return data
+        return _kept_json(self, SeatView.to_json)
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,6 +148,21 @@ def position_cache(state: StateBase) -> dict[Any, Any]:
     return pos
 
 
+def with_own_zone(
+    zones: list[Any], json: list[dict[str, Any]], at: int | None = None, own: Any = None
+) -> Parts:
+    """The zones every viewer of a position sees alike (``zones`` and their ``json``, kept
+    in ``position_cache``) as :class:`Parts`, the one at ``at`` replaced by ``own`` (the
+    viewer's own hand, with its cards); the kept lists are not changed."""
+    if at is None:
+        return parts(zones, json)
+    zones = zones[:]
+    json = json[:]
+    zones[at] = own
+    json[at] = own.to_json()
+    return parts(zones, json)
+
+
 def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> View:
     lang: Lang = "en" if lang_text == "en" else "vi"
     cache = _cache(state)

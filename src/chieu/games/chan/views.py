@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick
-from chieu.core.view import Group, Live, Parts, SeatView, Zone, parts
+from chieu.core.view import Group, KeptSeatView, KeptZone, Live, Parts, SeatView, Zone, parts
+from chieu.core.viewing import with_own_zone
 from chieu.games.chan.analysis import grouping
 from chieu.games.chan.cards import KINDS
 from chieu.games.chan.faults import blocked_discards, fault_entries, fault_messages
@@ -36,36 +37,6 @@ CODES = KINDS.codes
 GROUPS: dict[str, dict[str, str]] = {
     lang: {kind: pick(words, lang) for kind, words in GROUP_WORDS.items()} for lang in ("vi", "en")
 }
-
-
-class _Zone(Zone):
-    """A zone whose JSON is built once."""
-
-    __slots__ = ("_json",)
-    _json: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        try:
-            return self._json
-        except AttributeError:
-            data = Zone.to_json(self)
-            object.__setattr__(self, "_json", data)
-            return data
-
-
-class _SeatView(SeatView):
-    """A seat whose JSON is built once."""
-
-    __slots__ = ("_json",)
-    _json: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        try:
-            return self._json
-        except AttributeError:
-            data = SeatView.to_json(self)
-            object.__setattr__(self, "_json", data)
-            return data
 
 
 def _cache(st: ChanState) -> dict[Any, Any]:
@@ -142,10 +113,10 @@ def hand_groups(counts: Sequence[int], lang: Lang = "vi") -> tuple[Group, ...]:
 
 
 #: zones by their content (they are values: any state, any step may share them)
-_ZONES: dict[tuple[Any, ...], _Zone] = {}
+_ZONES: dict[tuple[Any, ...], KeptZone] = {}
 
 
-def _zone(key: tuple[Any, ...]) -> _Zone:
+def _zone(key: tuple[Any, ...]) -> KeptZone:
     """The zone ``key`` describes: ``(kind, seat, content, lang)``."""
     zone = _ZONES.get(key)
     if zone is None:
@@ -155,30 +126,30 @@ def _zone(key: tuple[Any, ...]) -> _Zone:
     return zone
 
 
-def _build(kind: str, s: int | None, content: Any, lang: Lang) -> _Zone:
+def _build(kind: str, s: int | None, content: Any, lang: Lang) -> KeptZone:
     if kind == "hand":  # a hand the viewer sees: its counts, grouped
         codes = _codes(content)
-        return _Zone(f"hand:{s}", s, "hand", len(codes), codes, hand_groups(content, lang))
+        return KeptZone(f"hand:{s}", s, "hand", len(codes), codes, hand_groups(content, lang))
     if kind == "hidden":  # a hand the viewer does not see: its size
-        return _Zone(f"hand:{s}", s, "hand", content)
+        return KeptZone(f"hand:{s}", s, "hand", content)
     if kind == "mat":
         cards = tuple(CODES[k] for group, _ in content for k in group)
         groups = tuple(
             Group(tuple(CODES[k] for k in group), how, GROUPS[lang][how]) for group, how in content
         )
-        return _Zone(f"mat:{s}", s, "mat", len(cards), cards, groups)
+        return KeptZone(f"mat:{s}", s, "mat", len(cards), cards, groups)
     if kind == "door":
-        return _Zone(f"door:{s}", s, "door", len(content), tuple(CODES[k] for k in content))
+        return KeptZone(f"door:{s}", s, "door", len(content), tuple(CODES[k] for k in content))
     if kind == "stock":
-        return _Zone("stock", None, "stock", content)
+        return KeptZone("stock", None, "stock", content)
     label = pick(("bài của ghế trống", "the empty seats' cards"), lang)
-    return _Zone("set_aside", None, "dead", content, label=label)
+    return KeptZone("set_aside", None, "dead", content, label=label)
 
 
 def _public_zones(st: ChanState, lang: Lang) -> Parts:
     """The mats, doors, the nọc (and the set-aside piles): each seat's mat and door kept on
     the state while they stay the same (an action changes one or two seats)."""
-    kept: dict[tuple[int, str], tuple[tuple[Any, ...], _Zone, _Zone]]
+    kept: dict[tuple[int, str], tuple[tuple[Any, ...], KeptZone, KeptZone]]
     kept = st.__dict__.setdefault("_zone_views", {})
     mats = []
     doors = []
@@ -221,17 +192,13 @@ def view_zones(st: ChanState, seat: int | None, lang: Lang = "vi") -> tuple[Zone
         )
     zones, json, shown = common
     if seat is not None and 0 <= seat < len(st.seats) and seat not in shown:
-        own = _own_hand(st, seat, lang)
-        zones = zones[:]
-        json = json[:]
-        zones[seat] = own
-        json[seat] = own.to_json()
-    return parts(zones, json)
+        return with_own_zone(zones, json, seat, _own_hand(st, seat, lang))
+    return with_own_zone(zones, json)
 
 
-def _own_hand(st: ChanState, seat: int, lang: Lang) -> _Zone:
+def _own_hand(st: ChanState, seat: int, lang: Lang) -> KeptZone:
     """The hand ``seat`` sees, kept on the state while it stays the same."""
-    kept: dict[tuple[int, str], tuple[tuple[int, ...], _Zone]]
+    kept: dict[tuple[int, str], tuple[tuple[int, ...], KeptZone]]
     kept = st.__dict__.setdefault("_hand_views", {})
     hand = tuple(st.seats[seat].hand)
     hit = kept.get((seat, lang))
@@ -241,10 +208,10 @@ def _own_hand(st: ChanState, seat: int, lang: Lang) -> _Zone:
 
 
 #: seats by their content (values: any state, any step may share them)
-_SEATS: dict[tuple[Any, ...], tuple[_SeatView, dict[str, Any]]] = {}
+_SEATS: dict[tuple[Any, ...], tuple[KeptSeatView, dict[str, Any]]] = {}
 
 
-def _seat(key: tuple[Any, ...]) -> tuple[_SeatView, dict[str, Any]]:
+def _seat(key: tuple[Any, ...]) -> tuple[KeptSeatView, dict[str, Any]]:
     """The seat ``key`` describes, ``(seat, hand size, roles, marks, to_act, lang)``, with
     its JSON."""
     hit = _SEATS.get(key)
@@ -252,7 +219,7 @@ def _seat(key: tuple[Any, ...]) -> tuple[_SeatView, dict[str, Any]]:
         if len(_SEATS) > 20_000:
             _SEATS.clear()
         s, size, roles, marks, to_act, lang = key
-        made = _SeatView(
+        made = KeptSeatView(
             s,
             size,
             tuple(pick(ROLE_WORDS[r], lang) for r in roles),

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from chieu.core.notation import Lang
 from chieu.core.view import Group as GroupView
-from chieu.core.view import KeptSeatView, KeptZone, Live, SeatView, Zone, parts
-from chieu.core.viewing import position_cache
+from chieu.core.view import KeptSeatView, KeptZone, Live, SeatView, Zone
+from chieu.core.viewing import position_cache, with_own_zone
 from chieu.games.matchuoc.cards import (
     FLOWER0,
     HONOR0,
@@ -190,12 +190,8 @@ def view_zones(st: MatChuocState, seat: int | None, lang: Lang = "vi") -> tuple[
     zones, json, shown = common
     if seat is not None and 0 <= seat < len(st.seats) and seat not in shown:
         hand = st.seats[seat].hand
-        own = _hand(seat, sum(hand), tuple(hand), lang)
-        zones = zones[:]
-        json = json[:]
-        zones[4 * seat] = own
-        json[4 * seat] = own.to_json()
-    return parts(zones, json)
+        return with_own_zone(zones, json, 4 * seat, _hand(seat, sum(hand), tuple(hand), lang))
+    return with_own_zone(zones, json)
 
 
 def _common_zones(

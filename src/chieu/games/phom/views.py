@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from chieu.core.notation import Lang, pick
-from chieu.core.view import Group, KeptSeatView, KeptZone, SeatView, Zone, parts
+from chieu.core.view import Group, KeptSeatView, KeptZone, SeatView, Zone
 from chieu.core.view import Live as LiveView
-from chieu.core.viewing import position_cache
+from chieu.core.viewing import position_cache, with_own_zone
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import KINDS, cards_of, sort_key
 from chieu.games.phom.worlds import PhomBoard
@@ -114,11 +114,8 @@ class Views(PhomBoard):
         if seat is not None and 0 <= seat < len(self.seats) and seat not in self.shown:
             me = self.seats[seat]
             own = _hand_zone(seat, me.hand & ~(me.eaten & me.hand))
-            zones = zones[:]
-            json = json[:]
-            zones[4 * seat] = own
-            json[4 * seat] = own.to_json()
-        return parts(zones, json)
+            return with_own_zone(zones, json, 4 * seat, own)
+        return with_own_zone(zones, json)
 
     def _common_zones(self, lang: Lang) -> tuple[list[Zone], list[dict[str, Any]]]:
         """Each seat's four zones as every viewer sees them, kept on the state per seat
