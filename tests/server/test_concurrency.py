@@ -4,7 +4,9 @@ finished rooms, and ``next`` sent to a process that does not own the room."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -129,6 +131,49 @@ def test_finished_rooms_are_forgotten_once_idle_and_come_back_on_demand(tmp_path
     again = lobby.room(room.id)  # the record and the sheet are still served
     assert again.status == "finished" and again is not room
     assert lobby.sweep(time.time()) == []  # just loaded: not idle yet
+    store.close()
+
+
+def test_the_sweeper_freezes_often_sweeps_rarely_and_collects_everything_at_last(
+    tmp_path: Path,
+) -> None:
+    """What lives is frozen every ``freeze`` seconds (a collection walks a second's
+    survivors at most); finished idle rooms are swept every ``every`` seconds; every
+    ``full`` seconds everything is unfrozen and collected (frozen cycles are freed)."""
+    import gc
+
+    store = Store(f"sqlite:///{tmp_path / 'sweeper.sqlite3'}")
+    store.migrate()
+    lobby = _started(store)
+    room = next(iter(lobby.rooms.values()))
+    room.status, room.finished_at = "finished", time.time() - 3600
+    thresholds = gc.get_threshold()
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    async def run(every: float, full: float) -> tuple[int, bool]:
+        task = asyncio.create_task(lobby.sweeper(every=every, freeze=0.01, full=full))
+        garbage = Cycle()
+        await asyncio.sleep(0.05)  # frozen by now
+        frozen = gc.get_freeze_count()
+        probe = weakref.ref(garbage)
+        del garbage  # a cycle: only a collection that sees it frees it
+        await asyncio.sleep(0.15)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return frozen, probe() is None
+
+    try:
+        frozen, freed = asyncio.run(run(every=3600, full=3600))
+        assert frozen > 0 and not freed and room.id in lobby.rooms  # frozen, never swept
+        frozen, freed = asyncio.run(run(every=0.02, full=0.1))
+        assert freed and room.id not in lobby.rooms
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
     store.close()
 
 

@@ -126,6 +126,50 @@ def test_group_commit_stores_only_the_rooms_at_their_version(url: str) -> None:
     store.close()
 
 
+def test_a_game_starts_at_its_version_and_ends_once(url: str) -> None:
+    """A game's start and end through the writer (one statement each on PostgreSQL): the
+    start moves the room one version on and names the new game in the room's row; a start
+    at a version the room is not at, or a second end, writes nothing."""
+    store = Store(url)
+    store.migrate()
+    lobby = Lobby(store)
+    room = lobby.create_room(store.create_player("Chủ"), {"game": "chan", "clock": {"pause": 600}})
+    room.seats = [{"bot": "random"} for _ in range(4)]
+    asyncio.run(room.start_sitting())
+    gid, version = room.game_id or 0, room.version
+    (row,) = store.rooms(room.id)
+    assert (row["status"], row["version"], row["game_id"]) == ("playing", version, gid)
+    assert row["seats"] == room.seats and row["sitting"] == room.sitting.to_json()  # type: ignore[union-attr]
+    game = store.game(gid)
+    assert game is not None and (game.room_id, game.number, game.first_version) == (
+        room.id,
+        1,
+        version,
+    )
+    assert (game.seed, game.setup, game.record) == (room.seed, room.state.setup, None)  # type: ignore[union-attr]
+
+    async def start(at: int) -> int:
+        new = {"status": "playing", "seats": room.seats, "sitting": {"rows": []}}
+        return await store.writer().transact(store.start_game_in, room.id, 2, 7, {}, at, new)
+
+    with pytest.raises(ConflictError):
+        asyncio.run(start(version))  # the room is at ``version``: a start must say version + 1
+    assert store.rooms(room.id)[0]["version"] == version and store.game(gid + 1) is None
+
+    async def finish(record: str) -> bool:
+        new = {"status": "between", "sitting": {"rows": ["x"]}}
+        return await store.writer().transact(store.finish_game_in, gid, record, room.id, new)
+
+    assert asyncio.run(finish("first")) is True
+    assert asyncio.run(finish("second")) is False
+    assert store.game(gid).record == "first"  # type: ignore[union-attr]
+    (row,) = store.rooms(room.id)
+    assert (row["status"], row["sitting"], row["version"]) == ("between", {"rows": ["x"]}, version)
+    assert asyncio.run(start(version + 1)) > gid
+    assert store.rooms(room.id)[0]["version"] == version + 1
+    store.close()
+
+
 def test_leases_for_many_rooms_in_one_statement(url: str) -> None:
     """The heartbeat's upsert: free rooms taken, ours renewed, another's refused until it
     expires, then taken over."""
@@ -142,6 +186,26 @@ def test_leases_for_many_rooms_in_one_statement(url: str) -> None:
     assert store.take_leases(ids, "b", ttl=30) == {ids[0], ids[2]}
     assert store.take_leases([], "b", ttl=30) == set()
     assert sorted(store.room_ids()) == sorted(ids)
+    store.close()
+
+
+def test_a_room_made_in_a_cluster_is_owned_by_its_maker_at_once(pg_url: str) -> None:
+    """The maker takes the new room's lease as it stores it: its clock runs there at once,
+    the heartbeat has nothing to take over (nor to read back), another process is refused."""
+    from chieu.server.cluster import Cluster
+
+    store = Store(pg_url)
+    store.migrate()
+    lobby = Lobby(store)
+    lobby.cluster = True
+    cluster = Cluster(lobby, store)
+    room = lobby.create_room(store.create_player("Chủ"), {"game": "chan"})
+    assert room.owned is True
+    assert store.take_lease(room.id, "another", ttl=30) is False
+    assert store.take_leases([room.id], cluster.node, ttl=30) == {room.id}
+    # without the cluster's claim (a process not yet in it), the room waits for the heartbeat
+    lobby.claim = None
+    assert lobby.create_room(store.create_player("Khách"), {"game": "chan"}).owned is False
     store.close()
 
 

@@ -36,6 +36,7 @@ class Cluster:
         self.node = uuid.uuid4().hex
         store.origin = self.node
         self.ttl = lease_seconds()
+        lobby.claim = self.claim
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
@@ -58,6 +59,10 @@ class Cluster:
             self.store.release_leases(self.node)
 
     # -- leases ------------------------------------------------------------------------------
+    def claim(self, room_id: int) -> bool:
+        """Take the lease of a room made here (``Lobby.create_room``)."""
+        return self.store.take_lease(room_id, self.node, self.ttl)
+
     async def _heartbeat(self) -> None:
         while not self.stopping.is_set():
             try:

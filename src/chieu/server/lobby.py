@@ -42,6 +42,9 @@ class Lobby:
         self.players: dict[int, dict[str, Any]] = {}
         self.ws_rate = 10.0  # messages a second per client (docs/protocol.md)
         self.cluster = False  # several processes share the database (chieu.server.cluster)
+        #: the cluster's ``claim``: a room made here takes its lease at once, so that its clock
+        #: runs here without waiting for the heartbeat (nor reading back what it just wrote)
+        self.claim: Callable[[int], bool] | None = None
 
     # -- players -----------------------------------------------------------------------------
     def player(self, pid: int) -> dict[str, Any] | None:
@@ -167,7 +170,8 @@ class Lobby:
         }
         room_id = self.store.create_room(**row)
         room = Room(self.store, {**row, "id": room_id}, self.players)
-        room.owned = not self.cluster  # else its clock waits for the lease (the heartbeat)
+        # else its clock waits for the lease (the heartbeat)
+        room.owned = not self.cluster or (self.claim is not None and self.claim(room_id))
         self.player(pid)
         self.rooms[room_id] = room
         return room
@@ -281,20 +285,32 @@ class Lobby:
             room.wake.set()
         return gone
 
-    async def sweeper(self, every: float = 10.0, full: int = 180) -> None:
-        """Housekeeping for as long as the server runs: ``sweep`` the finished rooms, and keep
-        the garbage collector's pauses short. Every ``every`` seconds what has lived that
-        long is frozen (``gc.freeze``: the collector's oldest generation skips it), so a
-        full collection never walks every room's state in the middle of play (it paused
-        the whole table for 100–200 ms with 200 rooms); every ``full`` rounds (30 minutes)
-        everything is unfrozen and collected once, so no cyclic garbage stays for good."""
-        rounds = 0
+    async def sweeper(self, every: float = 10.0, freeze: float = 1.0, full: float = 1800.0) -> None:
+        """Housekeeping for as long as the server runs: ``sweep`` the finished rooms every
+        ``every`` seconds, and keep the garbage collector's pauses short.
+
+        A collection walks every container object made since the last ``gc.freeze`` that is
+        still alive, and a loaded server keeps many from one action of a room to its next
+        (its events, the views' parts): with 500 rooms, 80,000–100,000 in ten seconds, young
+        collections of 40–80 ms that every action waiting meanwhile paid (the p99 of 500
+        rooms on PostgreSQL was 100–350 ms). So every ``freeze`` seconds what is alive is
+        frozen (the collector skips it; freezing costs nothing): a collection walks a
+        second's survivors at most (in the same runs at most 26 ms, mostly under 16 ms).
+        Play makes next to no cyclic garbage (the cycles of closed connections are most of
+        it), and a frozen object is freed by reference counting when it dies like any other;
+        the frozen cycles are collected every ``full`` seconds (30 minutes), when everything
+        is unfrozen and collected once.
+        """
         gc.set_threshold(5_000, 20, 1_000)  # young collections rarer, full ones rarer still
+        last_sweep = last_full = time.monotonic()
         while True:
-            await asyncio.sleep(every)
-            rounds += 1
-            self.sweep(time.time())
-            if rounds % full == 0:
+            await asyncio.sleep(freeze)
+            now = time.monotonic()
+            if now - last_sweep >= every:
+                last_sweep = now
+                self.sweep(time.time())
+            if now - last_full >= full:
+                last_full = now
                 gc.unfreeze()
                 gc.collect()
             gc.freeze()

@@ -21,12 +21,12 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from chieu.server import models as m
+from chieu.server import pgsql
 
 #: the hot path's statements, built once
 _ADVANCE = (
@@ -39,29 +39,6 @@ _ADVANCE_SQLITE = "UPDATE rooms SET version = ? WHERE id = ? AND version = ?"
 _APPEND_SQLITE = (
     "INSERT INTO actions (room_id, version, game_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
-#: PostgreSQL's group commit in one statement: every room at its row's version moves one on,
-#: the actions of those rooms are inserted, and each is announced (NOTIFY chieu,
-#: 'room:version@origin'); psycopg's parameters (the driver's own cursor runs it)
-_APPEND_ALL = """
-    WITH v AS (
-        SELECT * FROM unnest(
-            CAST(%(rids)s AS integer[]), CAST(%(olds)s AS integer[]),
-            CAST(%(games)s AS integer[]), CAST(%(seats)s AS integer[]),
-            CAST(%(actions)s AS text[])
-        ) AS v(rid, old, game_id, seat, action)
-    ), moved AS (
-        UPDATE rooms SET version = rooms.version + 1 FROM v
-        WHERE rooms.id = v.rid AND rooms.version = v.old RETURNING rooms.id
-    ), stored AS (
-        INSERT INTO actions (room_id, version, game_id, seat, action, at)
-        SELECT v.rid, v.old + 1, v.game_id, v.seat, v.action, CAST(%(at)s AS double precision)
-        FROM v JOIN moved ON moved.id = v.rid
-        RETURNING room_id, version
-    )
-    SELECT room_id, CAST(pg_notify('chieu', room_id || ':' || version || '@' || %(origin)s)
-        AS text)
-    FROM stored
-"""
 _NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
 
 
@@ -139,12 +116,18 @@ class Writer:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-writer")
 
     async def transact(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(conn, *args)`` in one transaction, committed when this returns."""
+        """``fn(conn, *args)`` (``Store.start_game_in``, ``Store.finish_game_in``), committed
+        when this returns: in one transaction on SQLite; on PostgreSQL ``fn`` writes one
+        statement (``chieu.server.pgsql``), run in autocommit mode, its own transaction."""
         if self.store.postgres:
-            async with self.store.async_engine().begin() as conn:
-                return await conn.run_sync(fn, *args)
+            return await self._autocommit(fn, *args)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, partial(self.store.transact, fn, *args))
+
+    async def _autocommit(self, fn: Callable[..., T], *args: Any) -> T:
+        async with self.store.async_engine().connect() as conn:
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            return await conn.run_sync(fn, *args)
 
     async def append(self, row: ActionRow) -> None:
         loop = asyncio.get_running_loop()
@@ -173,15 +156,21 @@ class Writer:
         """One group commit (``Store.append_actions``'s answer). On PostgreSQL the batch is one
         statement in autocommit mode: its own transaction, one round trip."""
         if self.store.postgres:
-            async with self.store.async_engine().connect() as conn:
-                await conn.execution_options(isolation_level="AUTOCOMMIT")
-                return await conn.run_sync(self.store.append_in, rows, time.time())
+            return await self._autocommit(self.store.append_in, rows, time.time())
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, self.store.append_actions, rows)
 
 
+def _driver_execute(conn: sa.Connection, sql: str, **params: Any) -> list[Any]:
+    """PostgreSQL: ``sql`` (psycopg's parameters) on the driver's own cursor, its rows
+    (SQLAlchemy's statement machinery cost more than the database's work here)."""
+    cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    cur.execute(sql, params)
+    return list(cur.fetchall())
+
+
 def _stored(rows: Sequence[ActionRow], moved: Sequence[Any]) -> list[bool]:
-    """For each row, whether ``_APPEND_ALL`` stored it (``moved``: the rooms it returned)."""
+    """For each row, whether ``pgsql.APPEND_ALL`` stored it (``moved``: the rooms it returned)."""
     done = {int(row[0]) for row in moved}
     return [r.room_id in done for r in rows]
 
@@ -356,7 +345,27 @@ class Store:
         version: int,
         room: dict[str, Any],
     ) -> int:
-        """A new game row and the room's state (``conn``: the transaction)."""
+        """A new game row and the room's state (``room``: its new ``status``, ``seats`` and
+        ``sitting``); ``conn``: the transaction. ConflictError (nothing written) if the room is
+        not at ``version - 1``."""
+        if self.postgres:
+            rows = _driver_execute(
+                conn,
+                pgsql.START_GAME,
+                rid=room_id,
+                number=number,
+                seed=seed,
+                setup=_dumps(setup),
+                version=version,
+                status=room["status"],
+                seats=_dumps(room["seats"]),
+                sitting=_dumps(room["sitting"]),
+                at=time.time(),
+                origin=self.origin,
+            )
+            if not rows:
+                raise ConflictError(f"room {room_id} is not at version {version - 1}")
+            return int(rows[0][0])
         res = conn.execute(
             m.games.insert().values(
                 room_id=room_id,
@@ -391,25 +400,24 @@ class Store:
     def append_in(self, conn: sa.Connection, rows: Sequence[ActionRow], now: float) -> list[bool]:
         """For each row True, or False when its room was not at its version (nothing of that
         row is written; the others are). On PostgreSQL the whole batch is one statement
-        (``_APPEND_ALL``: advance every room that is where its row says, insert their
+        (``pgsql.APPEND_ALL``: advance every room that is where its row says, insert their
         actions, announce them); on SQLite, in process, a statement a row. Both on the
         driver's own cursor (SQLAlchemy's statement machinery cost more than the database's
         work here)."""
-        cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         if self.postgres:
-            cur.execute(
-                _APPEND_ALL,
-                {
-                    "rids": [r.room_id for r in rows],
-                    "olds": [r.version for r in rows],
-                    "games": [r.game_id for r in rows],
-                    "seats": [r.seat for r in rows],
-                    "actions": [_dumps(r.action) for r in rows],
-                    "at": now,
-                    "origin": self.origin,
-                },
+            moved = _driver_execute(
+                conn,
+                pgsql.APPEND_ALL,
+                rids=[r.room_id for r in rows],
+                olds=[r.version for r in rows],
+                games=[r.game_id for r in rows],
+                seats=[r.seat for r in rows],
+                actions=[_dumps(r.action) for r in rows],
+                at=now,
+                origin=self.origin,
             )
-            return _stored(rows, cur.fetchall())
+            return _stored(rows, moved)
+        cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         stored = []
         for r in rows:
             cur.execute(_ADVANCE_SQLITE, (r.version + 1, r.room_id, r.version))
@@ -439,8 +447,22 @@ class Store:
     def finish_game_in(
         self, conn: sa.Connection, game_id: int, record: str, room_id: int, room: dict[str, Any]
     ) -> bool:
-        """The game's record and the room's new state, once: False (nothing written) when
-        the game already has its record (another process finished it)."""
+        """The game's record and the room's new state (``room``: its ``status`` and
+        ``sitting``), once: False (nothing written) when the game already has its record
+        (another process finished it)."""
+        if self.postgres:
+            return bool(
+                _driver_execute(
+                    conn,
+                    pgsql.FINISH_GAME,
+                    gid=game_id,
+                    record=record,
+                    rid=room_id,
+                    status=room["status"],
+                    sitting=_dumps(room["sitting"]),
+                    origin=self.origin,
+                )
+            )
         res = conn.execute(
             m.games.update()
             .where(m.games.c.id == game_id, m.games.c.record.is_(None))
@@ -463,8 +485,18 @@ class Store:
         if not room_ids:
             return set()
         now = time.time()
-        insert = pg_insert if self.postgres else sqlite_insert
-        stmt = insert(m.leases).values(
+        if self.postgres:
+            with self.engine.begin() as conn:
+                rows = _driver_execute(
+                    conn,
+                    pgsql.TAKE_LEASES,
+                    rids=list(room_ids),
+                    node=node,
+                    expires=now + ttl,
+                    now=now,
+                )
+            return {int(row[0]) for row in rows}
+        stmt = sqlite_insert(m.leases).values(
             [{"room_id": r, "owner": node, "expires": now + ttl} for r in room_ids]
         )
         upsert = stmt.on_conflict_do_update(
