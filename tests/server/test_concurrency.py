@@ -139,7 +139,8 @@ def test_the_sweeper_freezes_often_sweeps_rarely_and_collects_everything_at_last
 ) -> None:
     """What lives is frozen every ``freeze`` seconds (a collection walks a second's
     survivors at most); finished idle rooms are swept every ``every`` seconds; every
-    ``full`` seconds everything is unfrozen and collected (frozen cycles are freed)."""
+    ``full`` seconds, or once the process's memory outgrows its peak after the last time,
+    everything is unfrozen and collected (frozen cycles are freed)."""
     import gc
 
     store = Store(f"sqlite:///{tmp_path / 'sweeper.sqlite3'}")
@@ -153,8 +154,8 @@ def test_the_sweeper_freezes_often_sweeps_rarely_and_collects_everything_at_last
         def __init__(self) -> None:
             self.me = self
 
-    async def run(every: float, full: float) -> tuple[int, bool]:
-        task = asyncio.create_task(lobby.sweeper(every=every, freeze=0.01, full=full))
+    async def run(every: float, full: float, slack: int = 10**6) -> tuple[int, bool]:
+        task = asyncio.create_task(lobby.sweeper(every=every, freeze=0.01, full=full, slack=slack))
         garbage = Cycle()
         await asyncio.sleep(0.05)  # frozen by now
         frozen = gc.get_freeze_count()
@@ -171,6 +172,8 @@ def test_the_sweeper_freezes_often_sweeps_rarely_and_collects_everything_at_last
         assert frozen > 0 and not freed and room.id in lobby.rooms  # frozen, never swept
         frozen, freed = asyncio.run(run(every=0.02, full=0.1))
         assert freed and room.id not in lobby.rooms
+        # memory grown past twice its peak after the last full collection: collected at once
+        assert asyncio.run(run(every=3600, full=3600, slack=-(10**6)))[1]
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)

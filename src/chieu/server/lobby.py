@@ -6,6 +6,7 @@ import asyncio
 import copy
 import gc
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,16 @@ def _bad(detail: str) -> ApiError:
 
 
 IDLE = 600.0  # seconds a finished room stays in memory once nobody watches it
+
+
+def _peak_mib() -> float:
+    """The process's peak resident memory in MiB (0 where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB (bytes on macOS)
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
 class Lobby:
@@ -285,7 +296,9 @@ class Lobby:
             room.wake.set()
         return gone
 
-    async def sweeper(self, every: float = 10.0, freeze: float = 1.0, full: float = 1800.0) -> None:
+    async def sweeper(
+        self, every: float = 10.0, freeze: float = 1.0, full: float = 1800.0, slack: int = 512
+    ) -> None:
         """Housekeeping for as long as the server runs: ``sweep`` the finished rooms every
         ``every`` seconds, and keep the garbage collector's pauses short.
 
@@ -297,22 +310,28 @@ class Lobby:
         frozen (the collector skips it; freezing costs nothing): a collection walks a
         second's survivors at most (in the same runs at most 26 ms, mostly under 16 ms).
         Play makes next to no cyclic garbage (the cycles of closed connections are most of
-        it), and a frozen object is freed by reference counting when it dies like any other;
-        the frozen cycles are collected every ``full`` seconds (30 minutes), when everything
-        is unfrozen and collected once.
+        it), and a frozen object is freed by reference counting when it dies like any other.
+        The frozen cycles are collected by a full collection (everything unfrozen and
+        collected once; it pauses everything, 0.6 s with 500 rooms) every ``full`` seconds
+        (30 minutes), or sooner when the process's peak memory has grown past twice what it
+        was after the last one plus ``slack`` MiB (many connections opened and closed, say):
+        memory stays bounded whatever clients do. (Counting the frozen objects instead walks
+        them all: 90 ms a second with 500 rooms.)
         """
         gc.set_threshold(5_000, 20, 1_000)  # young collections rarer, full ones rarer still
         last_sweep = last_full = time.monotonic()
+        kept = _peak_mib()  # the peak memory after the last full collection
         while True:
             await asyncio.sleep(freeze)
             now = time.monotonic()
             if now - last_sweep >= every:
                 last_sweep = now
                 self.sweep(time.time())
-            if now - last_full >= full:
+            if now - last_full >= full or _peak_mib() > 2 * kept + slack:
                 last_full = now
                 gc.unfreeze()
                 gc.collect()
+                kept = _peak_mib()
             gc.freeze()
 
     async def close(self) -> None:
