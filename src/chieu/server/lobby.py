@@ -313,10 +313,10 @@ class Lobby:
         it), and a frozen object is freed by reference counting when it dies like any other.
         The frozen cycles are collected by a full collection (everything unfrozen and
         collected once; it pauses everything, 0.6 s with 500 rooms) every ``full`` seconds
-        (30 minutes), or sooner when the process's peak memory has grown past twice what it
-        was after the last one plus ``slack`` MiB (many connections opened and closed, say):
-        memory stays bounded whatever clients do. (Counting the frozen objects instead walks
-        them all: 90 ms a second with 500 rooms.)
+        (30 minutes), or sooner once the process's peak memory has grown past twice its
+        peak at the last one plus ``slack`` MiB: a burst of cyclic garbage (many connections
+        opened and closed, say) does not wait half an hour. (Counting the frozen objects
+        instead walks them all: 90 ms a second with 500 rooms.)
         """
         gc.set_threshold(5_000, 20, 1_000)  # young collections rarer, full ones rarer still
         last_sweep = last_full = time.monotonic()

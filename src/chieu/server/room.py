@@ -276,8 +276,7 @@ class Room:
         state = self.game.new_state(seed, setup=setup)
         version = self.version + 1
         number = len(self.sitting.rows) + 1
-        game_id = await self.store.writer().transact(
-            self.store.start_game_in,
+        game_id = await self.store.writer().start_game(
             self.id,
             number,
             seed,
@@ -343,9 +342,7 @@ class Room:
         """Store the end of the game (through the writer)."""
         assert self.game_id is not None
         sitting, record, row = self._ending()
-        stored = await self.store.writer().transact(
-            self.store.finish_game_in, self.game_id, record, self.id, row
-        )
+        stored = await self.store.writer().finish_game(self.game_id, record, self.id, row)
         self._ended(sitting, stored)
 
     def abandon(self) -> None:

@@ -8,6 +8,7 @@ same expectation fails instead of forking the room), and returns only once commi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
@@ -23,7 +24,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from chieu.server import models as m
 from chieu.server import pgsql
@@ -104,30 +104,64 @@ class Writer:
 
     On SQLite one thread writes everything the rooms write while playing (actions, a game's
     start and end): writers never wait on each other's locks, the event loop never waits on a
-    lock at all. On PostgreSQL the writes are awaited on the event loop itself (SQLAlchemy's
-    asyncio engine on psycopg's asyncio connections): a worker thread there had to win the
-    interpreter lock back from the busy loop after every round trip, which made a game's
-    start or end take tens of milliseconds under load."""
+    lock at all. On PostgreSQL each of those writes is one statement awaited on the event loop
+    itself (psycopg's asyncio connection): a worker thread there had to win the interpreter
+    lock back from the busy loop after every round trip, which made a game's start or end
+    take tens of milliseconds under load."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.queue: list[tuple[ActionRow, asyncio.Future[bool]]] = []
         self.task: asyncio.Task[None] | None = None
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-writer")
+        #: PostgreSQL: psycopg's asyncio connection of the running loop, in autocommit mode
+        self.conn: tuple[asyncio.AbstractEventLoop, Any] | None = None
 
-    async def transact(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(conn, *args)`` (``Store.start_game_in``, ``Store.finish_game_in``), committed
-        when this returns: in one transaction on SQLite; on PostgreSQL ``fn`` writes one
-        statement (``chieu.server.pgsql``), run in autocommit mode, its own transaction."""
+    async def start_game(self, *args: Any) -> int:
+        """``Store.start_game_in``'s answer, committed when this returns."""
         if self.store.postgres:
-            return await self._autocommit(fn, *args)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, partial(self.store.transact, fn, *args))
+            sql, params = self.store.start_game_sql(*args)
+            return _started(await self._rows(sql, params), args[0], args[4])
+        return await self._in_thread(self.store.start_game, *args)
 
-    async def _autocommit(self, fn: Callable[..., T], *args: Any) -> T:
-        async with self.store.async_engine().connect() as conn:
-            await conn.execution_options(isolation_level="AUTOCOMMIT")
-            return await conn.run_sync(fn, *args)
+    async def finish_game(self, *args: Any) -> bool:
+        """``Store.finish_game_in``'s answer, committed when this returns."""
+        if self.store.postgres:
+            return bool(await self._rows(*self.store.finish_game_sql(*args)))
+        return await self._in_thread(self.store.finish_game, *args)
+
+    async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, partial(fn, *args))
+
+    async def _rows(self, sql: str, params: dict[str, Any]) -> list[Any]:
+        """PostgreSQL: one statement (``chieu.server.pgsql``) in autocommit mode, its own
+        transaction, on a connection of this loop kept open (psycopg's own: SQLAlchemy's
+        asyncio engine spent 150 µs of the loop's time on a statement, psycopg 37 µs).
+        psycopg runs one statement at a time on it; a broken connection fails its statement
+        (nothing committed) and the next one opens another."""
+        import psycopg
+
+        loop = asyncio.get_running_loop()
+        if self.conn is None or self.conn[0] is not loop:  # a new loop: its own connection
+            self.conn = (
+                loop,
+                await psycopg.AsyncConnection.connect(self.store.dsn(), autocommit=True),
+            )
+        conn = self.conn[1]
+        try:
+            cur = await conn.execute(sql, params)
+            return list(await cur.fetchall())
+        except psycopg.OperationalError:
+            self.conn = None
+            with contextlib.suppress(Exception):
+                await conn.close()
+            raise
+
+    async def aclose(self) -> None:
+        if self.conn is not None:
+            conn, self.conn = self.conn[1], None
+            with contextlib.suppress(Exception):
+                await conn.close()
 
     async def append(self, row: ActionRow) -> None:
         loop = asyncio.get_running_loop()
@@ -156,17 +190,23 @@ class Writer:
         """One group commit (``Store.append_actions``'s answer). On PostgreSQL the batch is one
         statement in autocommit mode: its own transaction, one round trip."""
         if self.store.postgres:
-            return await self._autocommit(self.store.append_in, rows, time.time())
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, self.store.append_actions, rows)
+            return _stored(rows, await self._rows(*self.store.append_sql(rows, time.time())))
+        return await self._in_thread(self.store.append_actions, rows)
 
 
-def _driver_execute(conn: sa.Connection, sql: str, **params: Any) -> list[Any]:
+def _driver_execute(conn: sa.Connection, sql: str, params: dict[str, Any]) -> list[Any]:
     """PostgreSQL: ``sql`` (psycopg's parameters) on the driver's own cursor, its rows
     (SQLAlchemy's statement machinery cost more than the database's work here)."""
     cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     cur.execute(sql, params)
     return list(cur.fetchall())
+
+
+def _started(rows: Sequence[Any], room_id: int, version: int) -> int:
+    """The new game's id ``pgsql.START_GAME`` returned; ConflictError if it wrote nothing."""
+    if not rows:
+        raise ConflictError(f"room {room_id} is not at version {version - 1}")
+    return int(rows[0][0])
 
 
 def _stored(rows: Sequence[ActionRow], moved: Sequence[Any]) -> list[bool]:
@@ -196,7 +236,6 @@ class Store:
         #: who announces: this process's node (``Cluster``), so that it can skip its own
         self.origin = ""
         self._writer: Writer | None = None
-        self._async: tuple[asyncio.AbstractEventLoop, AsyncEngine] | None = None
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -204,26 +243,12 @@ class Store:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.pool.shutdown(wait=True)
-        if self._async is not None:  # not closed on its loop (``aclose``): dropped unclosed
-            self._async[1].sync_engine.dispose(close=False)
         self.engine.dispose()
 
     async def aclose(self) -> None:
-        """Close the asyncio engine's connections (then ``close``)."""
-        if self._async is not None:
-            await self._async[1].dispose()
-            self._async = None
-
-    def async_engine(self) -> AsyncEngine:
-        """PostgreSQL: the asyncio engine of the running event loop (the writer's). A loop
-        that is not the last one's gets an engine of its own (its connections belong to
-        it)."""
-        loop = asyncio.get_running_loop()
-        if self._async is None or self._async[0] is not loop:
-            if self._async is not None:  # that loop is gone: drop its connections unclosed
-                self._async[1].sync_engine.dispose(close=False)
-            self._async = (loop, create_async_engine(self.url))
-        return self._async[1]
+        """Close the writer's PostgreSQL connection (then ``close``)."""
+        if self._writer is not None:
+            await self._writer.aclose()
 
     def transact(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(conn, *args)`` in one transaction, committed when this returns."""
@@ -349,23 +374,8 @@ class Store:
         ``sitting``); ``conn``: the transaction. ConflictError (nothing written) if the room is
         not at ``version - 1``."""
         if self.postgres:
-            rows = _driver_execute(
-                conn,
-                pgsql.START_GAME,
-                rid=room_id,
-                number=number,
-                seed=seed,
-                setup=_dumps(setup),
-                version=version,
-                status=room["status"],
-                seats=_dumps(room["seats"]),
-                sitting=_dumps(room["sitting"]),
-                at=time.time(),
-                origin=self.origin,
-            )
-            if not rows:
-                raise ConflictError(f"room {room_id} is not at version {version - 1}")
-            return int(rows[0][0])
+            sql, params = self.start_game_sql(room_id, number, seed, setup, version, room)
+            return _started(_driver_execute(conn, sql, params), room_id, version)
         res = conn.execute(
             m.games.insert().values(
                 room_id=room_id,
@@ -382,6 +392,29 @@ class Store:
             raise ConflictError(f"room {room_id} is not at version {version - 1}")
         self._update_room(conn, room_id, {**room, "game_id": game_id})
         return game_id
+
+    def start_game_sql(
+        self,
+        room_id: int,
+        number: int,
+        seed: int,
+        setup: dict[str, Any],
+        version: int,
+        room: dict[str, Any],
+    ) -> tuple[str, dict[str, Any]]:
+        """PostgreSQL: ``start_game_in`` as one statement and its parameters."""
+        return pgsql.START_GAME, {
+            "rid": room_id,
+            "number": number,
+            "seed": seed,
+            "setup": _dumps(setup),
+            "version": version,
+            "status": room["status"],
+            "seats": _dumps(room["seats"]),
+            "sitting": _dumps(room["sitting"]),
+            "at": time.time(),
+            "origin": self.origin,
+        }
 
     def append_action(
         self, room_id: int, version: int, game_id: int, seat: int, action: dict[str, Any]
@@ -405,18 +438,7 @@ class Store:
         driver's own cursor (SQLAlchemy's statement machinery cost more than the database's
         work here)."""
         if self.postgres:
-            moved = _driver_execute(
-                conn,
-                pgsql.APPEND_ALL,
-                rids=[r.room_id for r in rows],
-                olds=[r.version for r in rows],
-                games=[r.game_id for r in rows],
-                seats=[r.seat for r in rows],
-                actions=[_dumps(r.action) for r in rows],
-                at=now,
-                origin=self.origin,
-            )
-            return _stored(rows, moved)
+            return _stored(rows, _driver_execute(conn, *self.append_sql(rows, now)))
         cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         stored = []
         for r in rows:
@@ -428,6 +450,18 @@ class Store:
             [(r.room_id, r.version + 1, r.game_id, r.seat, _dumps(r.action), now) for r in good],
         )
         return stored
+
+    def append_sql(self, rows: Sequence[ActionRow], now: float) -> tuple[str, dict[str, Any]]:
+        """PostgreSQL: ``append_in`` as one statement and its parameters."""
+        return pgsql.APPEND_ALL, {
+            "rids": [r.room_id for r in rows],
+            "olds": [r.version for r in rows],
+            "games": [r.game_id for r in rows],
+            "seats": [r.seat for r in rows],
+            "actions": [_dumps(r.action) for r in rows],
+            "at": now,
+            "origin": self.origin,
+        }
 
     def dsn(self) -> str:
         """PostgreSQL: the URL as psycopg takes it (``postgresql://...``)."""
@@ -452,16 +486,7 @@ class Store:
         (another process finished it)."""
         if self.postgres:
             return bool(
-                _driver_execute(
-                    conn,
-                    pgsql.FINISH_GAME,
-                    gid=game_id,
-                    record=record,
-                    rid=room_id,
-                    status=room["status"],
-                    sitting=_dumps(room["sitting"]),
-                    origin=self.origin,
-                )
+                _driver_execute(conn, *self.finish_game_sql(game_id, record, room_id, room))
             )
         res = conn.execute(
             m.games.update()
@@ -472,6 +497,19 @@ class Store:
             return False
         self._update_room(conn, room_id, room)
         return True
+
+    def finish_game_sql(
+        self, game_id: int, record: str, room_id: int, room: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """PostgreSQL: ``finish_game_in`` as one statement and its parameters."""
+        return pgsql.FINISH_GAME, {
+            "gid": game_id,
+            "record": record,
+            "rid": room_id,
+            "status": room["status"],
+            "sitting": _dumps(room["sitting"]),
+            "origin": self.origin,
+        }
 
     # -- leases (several processes) ----------------------------------------------------------
     def take_lease(self, room_id: int, node: str, ttl: float) -> bool:
@@ -487,14 +525,8 @@ class Store:
         now = time.time()
         if self.postgres:
             with self.engine.begin() as conn:
-                rows = _driver_execute(
-                    conn,
-                    pgsql.TAKE_LEASES,
-                    rids=list(room_ids),
-                    node=node,
-                    expires=now + ttl,
-                    now=now,
-                )
+                params = {"rids": list(room_ids), "node": node, "expires": now + ttl, "now": now}
+                rows = _driver_execute(conn, pgsql.TAKE_LEASES, params)
             return {int(row[0]) for row in rows}
         stmt = sqlite_insert(m.leases).values(
             [{"room_id": r, "owner": node, "expires": now + ttl} for r in room_ids]
