@@ -117,11 +117,20 @@ class Writer:
         #: PostgreSQL: psycopg's asyncio connection of the running loop, in autocommit mode
         self.conn: tuple[asyncio.AbstractEventLoop, Any] | None = None
 
-    async def start_game(self, *args: Any) -> int:
+    async def start_game(
+        self,
+        room_id: int,
+        number: int,
+        seed: int,
+        setup: dict[str, Any],
+        version: int,
+        room: dict[str, Any],
+    ) -> int:
         """``Store.start_game_in``'s answer, committed when this returns."""
+        args = (room_id, number, seed, setup, version, room)
         if self.store.postgres:
-            sql, params = self.store.start_game_sql(*args)
-            return _started(await self._rows(sql, params), args[0], args[4])
+            rows = await self._rows(*self.store.start_game_sql(*args))
+            return _started(rows, room_id, version)
         return await self._in_thread(self.store.start_game, *args)
 
     async def finish_game(self, *args: Any) -> bool:
