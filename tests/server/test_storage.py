@@ -170,6 +170,45 @@ def test_a_game_starts_at_its_version_and_ends_once(url: str) -> None:
     store.close()
 
 
+def test_a_broken_postgresql_connection_fails_its_write_and_the_next_reconnects(
+    pg_url: str,
+) -> None:
+    """The writer's own connection killed under it (a PostgreSQL restart, a proxy): the
+    write on it fails with nothing stored, and the next write opens a new connection."""
+    import psycopg
+
+    store = Store(pg_url)
+    store.migrate()
+    lobby = Lobby(store)
+    room = lobby.create_room(store.create_player("Chủ"), {"game": "chan", "clock": {"pause": 600}})
+    room.seats = [{"bot": "random"} for _ in range(4)]
+
+    async def run() -> None:
+        await room.start_sitting()
+        writer = store.writer()
+        assert writer.conn is not None
+        pid = writer.conn[1].info.backend_pid
+        with psycopg.connect(store.dsn(), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            for _ in range(100):  # until the backend is gone
+                gone = admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,))
+                if gone.fetchone() is None:
+                    break
+                time.sleep(0.05)
+        v = room.version
+        row = ActionRow(room.id, v, room.game_id or 0, 0, {"verb": "x"})
+        with pytest.raises(psycopg.OperationalError):
+            await writer.append(row)
+        assert store.game_actions(room.game_id or 0) == []
+        await writer.append(row)  # a new connection
+        assert writer.conn is not None and writer.conn[1].info.backend_pid != pid
+        assert store.game_actions(room.game_id or 0) == [(v + 1, 0, {"verb": "x"})]
+        await store.aclose()
+
+    asyncio.run(run())
+    store.close()
+
+
 def test_leases_for_many_rooms_in_one_statement(url: str) -> None:
     """The heartbeat's upsert: free rooms taken, ours renewed, another's refused until it
     expires, then taken over."""
