@@ -345,7 +345,7 @@ def _load(url: str | None, db: str, seconds: float) -> list[Figure]:
             break
         held = rooms
     # saturated: no think time, every room's next action sent as soon as its view arrives;
-    # the best of two loads (a server may do more with more actions in flight, or less)
+    # the best of three loads (a server may do more with more actions in flight, or less)
     runs = []
     for rooms in SATURATION_ROOMS:
         extra = _fresh(url, f"bench_saturated_{rooms}")

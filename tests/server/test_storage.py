@@ -10,7 +10,7 @@ import pytest
 
 from chieu.core.record import GameRecord
 from chieu.server.lobby import Lobby
-from chieu.server.storage import ActionRow, ConflictError, Store
+from chieu.server.storage import ActionRow, ConflictError, GameEnd, GameStart, Store
 from tests.server.helpers import ThreadServer
 from tests.server.test_play import _game
 
@@ -150,7 +150,7 @@ def test_a_game_starts_at_its_version_and_ends_once(url: str) -> None:
 
     async def start(at: int) -> int:
         new = {"status": "playing", "seats": room.seats, "sitting": {"rows": []}}
-        return await store.writer().start_game(room.id, 2, 7, {}, at, new)
+        return await store.writer().start_game(GameStart(room.id, 2, 7, {}, at, new))
 
     with pytest.raises(ConflictError):
         asyncio.run(start(version))  # the room is at ``version``: a start must say version + 1
@@ -158,7 +158,7 @@ def test_a_game_starts_at_its_version_and_ends_once(url: str) -> None:
 
     async def finish(record: str) -> bool:
         new = {"status": "between", "sitting": {"rows": ["x"]}}
-        return await store.writer().finish_game(gid, record, room.id, new)
+        return await store.writer().finish_game(GameEnd(gid, record, room.id, new))
 
     assert asyncio.run(finish("first")) is True
     assert asyncio.run(finish("second")) is False

@@ -1,5 +1,6 @@
-"""PostgreSQL's writes while playing, each one statement (psycopg's parameters, run on the
-driver's own cursor in autocommit mode: its own transaction, one round trip).
+"""PostgreSQL's writes while playing, each one statement with psycopg's parameters: run by
+the writer on its own psycopg asyncio connection in autocommit mode (its own transaction, one
+round trip), or inside a transaction on SQLAlchemy's connection (start-up, the heartbeat).
 
 A room's writes are conditional on its row's version (or, at a game's end, on the game having
 no record yet): a write whose condition fails changes nothing and returns no row. Every write

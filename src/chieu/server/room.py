@@ -30,7 +30,7 @@ from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.messages import ws_error
-from chieu.server.storage import ActionRow, ConflictError, Store
+from chieu.server.storage import ActionRow, ConflictError, GameEnd, GameStart, Store
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -276,13 +276,9 @@ class Room:
         state = self.game.new_state(seed, setup=setup)
         version = self.version + 1
         number = len(self.sitting.rows) + 1
+        row = {"status": "playing", "seats": self.seats, "sitting": self.sitting.to_json()}
         game_id = await self.store.writer().start_game(
-            self.id,
-            number,
-            seed,
-            setup,
-            version,
-            {"status": "playing", "seats": self.seats, "sitting": self.sitting.to_json()},
+            GameStart(self.id, number, seed, setup, version, row)
         )
         self.status, self.version, self.game_id = "playing", version, game_id
         self.seed, self.first_version, self.state = seed, version, state
@@ -336,13 +332,13 @@ class Room:
         """Store the end of the game (at start-up, when nothing else writes)."""
         assert self.game_id is not None
         sitting, record, row = self._ending()
-        self._ended(sitting, self.store.finish_game(self.game_id, record, self.id, row))
+        self._ended(sitting, self.store.finish_game(GameEnd(self.game_id, record, self.id, row)))
 
     async def finish(self) -> None:
         """Store the end of the game (through the writer)."""
         assert self.game_id is not None
         sitting, record, row = self._ending()
-        stored = await self.store.writer().finish_game(self.game_id, record, self.id, row)
+        stored = await self.store.writer().finish_game(GameEnd(self.game_id, record, self.id, row))
         self._ended(sitting, stored)
 
     def abandon(self) -> None:

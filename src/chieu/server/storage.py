@@ -95,6 +95,31 @@ class ActionRow:
     action: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    """A game starts: game ``number`` of the room's sitting, its deal's ``seed`` and
+    ``setup``; the room goes from ``version - 1`` to ``version`` and its row takes ``room``
+    (its new ``status``, ``seats`` and ``sitting``)."""
+
+    room_id: int
+    number: int
+    seed: int
+    setup: dict[str, Any]
+    version: int
+    room: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """A game ends: its ``record``, and the room's row takes ``room`` (its new ``status``
+    and ``sitting``)."""
+
+    game_id: int
+    record: str
+    room_id: int
+    room: dict[str, Any]
+
+
 class Writer:
     """Group commit. Every room hands its accepted action in and waits; the actions handed in
     while a transaction is being committed go together in the next one, so the event loop
@@ -117,27 +142,17 @@ class Writer:
         #: PostgreSQL: psycopg's asyncio connection of the running loop, in autocommit mode
         self.conn: tuple[asyncio.AbstractEventLoop, Any] | None = None
 
-    async def start_game(
-        self,
-        room_id: int,
-        number: int,
-        seed: int,
-        setup: dict[str, Any],
-        version: int,
-        room: dict[str, Any],
-    ) -> int:
+    async def start_game(self, start: GameStart) -> int:
         """``Store.start_game_in``'s answer, committed when this returns."""
-        args = (room_id, number, seed, setup, version, room)
         if self.store.postgres:
-            rows = await self._rows(*self.store.start_game_sql(*args))
-            return _started(rows, room_id, version)
-        return await self._in_thread(self.store.start_game, *args)
+            return _started(await self._rows(*self.store.start_game_sql(start)), start)
+        return await self._in_thread(self.store.start_game, start)
 
-    async def finish_game(self, *args: Any) -> bool:
+    async def finish_game(self, end: GameEnd) -> bool:
         """``Store.finish_game_in``'s answer, committed when this returns."""
         if self.store.postgres:
-            return bool(await self._rows(*self.store.finish_game_sql(*args)))
-        return await self._in_thread(self.store.finish_game, *args)
+            return bool(await self._rows(*self.store.finish_game_sql(end)))
+        return await self._in_thread(self.store.finish_game, end)
 
     async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, partial(fn, *args))
@@ -211,10 +226,10 @@ def _driver_execute(conn: sa.Connection, sql: str, params: dict[str, Any]) -> li
     return list(cur.fetchall())
 
 
-def _started(rows: Sequence[Any], room_id: int, version: int) -> int:
+def _started(rows: Sequence[Any], start: GameStart) -> int:
     """The new game's id ``pgsql.START_GAME`` returned; ConflictError if it wrote nothing."""
     if not rows:
-        raise ConflictError(f"room {room_id} is not at version {version - 1}")
+        raise ConflictError(f"room {start.room_id} is not at version {start.version - 1}")
     return int(rows[0][0])
 
 
@@ -365,32 +380,22 @@ class Store:
         return rows
 
     # -- games and actions -------------------------------------------------------------------
-    def start_game(self, *args: Any) -> int:
+    def start_game(self, start: GameStart) -> int:
         """``start_game_in`` in a transaction of its own."""
-        return self.transact(self.start_game_in, *args)
+        return self.transact(self.start_game_in, start)
 
-    def start_game_in(
-        self,
-        conn: sa.Connection,
-        room_id: int,
-        number: int,
-        seed: int,
-        setup: dict[str, Any],
-        version: int,
-        room: dict[str, Any],
-    ) -> int:
-        """A new game row and the room's state (``room``: its new ``status``, ``seats`` and
-        ``sitting``); ``conn``: the transaction. ConflictError (nothing written) if the room is
-        not at ``version - 1``."""
+    def start_game_in(self, conn: sa.Connection, start: GameStart) -> int:
+        """A new game row and the room's state; ``conn``: the transaction. ConflictError
+        (nothing written) if the room is not at ``start.version - 1``."""
         if self.postgres:
-            sql, params = self.start_game_sql(room_id, number, seed, setup, version, room)
-            return _started(_driver_execute(conn, sql, params), room_id, version)
+            return _started(_driver_execute(conn, *self.start_game_sql(start)), start)
+        room_id, version = start.room_id, start.version
         res = conn.execute(
             m.games.insert().values(
                 room_id=room_id,
-                number=number,
-                seed=seed,
-                setup=_dumps(setup),
+                number=start.number,
+                seed=start.seed,
+                setup=_dumps(start.setup),
                 first_version=version,
                 created=time.time(),
             )
@@ -399,28 +404,20 @@ class Store:
         moved = conn.execute(_ADVANCE, {"rid": room_id, "old": version - 1, "new": version})
         if moved.rowcount != 1:
             raise ConflictError(f"room {room_id} is not at version {version - 1}")
-        self._update_room(conn, room_id, {**room, "game_id": game_id})
+        self._update_room(conn, room_id, {**start.room, "game_id": game_id})
         return game_id
 
-    def start_game_sql(
-        self,
-        room_id: int,
-        number: int,
-        seed: int,
-        setup: dict[str, Any],
-        version: int,
-        room: dict[str, Any],
-    ) -> tuple[str, dict[str, Any]]:
+    def start_game_sql(self, start: GameStart) -> tuple[str, dict[str, Any]]:
         """PostgreSQL: ``start_game_in`` as one statement and its parameters."""
         return pgsql.START_GAME, {
-            "rid": room_id,
-            "number": number,
-            "seed": seed,
-            "setup": _dumps(setup),
-            "version": version,
-            "status": room["status"],
-            "seats": _dumps(room["seats"]),
-            "sitting": _dumps(room["sitting"]),
+            "rid": start.room_id,
+            "number": start.number,
+            "seed": start.seed,
+            "setup": _dumps(start.setup),
+            "version": start.version,
+            "status": start.room["status"],
+            "seats": _dumps(start.room["seats"]),
+            "sitting": _dumps(start.room["sitting"]),
             "at": time.time(),
             "origin": self.origin,
         }
@@ -483,40 +480,33 @@ class Store:
             self._writer = Writer(self)
         return self._writer
 
-    def finish_game(self, *args: Any) -> bool:
+    def finish_game(self, end: GameEnd) -> bool:
         """``finish_game_in`` in a transaction of its own."""
-        return self.transact(self.finish_game_in, *args)
+        return self.transact(self.finish_game_in, end)
 
-    def finish_game_in(
-        self, conn: sa.Connection, game_id: int, record: str, room_id: int, room: dict[str, Any]
-    ) -> bool:
-        """The game's record and the room's new state (``room``: its ``status`` and
-        ``sitting``), once: False (nothing written) when the game already has its record
-        (another process finished it)."""
+    def finish_game_in(self, conn: sa.Connection, end: GameEnd) -> bool:
+        """The game's record and the room's new state, once: False (nothing written) when
+        the game already has its record (another process finished it)."""
         if self.postgres:
-            return bool(
-                _driver_execute(conn, *self.finish_game_sql(game_id, record, room_id, room))
-            )
+            return bool(_driver_execute(conn, *self.finish_game_sql(end)))
         res = conn.execute(
             m.games.update()
-            .where(m.games.c.id == game_id, m.games.c.record.is_(None))
-            .values(record=record)
+            .where(m.games.c.id == end.game_id, m.games.c.record.is_(None))
+            .values(record=end.record)
         )
         if res.rowcount != 1:
             return False
-        self._update_room(conn, room_id, room)
+        self._update_room(conn, end.room_id, end.room)
         return True
 
-    def finish_game_sql(
-        self, game_id: int, record: str, room_id: int, room: dict[str, Any]
-    ) -> tuple[str, dict[str, Any]]:
+    def finish_game_sql(self, end: GameEnd) -> tuple[str, dict[str, Any]]:
         """PostgreSQL: ``finish_game_in`` as one statement and its parameters."""
         return pgsql.FINISH_GAME, {
-            "gid": game_id,
-            "record": record,
-            "rid": room_id,
-            "status": room["status"],
-            "sitting": _dumps(room["sitting"]),
+            "gid": end.game_id,
+            "record": end.record,
+            "rid": end.room_id,
+            "status": end.room["status"],
+            "sitting": _dumps(end.room["sitting"]),
             "origin": self.origin,
         }
 
