@@ -35,6 +35,58 @@ def test_read_json_raises_only_json_input_error(data: str | bytes) -> None:
         dump_line(value).encode("utf-8")  # whatever it accepts can be written back
 
 
+def _typed(value: object) -> object:
+    """``value`` with every number tagged by its type (1 and 1.0 compare equal)."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return (type(value).__name__, value)
+
+
+json_numbers = st.one_of(
+    st.integers(-(10**25), 10**25).map(str),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.sampled_from(["1E5", "-0", "-0.0", "1e-400", "1e308", "18446744073709551616", "0.5e1"]),
+)
+
+
+@fuzz(400)
+@given(
+    st.one_of(
+        nasty_value.map(lambda v: json.dumps(v, ensure_ascii=False)),
+        nasty_value.map(json.dumps),
+        st.lists(json_numbers, max_size=6).map(lambda xs: "[" + ",".join(xs) + "]"),
+    )
+)
+def test_read_json_reads_what_the_standard_parser_reads(text: str) -> None:
+    """The fast path (orjson) gives the standard parser's values, types included, and refuses
+    nothing the standard path accepts."""
+    COUNTS["texts read both ways"] += 1
+    try:
+        expected = json.loads(text, parse_constant=lambda name: 1 / 0)
+    except (ValueError, ZeroDivisionError):
+        return
+    if any(isinstance(v, float) and v in (float("inf"), float("-inf")) for v in _leaves(expected)):
+        return
+    if any(isinstance(v, int) and len(str(abs(v))) > 20 for v in _leaves(expected)):
+        return
+    try:
+        value = read_json(text)
+    except JsonInputError as exc:
+        assert any(w in str(exc) for w in ("surrogate", "nests", "not valid text"))
+        return
+    assert _typed(value) == _typed(expected)
+
+
+def _leaves(value: object) -> list[object]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _leaves(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _leaves(v)]
+    return [value]
+
+
 @fuzz(200)
 @given(nasty_value)
 def test_dump_line_is_one_line_that_reads_back(value: object) -> None:

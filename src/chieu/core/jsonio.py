@@ -26,6 +26,11 @@ from typing import IO, Any
 
 from chieu.core.errors import ChieuError
 
+try:  # the fast path of ``read_json`` (the server's extra has it; the core does not need it)
+    import orjson
+except ImportError:  # pragma: no cover - depends on the install
+    orjson = None  # type: ignore[assignment]
+
 MAX_BYTES = 1 << 20  # 1 MiB
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 20  # seeds are below 2**64: 20 digits
@@ -45,6 +50,9 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 _TOKEN = re.compile(r'[\[\]{}"\\]')
+# A run of digits orjson could read otherwise than ``json`` does (an integer past 64 bits
+# becomes a float there): such a text takes the standard parser.
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
 
 
 def _too_deep(text: str, limit: int) -> int:
@@ -117,6 +125,14 @@ def read_json(data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "m
     brackets = text.count("[") + text.count("{")
     if brackets > limits.max_depth and _too_deep(text, limits.max_depth):
         raise JsonInputError(f"{what} nests deeper than {limits.max_depth} levels (the limit)")
+    if orjson is not None and not _LONG_DIGITS.search(text):
+        # orjson reads what the standard parser below accepts, to the same values, five to
+        # ten times faster (every message a server receives); it refuses NaN, infinities and
+        # lone surrogates itself. On any refusal the standard parser says what is wrong.
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > limits.max_int_digits:

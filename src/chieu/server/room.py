@@ -149,6 +149,7 @@ class Room:
 
     def to_json(self) -> dict[str, Any]:
         seats = []
+        live = {c.seat for c in self.conns if not c.closed}  # every push: one pass, not one a seat
         for i, s in enumerate(self.seats):
             pid = s.get("player")
             seats.append(
@@ -157,7 +158,7 @@ class Room:
                     "player": None if pid is None else self.players.get(pid),
                     "bot": s.get("bot"),
                     "away": i in self.away and i not in self.remote,
-                    "connected": self.connected(i) or i in self.remote,
+                    "connected": i in live or i in self.remote,
                 }
             )
         totals = list(self.sitting.totals) if self.sitting else [0.0] * len(self.seats)
