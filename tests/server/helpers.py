@@ -176,9 +176,11 @@ class Player:
     async def send(self, msg: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(msg))
 
-    async def play(self, game_id: int | None = None, timeout: float = 60) -> dict[str, Any]:
-        """Answer every own decision until the game ``game_id`` (the first seen) is over;
-        returns the last view message."""
+    async def play(
+        self, game_id: int | None = None, timeout: float = 60, after: int = 0
+    ) -> dict[str, Any]:
+        """Answer every own decision until the game ``game_id`` (the first seen whose id is
+        above ``after``) is over; returns the last view message."""
         end = time.time() + timeout
         while True:
             if self.backlog:
@@ -189,6 +191,8 @@ class Player:
                 assert msg["code"] == "stale", msg
                 continue
             if msg["type"] != "view" or msg["view"] is None:
+                continue
+            if msg["game_id"] is None or msg["game_id"] <= after:
                 continue
             if game_id is None:
                 game_id = msg["game_id"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import httpx
 
 from tests.server.helpers import ThreadServer, auth, guest, make_room
@@ -108,3 +111,40 @@ def test_rooms_per_player(server: ThreadServer) -> None:
     assert len(set(codes)) == 10
     r = httpx.post(f"{server.base}/api/rooms", json={"game": "chan"}, headers=auth(t))
     assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_rooms"
+
+
+def test_passwords_are_hashed_off_the_loop_and_a_flood_is_refused(server: ThreadServer) -> None:
+    """argon2 takes ~0.1 s a password: the server answers other requests meanwhile, and a
+    client with a password job already running gets 429 ``busy`` at once."""
+    b = server.base
+    name = {"name": "Bà Tư", "password": "mật khẩu dài"}
+    assert httpx.post(f"{b}/api/accounts", json=name).status_code == 200
+    wrong = {"name": "Bà Tư", "password": "sai rồi nhé"}
+    unknown = {"name": "Không Có Ai", "password": "sai rồi nhé"}
+
+    async def scene() -> tuple[list[int], list[float]]:
+        async with httpx.AsyncClient(base_url=b, timeout=30) as client:
+            logins = [
+                asyncio.create_task(client.post("/api/login", json=body))
+                for body in (wrong, unknown, wrong, wrong)
+            ]
+            health = []
+            while not all(t.done() for t in logins):
+                began = time.perf_counter()
+                assert (await client.get("/api/health")).status_code == 200
+                health.append(time.perf_counter() - began)
+            return [t.result().status_code for t in logins], health
+
+    codes, health = asyncio.run(scene())
+    assert sorted(codes) == [401, 429, 429, 429]  # one job per client; unknown names too
+    assert health and max(health) < 0.08, health  # the loop never waited for argon2 (0.1 s)
+    busy = httpx.post(f"{b}/api/login", json=wrong)
+    assert busy.status_code == 401  # the job is done: the client may try again
+    ok = httpx.post(f"{b}/api/login", json=name)
+    assert ok.status_code == 200 and ok.json()["player"]["name"] == "Bà Tư"
+    flood = [httpx.post(f"{b}/api/login", json=unknown) for _ in range(2)]
+    assert [r.status_code for r in flood] == [401, 401]
+    assert set(httpx.post(f"{b}/api/login", json=unknown).json()["error"]["message"]) == {
+        "vi",
+        "en",
+    }

@@ -9,10 +9,10 @@ import io
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -28,6 +28,8 @@ from chieu.server.lobby import ApiError, Lobby
 from chieu.server.messages import words
 from chieu.server.storage import Store, sqlite_url
 from chieu.server.ws import serve_socket
+
+T = TypeVar("T")
 
 log = logging.getLogger("chieu.server")
 
@@ -63,6 +65,7 @@ class Server:
         if rate:
             self.lobby.ws_rate = rate
         self.lobby.load()
+        self.passwords = auth.PasswordWork()
         self.ready = False
 
 
@@ -145,6 +148,7 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         await server.lobby.close()
         await server.store.aclose()
         server.store.close()
+        server.passwords.pool.shutdown(wait=False)
 
     app = FastAPI(title="chieu", description="Bài lá Việt Nam trực tuyến", lifespan=lifespan)
 
@@ -172,6 +176,14 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         if pid is None or srv().lobby.player(pid) is None:
             raise ApiError(401, "unauthorized")
         return pid
+
+    async def passwords(request: Request, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: hashing or checking a password, off the loop (``PasswordWork``)."""
+        client = request.client.host if request.client else ""
+        try:
+            return await srv().passwords.run(client, fn, *args)
+        except auth.Busy:
+            raise ApiError(429, "busy") from None
 
     def session(pid: int) -> dict[str, Any]:
         return {"token": srv().tokens.make(pid), "player": srv().lobby.player(pid)}
@@ -204,8 +216,9 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         key = auth.account_key(name)
         if srv().store.account(key) is not None:
             raise ApiError(409, "name_taken")
+        hashed = await passwords(request, auth.hash_password, password)
         try:
-            pid = srv().store.create_player(name, key, auth.hash_password(password))
+            pid = srv().store.create_player(name, key, hashed)
         except Exception:  # two at once: the unique index refuses the second
             raise ApiError(409, "name_taken") from None
         return session(pid)
@@ -217,7 +230,8 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 200:
             raise ApiError(401, "bad_login")
         row = srv().store.account(auth.account_key(" ".join(name.split())))
-        if row is None or not auth.check_password(row["password"], password):
+        stored = None if row is None else row["password"]
+        if not await passwords(request, auth.check_password, stored, password) or row is None:
             raise ApiError(401, "bad_login")
         return session(int(row["id"]))
 
