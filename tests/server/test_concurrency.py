@@ -191,6 +191,8 @@ def test_next_sent_to_another_process_counts(tmp_path: Path) -> None:
     while room.status == "playing":
         asyncio.run(room.auto_step(time.time()))
     assert room.status == "between"
+    assert asyncio.run(room.auto_step(time.time())) is None  # nobody at the table: it waits
+    room.remote = {0}  # the host connects to another process
     assert asyncio.run(room.auto_step(time.time())) > 0  # waits for the pause or a `next`
     room.remote_ready = {0}  # the host's `next`, reported by the process he is connected to
     assert asyncio.run(room.auto_step(time.time())) == 0.0 and room.status == "playing"

@@ -202,6 +202,33 @@ def test_away_seat_played_by_bot(server: ThreadServer) -> None:
     asyncio.run(_away(server.base))
 
 
+async def _walked_away(base: str) -> None:
+    host = guest(base, "Về nhà")
+    bots = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
+    clock = {"bot_delay": 0, "pause": 0.2, "turn": None, "claim": None, "grace": 0}
+    rid = make_room(base, host, {"game": "chan", "bots": bots, "clock": clock})["id"]
+    httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
+    # nobody at the table: the game plays out, then no next game is dealt for nobody
+    for _ in range(200):
+        room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
+        if room["status"] != "playing":
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(1.0)  # five pauses
+    room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
+    assert (room["status"], room["game_number"]) == ("between", 1), room
+    # the host comes back: the pause is long over, the next game is dealt at once
+    p = Player(base, host, rid)
+    await p.connect()
+    msg = await _until(p, lambda m: m["type"] == "view" and m["room"]["status"] == "playing")
+    assert msg["room"]["game_number"] == 2
+    await p.close()
+
+
+def test_a_room_everyone_left_does_not_deal_the_next_game(server: ThreadServer) -> None:
+    asyncio.run(_walked_away(server.base))
+
+
 async def _timeout(base: str) -> None:
     host = guest(base, "Chậm")
     bots = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}

@@ -76,8 +76,9 @@ def test_action_log_and_rebuild(url: str) -> None:
     record = GameRecord.loads(game.record)
     assert record.verify() == [] and record.replay().is_terminal()
     assert len(record.actions()) == len(store.game_actions(game.id))
-    # the pause is over: the next game of the sitting starts
+    # the pause is over and the host is at the table (on another process): the next game
     copy.between_until = 0
+    copy.remote = {0}
     assert asyncio.run(copy.auto_step(time.time())) == 0.0
     assert copy.status == "playing" and copy.game_id != game.id
     assert copy.version == record_version(copy) and len(copy.sitting.rows) == 1  # type: ignore[union-attr]

@@ -114,6 +114,8 @@ class Cluster:
         for room in list(self.lobby.rooms.values()):
             room.remote = present.get(room.id, set())
             room.remote_ready = everywhere_ready.get(room.id, set())
+            if room.remote and room.status == "between":
+                room.wake.set()  # a player on another process: the next game may be due
             if room.status == "finished":
                 continue
             if room.id in owned and not room.owned:

@@ -452,6 +452,8 @@ class Room:
             self.broadcast()
             return 0.0
         if self.status == "between":
+            if not self.attended():  # nobody at the table: the next game waits for someone
+                return None
             humans = [i for i, s in enumerate(self.seats) if s.get("player") is not None]
             ready = {c.seat for c in self.conns if c.ready and c.seat is not None}
             ready |= self.remote_ready
@@ -580,6 +582,14 @@ class Room:
         self.conns.add(conn)
         if conn.seat is not None:
             self.away.pop(conn.seat, None)
+        self.wake.set()  # between games, a room nobody attended waits for this
+
+    def attended(self) -> bool:
+        """Someone is at the table: a socket here (a player or a spectator), or a player's on
+        another process. A game in progress plays out without anyone (bots and the clock
+        play the seats), but a room everyone walked away from does not deal the next one:
+        bots would play it on forever, for nobody, on the server's time."""
+        return bool(self.remote or self.remote_ready) or any(not c.closed for c in self.conns)
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
