@@ -14,6 +14,7 @@ import pytest
 import websockets
 
 from chieu.core.record import GameRecord
+from chieu.server import ws
 from tests.server.helpers import Player, ThreadServer, auth, guest, make_room
 
 CLOCK = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 600}
@@ -112,6 +113,51 @@ async def _bad_sockets(base: str) -> None:
 
 def test_bad_sockets(server: ThreadServer) -> None:
     asyncio.run(_bad_sockets(server.base))
+
+
+async def _refused(url: str, code: str) -> None:
+    async with websockets.connect(url) as ws:
+        assert json.loads(await ws.recv())["code"] == code
+        with pytest.raises(websockets.ConnectionClosed) as info:
+            await ws.recv()
+        assert info.value.rcvd is not None and info.value.rcvd.code == 4429
+
+
+async def _many_sockets(base: str) -> None:
+    host, watcher, rid = _room(base)
+    ws_base = base.replace("http", "ws") + f"/ws/rooms/{rid}?token="
+
+    # one player: 16 sockets, the 17th refused; closing one lets another in (these sockets
+    # are not read: with websockets' bounded queue they would stop reading, close frames too)
+    def hold() -> Any:
+        return websockets.connect(ws_base + watcher, max_queue=None)
+
+    held = [await hold() for _ in range(ws.MAX_PLAYER_SOCKETS)]
+    for s in held:
+        assert json.loads(await s.recv())["type"] == "view"
+    await _refused(ws_base + watcher, "too_many_sockets")
+    await held.pop().close()
+    await asyncio.sleep(0.3)
+    held.append(await hold())
+    assert json.loads(await held[-1].recv())["type"] == "view"
+    # a room full of watchers (the limit lowered to what is open now) refuses one more
+    # watcher, never a seated player
+    ws.MAX_ROOM_SOCKETS = len(held)
+    try:
+        stranger = guest(base, "Người lạ")
+        await _refused(ws_base + stranger, "crowded")
+        p = Player(base, host, rid)
+        await p.connect()
+        assert (await p.recv())["type"] == "view"
+        await p.close()
+    finally:
+        ws.MAX_ROOM_SOCKETS = 200
+        for s in held:
+            await s.close()
+
+
+def test_sockets_are_bounded_per_player_and_per_room(server: ThreadServer) -> None:
+    asyncio.run(_many_sockets(server.base))
 
 
 async def _flood(base: str) -> None:

@@ -52,6 +52,7 @@ class Lobby:
         self.rooms: dict[int, Room] = {}
         self.players: dict[int, dict[str, Any]] = {}
         self.ws_rate = 10.0  # messages a second per client (docs/protocol.md)
+        self.sockets: dict[int, int] = {}  # player -> his open sockets on this process
         self.cluster = False  # several processes share the database (chieu.server.cluster)
         #: the cluster's ``claim``: a room made here takes its lease at once, so that its clock
         #: runs here without waiting for the heartbeat (nor reading back what it just wrote)

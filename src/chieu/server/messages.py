@@ -26,6 +26,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "too_many_rooms": ("Bạn đã mở quá nhiều bàn", "You have too many open rooms"),
     "name_taken": ("Tên này đã có người dùng", "That name is taken"),
     "bad_login": ("Sai tên hoặc mật khẩu", "Wrong name or password"),
+    "too_many_sockets": (
+        "Bạn đang mở quá nhiều kết nối; hãy đóng bớt thẻ",
+        "You have too many connections open; close some tabs",
+    ),
+    "crowded": ("Bàn đã quá đông người xem", "The room has too many watchers"),
     "busy": ("Máy chủ đang bận; thử lại sau giây lát", "The server is busy; try again shortly"),
     "not_over": ("Ván chưa kết thúc", "The game is not over"),
 }

@@ -24,6 +24,10 @@ WS_LIMITS = Limits(max_bytes=MAX_MESSAGE, max_depth=8, max_int_digits=12)
 RATE = 10.0  # messages a second, sustained
 BURST = 20.0
 MAX_STRIKES = 40  # messages refused for speed before the client is disconnected
+#: open sockets one player may hold (tabs, rooms watched), and one room may hold: each socket
+#: gets a push after every action of its room, so sockets are the server's work
+MAX_PLAYER_SOCKETS = 16
+MAX_ROOM_SOCKETS = 200
 
 
 class Bucket:
@@ -86,11 +90,27 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, room_id: int, player: int | 
     if room is None:
         await _close(ws, 4404, "not_found")
         return
+    if lobby.sockets.get(player, 0) >= MAX_PLAYER_SOCKETS:
+        await _close(ws, 4429, "too_many_sockets")
+        return
+    if len(room.conns) >= MAX_ROOM_SOCKETS and room.seat_of(player) is None:  # seats get in
+        await _close(ws, 4429, "crowded")
+        return
     lang = ws.query_params.get("lang", "vi")
     lang = lang if lang in ("vi", "en") else "vi"
     since_text = ws.query_params.get("since")
     since: int | None = int(since_text) if since_text and since_text.isdigit() else None
     conn = Conn(player, room.seat_of(player), lang)
+    lobby.sockets[player] = lobby.sockets.get(player, 0) + 1
+    try:
+        await _serve(ws, lobby, room, conn, since)
+    finally:
+        left = lobby.sockets.pop(player, 1) - 1
+        if left:
+            lobby.sockets[player] = left
+
+
+async def _serve(ws: WebSocket, lobby: Lobby, room: Room, conn: Conn, since: int | None) -> None:
     async with room.lock:
         room.attach(conn)
         _send_state(room, conn, since, view=False)
@@ -119,7 +139,7 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, room_id: int, player: int | 
     except WebSocketDisconnect:
         pass
     except Exception:  # never a traceback to the client, never another room's trouble
-        log.exception("room %s: socket failed", room_id)
+        log.exception("room %s: socket failed", room.id)
     finally:
         async with room.lock:
             room.detach(conn)
