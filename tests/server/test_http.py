@@ -148,3 +148,27 @@ def test_passwords_are_hashed_off_the_loop_and_a_flood_is_refused(server: Thread
         "vi",
         "en",
     }
+
+
+def test_ids_past_64_bits_are_not_found(server: ThreadServer) -> None:
+    """A path's number may be any size: past what a database takes, it names nothing (404),
+    never a driver's overflow answered as a server error."""
+    b = server.base
+    h = auth(guest(b, "Số to"))
+    big = "9" * 30
+    for path in (
+        f"/api/rooms/{big}",
+        f"/api/rooms/{big}/sheet",
+        f"/api/rooms/{big}/sheet.csv",
+        f"/api/rooms/{big}/hints",
+        f"/api/games/{big}/record",
+        f"/api/games/{big}/replay",
+    ):
+        r = httpx.get(b + path, headers=h)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found", (path, r.text)
+    for path in (f"/api/rooms/{big}/join", f"/api/rooms/{big}/start", f"/api/rooms/{big}/leave"):
+        r = httpx.post(b + path, headers=h, json={})
+        assert r.status_code == 404, (path, r.text)
+    assert httpx.get(f"{b}/api/rooms/{big}/games", headers=h).json()["games"] == []
+    code = httpx.post(f"{b}/api/rooms/join", headers=h, json={"code": "X" * 10_000})
+    assert code.status_code == 404 and len(code.text) < 400  # the code is not echoed whole

@@ -106,9 +106,18 @@ async def _bad_sockets(base: str) -> None:
                 await ws.recv()
             assert info.value.rcvd is not None and info.value.rcvd.code == code
     token = guest(base, "Lạc")
-    lost = base.replace("http", "ws") + f"/ws/rooms/999?token={token}"
-    async with websockets.connect(lost) as ws:
-        assert json.loads(await ws.recv())["code"] == "not_found"
+    for room in ("999", "-1", "9" * 30):  # never a dropped socket: an id past 64 bits too
+        lost = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
+        async with websockets.connect(lost) as ws:
+            assert json.loads(await ws.recv())["code"] == "not_found"
+            with pytest.raises(websockets.ConnectionClosed) as info:
+                await ws.recv()
+            assert info.value.rcvd is not None and info.value.rcvd.code == 4404
+    # a `since` that is no version (too long, not ASCII digits): a full view, as without one
+    for since in ("9" * 5000, "²", "-3", "1e3"):
+        url = base.replace("http", "ws") + f"/ws/rooms/{rid}?token={token}&since={since}"
+        async with websockets.connect(url) as ws:
+            assert json.loads(await ws.recv())["type"] == "view"
 
 
 def test_bad_sockets(server: ThreadServer) -> None:

@@ -201,7 +201,7 @@ class Lobby:
         for room in self.rooms.values():
             if room.code == code:
                 return room
-        raise ApiError(404, "not_found", f"room code {code!r}")
+        raise ApiError(404, "not_found", f"room code {code[:12]!r}")
 
     def _change_seats(self, room: Room, change: Callable[[list[dict[str, Any]]], None]) -> None:
         """Apply ``change`` to the room's seats and store them, unless another process changed

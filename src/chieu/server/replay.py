@@ -216,19 +216,7 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
     @api.get("/api/rooms/{room_id}/games")
     async def room_games(room_id: int, request: Request) -> dict[str, Any]:
         who(request)
-        q = (
-            sa.select(
-                m.games.c.id,
-                m.games.c.number,
-                m.games.c.record.is_not(None).label("over"),
-            )
-            .where(m.games.c.room_id == room_id)
-            .order_by(m.games.c.number)
-        )
-        with get_server().store.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        games = [{"id": int(i), "number": int(n), "over": bool(o)} for i, n, o in rows]
-        return {"room_id": room_id, "games": games}
+        return {"room_id": room_id, "games": get_server().store.room_games(room_id)}
 
     @api.get("/api/me/history")
     async def history(request: Request) -> dict[str, Any]:

@@ -239,6 +239,13 @@ def _stored(rows: Sequence[ActionRow], moved: Sequence[Any]) -> list[bool]:
     return [r.room_id in done for r in rows]
 
 
+def is_id(value: int) -> bool:
+    """Whether ``value`` can be a row's id: a path's number from a client may be any size,
+    and no database takes one past 64 bits (nothing is found under it, rather than an
+    overflow deep in the driver)."""
+    return 0 < value < 1 << 63
+
+
 @dataclass
 class StoredGame:
     id: int
@@ -303,6 +310,8 @@ class Store:
             return int(res.inserted_primary_key[0])  # type: ignore[index]
 
     def player(self, player_id: int) -> dict[str, Any] | None:
+        if not is_id(player_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(m.players).where(m.players.c.id == player_id)).first()
         return None if row is None else dict(row._mapping)
@@ -366,6 +375,8 @@ class Store:
 
     def rooms(self, room_id: int | None = None) -> list[dict[str, Any]]:
         """Rooms not finished (or the one room ``room_id``), JSON columns decoded."""
+        if room_id is not None and not is_id(room_id):
+            return []
         q = sa.select(m.rooms)
         q = (
             q.where(m.rooms.c.id == room_id)
@@ -592,6 +603,8 @@ class Store:
             conn.execute(m.leases.delete().where(m.leases.c.owner == node))
 
     def game(self, game_id: int) -> StoredGame | None:
+        if not is_id(game_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(m.games).where(m.games.c.id == game_id)).first()
         if row is None:
@@ -606,6 +619,19 @@ class Store:
             r["first_version"],
             r["record"],
         )
+
+    def room_games(self, room_id: int) -> list[dict[str, Any]]:
+        """The room's games in order: ``{"id", "number", "over"}`` each."""
+        if not is_id(room_id):
+            return []
+        q = (
+            sa.select(m.games.c.id, m.games.c.number, m.games.c.record.is_not(None))
+            .where(m.games.c.room_id == room_id)
+            .order_by(m.games.c.number)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        return [{"id": int(i), "number": int(n), "over": bool(o)} for i, n, o in rows]
 
     def game_actions(self, game_id: int, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
         """(version, seat, action JSON) of the stored actions of the game after version

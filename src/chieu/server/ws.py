@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 from typing import Any
 
@@ -28,6 +29,7 @@ MAX_STRIKES = 40  # messages refused for speed before the client is disconnected
 #: gets a push after every action of its room, so sockets are the server's work
 MAX_PLAYER_SOCKETS = 16
 MAX_ROOM_SOCKETS = 200
+_VERSION = re.compile(r"[0-9]{1,18}")  # ``since``: a room version (ASCII digits, 64 bits)
 
 
 class Bucket:
@@ -98,8 +100,8 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, room_id: int, player: int | 
         return
     lang = ws.query_params.get("lang", "vi")
     lang = lang if lang in ("vi", "en") else "vi"
-    since_text = ws.query_params.get("since")
-    since: int | None = int(since_text) if since_text and since_text.isdigit() else None
+    since_text = ws.query_params.get("since") or ""
+    since = int(since_text) if _VERSION.fullmatch(since_text) else None  # else: a full view
     conn = Conn(player, room.seat_of(player), lang)
     lobby.sockets[player] = lobby.sockets.get(player, 0) + 1
     try:
