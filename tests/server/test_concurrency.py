@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from chieu.server.lobby import ApiError, Lobby
-from chieu.server.storage import ActionRow, ConflictError, Store
+from chieu.server.rows import ActionRow, ConflictError
+from chieu.server.storage import Store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

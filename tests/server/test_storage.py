@@ -10,7 +10,8 @@ import pytest
 
 from chieu.core.record import GameRecord
 from chieu.server.lobby import Lobby
-from chieu.server.storage import ActionRow, ConflictError, GameEnd, GameStart, Store
+from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
+from chieu.server.storage import Store
 from tests.server.helpers import ThreadServer
 from tests.server.test_play import _game
 

@@ -15,7 +15,8 @@ from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
 from chieu.core.table import load_game
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
-from chieu.server.storage import ConflictError, Store
+from chieu.server.rows import ConflictError
+from chieu.server.storage import Store
 
 MAX_OPEN_ROOMS = 10
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

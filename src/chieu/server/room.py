@@ -30,7 +30,8 @@ from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.messages import ws_error
-from chieu.server.storage import ActionRow, ConflictError, GameEnd, GameStart, Store
+from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
+from chieu.server.storage import Store
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State

@@ -7,15 +7,10 @@ same expectation fails instead of forking the room), and returns only once commi
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,6 +22,17 @@ from sqlalchemy.engine import Engine
 
 from chieu.server import models as m
 from chieu.server import pgsql
+from chieu.server.rows import (
+    ActionRow,
+    ConflictError,
+    GameEnd,
+    GameStart,
+    StoredGame,
+    is_id,
+    started_id,
+    stored_flags,
+)
+from chieu.server.writer import Writer
 
 #: the hot path's statements, built once
 _ADVANCE = (
@@ -43,10 +49,6 @@ _NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
 
 
 T = TypeVar("T")
-
-
-class ConflictError(Exception):
-    """The room's version moved under us (another writer): nothing was written."""
 
 
 def _dumps(value: Any) -> str:
@@ -84,177 +86,12 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRow:
-    """One accepted action: it takes room ``room_id`` from ``version`` to ``version + 1``."""
-
-    room_id: int
-    version: int
-    game_id: int
-    seat: int
-    action: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class GameStart:
-    """A game starts: game ``number`` of the room's sitting, its deal's ``seed`` and
-    ``setup``; the room goes from ``version - 1`` to ``version`` and its row takes ``room``
-    (its new ``status``, ``seats`` and ``sitting``)."""
-
-    room_id: int
-    number: int
-    seed: int
-    setup: dict[str, Any]
-    version: int
-    room: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnd:
-    """A game ends: its ``record``, and the room's row takes ``room`` (its new ``status``
-    and ``sitting``)."""
-
-    game_id: int
-    record: str
-    room_id: int
-    room: dict[str, Any]
-
-
-class Writer:
-    """Group commit. Every room hands its accepted action in and waits; the actions handed in
-    while a transaction is being committed go together in the next one, so the event loop
-    keeps serving the other rooms meanwhile. An action is acknowledged (its ``append``
-    returns) only once its transaction is committed; a room whose version moved under it
-    (another process) gets ConflictError and nothing of its action is written.
-
-    On SQLite one thread writes everything the rooms write while playing (actions, a game's
-    start and end): writers never wait on each other's locks, the event loop never waits on a
-    lock at all. On PostgreSQL each of those writes is one statement awaited on the event loop
-    itself (psycopg's asyncio connection): a worker thread there had to win the interpreter
-    lock back from the busy loop after every round trip, which made a game's start or end
-    take tens of milliseconds under load."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.queue: list[tuple[ActionRow, asyncio.Future[bool]]] = []
-        self.task: asyncio.Task[None] | None = None
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-writer")
-        #: PostgreSQL: psycopg's asyncio connection of the running loop, in autocommit mode
-        self.conn: tuple[asyncio.AbstractEventLoop, Any] | None = None
-
-    async def start_game(self, start: GameStart) -> int:
-        """``Store.start_game_in``'s answer, committed when this returns."""
-        if self.store.postgres:
-            return _started(await self._rows(*self.store.start_game_sql(start)), start)
-        return await self._in_thread(self.store.start_game, start)
-
-    async def finish_game(self, end: GameEnd) -> bool:
-        """``Store.finish_game_in``'s answer, committed when this returns."""
-        if self.store.postgres:
-            return bool(await self._rows(*self.store.finish_game_sql(end)))
-        return await self._in_thread(self.store.finish_game, end)
-
-    async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, partial(fn, *args))
-
-    async def _rows(self, sql: str, params: dict[str, Any]) -> list[Any]:
-        """PostgreSQL: one statement (``chieu.server.pgsql``) in autocommit mode, its own
-        transaction, on a connection of this loop kept open (psycopg's own: SQLAlchemy's
-        asyncio engine spent 150 µs of the loop's time on a statement, psycopg 37 µs).
-        psycopg runs one statement at a time on it; a broken connection fails its statement
-        (nothing committed) and the next one opens another."""
-        import psycopg
-
-        loop = asyncio.get_running_loop()
-        if self.conn is None or self.conn[0] is not loop:  # a new loop: its own connection
-            self.conn = (
-                loop,
-                await psycopg.AsyncConnection.connect(self.store.dsn(), autocommit=True),
-            )
-        conn = self.conn[1]
-        try:
-            cur = await conn.execute(sql, params)
-            return list(await cur.fetchall())
-        except psycopg.OperationalError:
-            self.conn = None
-            with contextlib.suppress(Exception):
-                await conn.close()
-            raise
-
-    async def aclose(self) -> None:
-        if self.conn is not None:
-            conn, self.conn = self.conn[1], None
-            with contextlib.suppress(Exception):
-                await conn.close()
-
-    async def append(self, row: ActionRow) -> None:
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[bool] = loop.create_future()
-        self.queue.append((row, done))
-        if self.task is None or self.task.done():
-            self.task = loop.create_task(self._run())
-        if not await done:
-            raise ConflictError(f"room {row.room_id} is not at version {row.version}")
-
-    async def _run(self) -> None:
-        while self.queue:
-            batch, self.queue = self.queue, []
-            try:
-                stored = await self._append([r for r, _ in batch])
-            except Exception as exc:  # nothing of this batch was committed
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(exc)
-                continue
-            for (_, done), ok in zip(batch, stored, strict=True):
-                if not done.done():
-                    done.set_result(ok)
-
-    async def _append(self, rows: list[ActionRow]) -> list[bool]:
-        """One group commit (``Store.append_actions``'s answer). On PostgreSQL the batch is one
-        statement in autocommit mode: its own transaction, one round trip."""
-        if self.store.postgres:
-            return _stored(rows, await self._rows(*self.store.append_sql(rows, time.time())))
-        return await self._in_thread(self.store.append_actions, rows)
-
-
 def _driver_execute(conn: sa.Connection, sql: str, params: dict[str, Any]) -> list[Any]:
     """PostgreSQL: ``sql`` (psycopg's parameters) on the driver's own cursor, its rows
     (SQLAlchemy's statement machinery cost more than the database's work here)."""
     cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     cur.execute(sql, params)
     return list(cur.fetchall())
-
-
-def _started(rows: Sequence[Any], start: GameStart) -> int:
-    """The new game's id ``pgsql.START_GAME`` returned; ConflictError if it wrote nothing."""
-    if not rows:
-        raise ConflictError(f"room {start.room_id} is not at version {start.version - 1}")
-    return int(rows[0][0])
-
-
-def _stored(rows: Sequence[ActionRow], moved: Sequence[Any]) -> list[bool]:
-    """For each row, whether ``pgsql.APPEND_ALL`` stored it (``moved``: the rooms it returned)."""
-    done = {int(row[0]) for row in moved}
-    return [r.room_id in done for r in rows]
-
-
-def is_id(value: int) -> bool:
-    """Whether ``value`` can be a row's id: a path's number from a client may be any size,
-    and no database takes one past 64 bits (nothing is found under it, rather than an
-    overflow deep in the driver)."""
-    return 0 < value < 1 << 63
-
-
-@dataclass
-class StoredGame:
-    id: int
-    room_id: int
-    number: int
-    seed: int
-    setup: dict[str, Any]
-    first_version: int
-    record: str | None
 
 
 class Store:
@@ -399,7 +236,7 @@ class Store:
         """A new game row and the room's state; ``conn``: the transaction. ConflictError
         (nothing written) if the room is not at ``start.version - 1``."""
         if self.postgres:
-            return _started(_driver_execute(conn, *self.start_game_sql(start)), start)
+            return started_id(_driver_execute(conn, *self.start_game_sql(start)), start)
         room_id, version = start.room_id, start.version
         res = conn.execute(
             m.games.insert().values(
@@ -455,7 +292,7 @@ class Store:
         driver's own cursor (SQLAlchemy's statement machinery cost more than the database's
         work here)."""
         if self.postgres:
-            return _stored(rows, _driver_execute(conn, *self.append_sql(rows, now)))
+            return stored_flags(rows, _driver_execute(conn, *self.append_sql(rows, now)))
         cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         stored = []
         for r in rows:

@@ -16,7 +16,7 @@ from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.server.lobby import Lobby
 from chieu.server.messages import ws_error
 from chieu.server.room import Conn, Room
-from chieu.server.storage import ConflictError
+from chieu.server.rows import ConflictError
 
 log = logging.getLogger("chieu.server")
 
