@@ -6,7 +6,9 @@ import asyncio
 import time
 
 import httpx
+import pytest
 
+from chieu.server.lobby import Lobby
 from tests.server.helpers import ThreadServer, auth, guest, make_room
 
 
@@ -172,3 +174,18 @@ def test_ids_past_64_bits_are_not_found(server: ThreadServer) -> None:
     assert httpx.get(f"{b}/api/rooms/{big}/games", headers=h).json()["games"] == []
     code = httpx.post(f"{b}/api/rooms/join", headers=h, json={"code": "X" * 10_000})
     assert code.status_code == 404 and len(code.text) < 400  # the code is not echoed whole
+
+
+def test_a_failure_of_the_server_is_500_internal_never_a_traceback(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = auth(guest(server.base, "Xui"))
+
+    def broken(self: object) -> list[object]:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(Lobby, "public_rooms", broken)
+    r = httpx.get(f"{server.base}/api/rooms", headers=h)
+    assert r.status_code == 500 and r.json() == {
+        "error": {"code": "internal", "message": {"vi": "Lỗi máy chủ", "en": "Server error"}}
+    }

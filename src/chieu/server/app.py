@@ -167,7 +167,7 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
     @app.exception_handler(Exception)
     async def failure(request: Request, exc: Exception) -> JSONResponse:
         log.exception("%s %s failed", request.method, request.url.path)
-        return _err(500, "server")
+        return _err(500, "internal")
 
     def who(request: Request) -> int:
         header = request.headers.get("authorization", "")

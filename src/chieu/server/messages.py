@@ -15,6 +15,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "too_big": ("Tin nhắn quá lớn", "The message is too big"),
     "not_playing": ("Ván chưa bắt đầu hoặc đã kết thúc", "No game is being played"),
     "server": ("Lỗi máy chủ; nước đi chưa được ghi", "Server error; the action was not stored"),
+    "internal": ("Lỗi máy chủ", "Server error"),
     "unauthorized": ("Cần đăng nhập", "You need to sign in"),
     "forbidden": ("Bạn không được làm việc này", "You may not do this"),
     "not_found": ("Không tìm thấy", "Not found"),

@@ -162,7 +162,7 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
         try:  # replaying is work: in a worker thread, the rooms keep playing meanwhile
             total, step, seat, view = await asyncio.to_thread(build)
         except ChieuError as exc:
-            raise ApiError(500, "server", str(exc)[:200]) from None
+            raise ApiError(500, "internal", str(exc)[:200]) from None
         return {
             "game_id": game_id,
             "room_id": stored.room_id,
