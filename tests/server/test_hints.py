@@ -7,6 +7,7 @@ import time
 from collections import Counter
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from tests.server.helpers import ThreadServer, auth, guest, make_room
@@ -57,3 +58,40 @@ def test_a_room_every_person_left_ends_its_sitting(server: ThreadServer) -> None
     # the host may open rooms again: the finished one does not count against his limit
     for _ in range(10):
         make_room(server.base, token, {"game": "phom"})
+
+
+def test_replays_are_rate_limited_per_player(server: ThreadServer) -> None:
+    """A replay request is a replay's work: 20 a second per player, bursts of 40; another
+    player is not held back by the first one's requests."""
+    token = guest(server.base, "Xem lại")
+    clock = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0}
+    room = make_room(server.base, token, {"game": "phom", "clock": clock})
+    httpx.post(f"{server.base}/api/rooms/{room['id']}/start", headers=auth(token))
+    for _ in range(200):  # nobody connected: bots play the game out
+        seen = httpx.get(f"{server.base}/api/rooms/{room['id']}", headers=auth(token)).json()
+        if seen["room"]["status"] != "playing":
+            break
+        time.sleep(0.05)
+    url = f"{server.base}/api/games/{seen['room']['game_id']}/replay"
+    with httpx.Client(headers=auth(token)) as client:
+        codes = [client.get(url, params={"step": n % 5}).status_code for n in range(80)]
+    assert codes[:40] == [200] * 40 and 429 in codes
+    other = httpx.get(url, headers=auth(guest(server.base, "Người khác")))
+    assert other.status_code == 200
+    time.sleep(0.3)
+    assert httpx.get(url, headers=auth(token)).status_code == 200  # tokens come back
+
+
+def test_player_buckets_forget_only_idle_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chieu.server import limits
+
+    now = [100.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    buckets = limits.PlayerBuckets(rate=1.0, burst=2.0, keep=2)
+    assert [buckets.take(1) for _ in range(3)] == [True, True, False]
+    assert buckets.take(2)
+    now[0] += 1.0  # player 1 has one token back; nobody is idle for the whole burst yet
+    assert buckets.take(3) and set(buckets.buckets) == {1, 2, 3}
+    now[0] += 2.0  # every bucket is full again: forgetting them changes nothing
+    assert buckets.take(4) and set(buckets.buckets) == {4}
+    assert [buckets.take(1) for _ in range(3)] == [True, True, False]

@@ -13,7 +13,6 @@ import asyncio
 import json
 import secrets
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
 from chieu.core.registry import find_game
 from chieu.server import models as m
+from chieu.server.limits import PlayerBuckets
 from chieu.server.lobby import ApiError
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ CACHE_GAMES = 8
 CHECKPOINT = 32
 #: seconds between two hint requests of one player
 HINT_EVERY = 1.0
+REPLAYS = 20.0  # replay requests a second per player (bursts of twice that)
 #: the rooms a player's history lists, newest first
 HISTORY_ROOMS = 50
 
@@ -137,6 +138,8 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
     @api.get("/api/games/{game_id}/replay")
     async def replay(game_id: int, request: Request) -> dict[str, Any]:
         pid = who(request)
+        if not replay_buckets.take(pid):  # each one is a replay's work, in a worker thread
+            raise ApiError(429, "too_fast")
         server = get_server()
         stored = server.store.game(game_id)
         if stored is None:
@@ -174,7 +177,8 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
             "view": view,
         }
 
-    asked: dict[int, float] = {}  # player -> when he last asked for hints
+    hint_buckets = PlayerBuckets(1 / HINT_EVERY, 1.0)  # one request a second
+    replay_buckets = PlayerBuckets(REPLAYS, 2 * REPLAYS)  # stepping through a game, quickly
 
     @api.get("/api/rooms/{room_id}/hints")
     async def hints(room_id: int, request: Request) -> dict[str, Any]:
@@ -183,13 +187,8 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
         whose hidden cards are dealt again at random, so nothing hidden can show through."""
         pid = who(request)
         room = get_server().lobby.room(room_id)
-        now = time.monotonic()
-        if now - asked.get(pid, -HINT_EVERY) < HINT_EVERY:
+        if not hint_buckets.take(pid):
             raise ApiError(429, "too_fast")
-        if len(asked) > 10_000:  # bounded: forget who asked over a second ago
-            for old in [p for p, at in asked.items() if now - at >= HINT_EVERY]:
-                del asked[old]
-        asked[pid] = now
         lang = request.query_params.get("lang", "vi")
         lang = lang if lang in ("vi", "en") else "vi"
         async with room.lock:

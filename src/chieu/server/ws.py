@@ -7,12 +7,12 @@ import contextlib
 import json
 import logging
 import re
-import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chieu.core.jsonio import JsonInputError, Limits, read_json
+from chieu.server.limits import Bucket
 from chieu.server.lobby import Lobby
 from chieu.server.messages import ws_error
 from chieu.server.room import Conn, Room
@@ -22,33 +22,12 @@ log = logging.getLogger("chieu.server")
 
 MAX_MESSAGE = 16 * 1024
 WS_LIMITS = Limits(max_bytes=MAX_MESSAGE, max_depth=8, max_int_digits=12)
-RATE = 10.0  # messages a second, sustained
-BURST = 20.0
 MAX_STRIKES = 40  # messages refused for speed before the client is disconnected
 #: open sockets one player may hold (tabs, rooms watched), and one room may hold: each socket
 #: gets a push after every action of its room, so sockets are the server's work
 MAX_PLAYER_SOCKETS = 16
 MAX_ROOM_SOCKETS = 200
 _VERSION = re.compile(r"[0-9]{1,18}")  # ``since``: a room version (ASCII digits, 64 bits)
-
-
-class Bucket:
-    def __init__(self, rate: float = RATE) -> None:
-        self.rate = rate
-        self.burst = max(BURST, 2 * rate)
-        self.tokens = self.burst
-        self.at = time.monotonic()
-        self.strikes = 0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.strikes += 1
-        return False
 
 
 def _send_state(room: Room, conn: Conn, since: Any, view: bool = True) -> None:

@@ -255,7 +255,11 @@ export async function showReplay(main, gameId) {
     if (step !== null) q.set("step", String(step));
     if (seat !== "auto") q.set("seat", seat);
     const key = q.toString();
-    if (!cache.has(key)) cache.set(key, api("GET", `/api/games/${gameId}/replay?${key}`));
+    if (!cache.has(key)) {
+      const asked = api("GET", `/api/games/${gameId}/replay?${key}`);
+      asked.catch(() => cache.delete(key)); // a refusal (429 too_fast) is asked again later
+      cache.set(key, asked);
+    }
     return cache.get(key);
   };
   let first;
@@ -267,14 +271,29 @@ export async function showReplay(main, gameId) {
   const label = h("span", { class: "step-label" });
   const boardEl = h("div");
   const board = new Board(boardEl, { readOnly: true });
+  // one request at a time: dragging the slider asks for the step it rests on when the
+  // request in flight is answered, not for every step it passed (the server allows a player
+  // 20 replay requests a second)
   let want = 0;
+  let asks = 0; // every call counts (the seat may change, the step not)
+  let busy = false;
   const show = async (step) => {
     want = step;
-    const data = await get(step);
-    if (want !== step) return;
-    slider.value = String(data.step);
-    label.textContent = `${t("step")} ${data.step} / ${data.steps}`;
-    board.render({ view: data.view, room, game_id: gameId });
+    asks += 1;
+    if (busy) return;
+    busy = true;
+    try {
+      for (;;) {
+        const mine = asks;
+        let data;
+        try { data = await get(want); } catch (e) { label.textContent = e.message; return; }
+        if (asks !== mine) continue;
+        slider.value = String(data.step);
+        label.textContent = `${t("step")} ${data.step} / ${data.steps}`;
+        board.render({ view: data.view, room, game_id: gameId });
+        return;
+      }
+    } finally { busy = false; }
   };
   const seatSel = h("select", { "aria-label": t("viewAs"), onchange: () => { seat = seatSel.value; show(Number(slider.value)); } },
     h("option", { value: "auto" }, `${t("viewAs")}…`),
