@@ -141,6 +141,21 @@ def make_room(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     return room
 
 
+def played_alone(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A room made with ``body`` and started by ``token``'s player, who never connects: its
+    first game played out by the bots and the clock; the room's JSON once it is over."""
+    rid = make_room(base, token, body)["id"]
+    httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
+    for _ in range(400):
+        room: dict[str, Any] = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(token)).json()[
+            "room"
+        ]
+        if room["status"] != "playing":
+            return room
+        time.sleep(0.05)
+    raise AssertionError(f"room {rid}: the game did not end")
+
+
 @dataclass
 class Player:
     """A scripted client: plays each decision's default (or ``choose``), keeps every message."""

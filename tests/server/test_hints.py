@@ -10,7 +10,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server.helpers import ThreadServer, auth, guest, make_room
+from tests.server.helpers import ThreadServer, auth, guest, make_room, played_alone
 
 
 def _playing(server: ThreadServer, game: str) -> tuple[str, dict[str, object]]:
@@ -65,14 +65,8 @@ def test_replays_are_rate_limited_per_player(server: ThreadServer) -> None:
     player is not held back by the first one's requests."""
     token = guest(server.base, "Xem lại")
     clock = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0}
-    room = make_room(server.base, token, {"game": "phom", "clock": clock})
-    httpx.post(f"{server.base}/api/rooms/{room['id']}/start", headers=auth(token))
-    for _ in range(200):  # nobody connected: bots play the game out
-        seen = httpx.get(f"{server.base}/api/rooms/{room['id']}", headers=auth(token)).json()
-        if seen["room"]["status"] != "playing":
-            break
-        time.sleep(0.05)
-    url = f"{server.base}/api/games/{seen['room']['game_id']}/replay"
+    room = played_alone(server.base, token, {"game": "phom", "clock": clock})
+    url = f"{server.base}/api/games/{room['game_id']}/replay"
     with httpx.Client(headers=auth(token)) as client:
         codes = [client.get(url, params={"step": n % 5}).status_code for n in range(80)]
     assert codes[:40] == [200] * 40 and 429 in codes

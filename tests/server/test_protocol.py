@@ -15,9 +15,10 @@ import websockets
 
 from chieu.core.record import GameRecord
 from chieu.server import ws
-from tests.server.helpers import Player, ThreadServer, auth, guest, make_room
+from tests.server.helpers import Player, ThreadServer, auth, guest, make_room, played_alone
 
 CLOCK = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 600}
+BOTS = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}  # a Chắn table: one person
 
 
 @pytest.fixture
@@ -40,8 +41,7 @@ def _my_turn(msg: dict[str, Any]) -> bool:
 
 def _room(base: str) -> tuple[str, str, int]:
     host, watcher = guest(base, "Chủ"), guest(base, "Người xem")
-    bots = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
-    rid = make_room(base, host, {"game": "chan", "bots": bots, "clock": CLOCK})["id"]
+    rid = make_room(base, host, {"game": "chan", "bots": BOTS, "clock": CLOCK})["id"]
     return host, watcher, rid
 
 
@@ -238,16 +238,9 @@ def test_reconnect(server: ThreadServer) -> None:
 
 async def _away(base: str) -> None:
     host = guest(base, "Vắng")
-    bots = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
     clock = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0.3}
-    rid = make_room(base, host, {"game": "chan", "bots": bots, "clock": clock})["id"]
-    httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
     # nobody connected: after the grace a bot plays the seat, and the game goes on to its end
-    for _ in range(200):
-        room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
-        if room["status"] != "playing":
-            break
-        await asyncio.sleep(0.1)
+    room = played_alone(base, host, {"game": "chan", "bots": BOTS, "clock": clock})
     assert room["status"] == "between" and room["seats"][0]["away"]
     record = httpx.get(f"{base}/api/games/{room['game_id']}/record", headers=auth(host))
     assert record.status_code == 200 and '"actor": 0' in record.text
@@ -259,16 +252,9 @@ def test_away_seat_played_by_bot(server: ThreadServer) -> None:
 
 async def _walked_away(base: str) -> None:
     host = guest(base, "Về nhà")
-    bots = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
     clock = {"bot_delay": 0, "pause": 0.2, "turn": None, "claim": None, "grace": 0}
-    rid = make_room(base, host, {"game": "chan", "bots": bots, "clock": clock})["id"]
-    httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
     # nobody at the table: the game plays out, then no next game is dealt for nobody
-    for _ in range(200):
-        room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
-        if room["status"] != "playing":
-            break
-        await asyncio.sleep(0.1)
+    rid = played_alone(base, host, {"game": "chan", "bots": BOTS, "clock": clock})["id"]
     await asyncio.sleep(1.0)  # five pauses
     room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
     assert (room["status"], room["game_number"]) == ("between", 1), room
@@ -286,9 +272,8 @@ def test_a_room_everyone_left_does_not_deal_the_next_game(server: ThreadServer) 
 
 async def _timeout(base: str) -> None:
     host = guest(base, "Chậm")
-    bots = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}
     clock = {"bot_delay": 0, "pause": 600, "turn": 1, "claim": 1, "grace": 600}
-    rid = make_room(base, host, {"game": "chan", "bots": bots, "clock": clock})["id"]
+    rid = make_room(base, host, {"game": "chan", "bots": BOTS, "clock": clock})["id"]
     p = Player(base, host, rid)
     await p.connect()
     httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
