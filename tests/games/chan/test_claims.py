@@ -230,6 +230,54 @@ def test_chiu_u_c12(chan) -> None:
     assert ((chan.K("7S"),) * 4, "chiu") in st.seats[2].mat
 
 
+#: a whole game's action ids (every claim answer included) that ends with seat 0 holding only
+#: three 8W, eight chắn on his mat, and 8W drawn from the nọc by seat 2: found by the learned
+#: bot, which chose chíu over ù there and emptied its hand (the engine then offered nothing)
+LAST_THREE = (
+    "24 79 79 79 49 22 79 79 79 50 79 79 79 79 25 24 79 79 79 50 79 79 79 79 48 15 79 79 79 "
+    "40 0 79 79 79 25 2 79 79 79 27 15 79 79 79 50 79 79 79 79 51 50 79 79 79 79 51 50 79 "
+    "79 79 79 51 36 9 79 79 79 35 22 79 79 79 50 79 79 79 37 9 79 79 35 6 79 79 31 7 79 32 "
+    "6 79 31 13 79 50 79 79 39 2 79 50 79 79 33 21 79 50 79 79 51 44 16 79 50 79 79 51 50 "
+    "79 79 28 17 79 50 79 79 51 50 79 79 51 50 79 "
+)
+
+
+def test_no_chiu_with_the_last_three_cards_only_chiu_u(chan) -> None:
+    """A chíu must leave a card to trả cửa: with his last three cards only ù or bỏ qua."""
+    from chieu import load_game
+
+    game = load_game("chan")
+    st = game.new_state(seed=15603337664404070442)
+    for action_id in map(int, LAST_THREE.split()):
+        (first, *_) = st.decisions()
+        st.apply(game.action_space.action(action_id), first.seat)
+    me = st.seats[0]
+    eight_w = chan.K("8W")
+    assert me.hand[eight_w] == sum(me.hand) == 3 and st.live_card == eight_w and me.mat_chan == 8
+    assert st.phase == "claim" and st.decisions()[0].seat == 0
+    assert st.legal_actions(0) == [A.WIN, A.DECLINE]
+    st.apply(A.WIN, 0)
+    out = st.outcome()
+    assert out.winner == 0 and "chiu_u" in _ids(out)
+
+
+def test_no_eat_with_the_last_card_in_hand(chan) -> None:
+    """An eat must leave a card to đánh: the decider holding one card may only draw."""
+    st = chan.make_state(["9W", "9W", "", ""])
+    nine = chan.K("9W")
+    me = st.seats[1]
+    held = [k for k in range(25) for _ in range(me.hand[k]) if k != nine]
+    me.mat += [((k,), "test") for k in held]  # every other card out of his hand
+    me.hand = [0] * 25
+    me.hand[nine] = 1
+    me.forget()
+    chan.apply(st, A.DISCARD[nine], 0)
+    assert st.legal_actions(1) == [A.WIN, A.DECLINE]  # referee mode: an ù láo, if he dares
+    chan.apply(st, A.DECLINE, 1)
+    assert st.phase == "decide" and st.to_act() == (1,)
+    assert st.legal_actions(1) == [A.DRAW]
+
+
 def test_dia_chiu_u_on_the_cai_first_discard(chan) -> None:
     st = chan.make_state(["7S", "", chan.C12, ""])
     chan.apply(st, A.DISCARD[chan.K("7S")], 0)

@@ -59,7 +59,8 @@ def options(st: ChanState, p: int) -> tuple[Action, ...]:
     """What seat ``p`` may claim on the live card: ``(ù, chíu, bỏ qua)`` as they apply, or
     nothing. Strict mode offers ù only when it is legal and free of faults, and chíu only when
     a fault-free trả cửa or đánh can follow (C1); referee mode also offers an ù that is a
-    fault (ù láo on any card that pairs the hand up, chờ chi rộng, bỏ ù)."""
+    fault (ù láo on any card that pairs the hand up, chờ chi rộng, bỏ ù). No chíu takes a hand's
+    last three cards: nothing would be left to trả cửa (only a chíu ù may take them)."""
     live = st.live
     assert live is not None
     card = live.card
@@ -80,6 +81,7 @@ def options(st: ChanState, p: int) -> tuple[Action, ...]:
     if (
         three
         and not st.final
+        and sum(me.hand) > 3  # a card must be left to trả cửa: else it is a chíu ù or nothing
         and (not strict or claim_leaves_clean_discard(st, p, card, chiu=True))
     ):
         opts.append(CHIU)

@@ -191,7 +191,8 @@ class ChanState(StateBase):
             return acts
         if self.phase == "decide":
             assert self.live is not None
-            acts = [eat for k, eat in A.EATS_OF[self.live.card] if hand[k]]
+            # no eat with the last card in hand: nothing would be left to đánh
+            acts = [eat for k, eat in A.EATS_OF[self.live.card] if hand[k]] if sum(hand) > 1 else []
             if strict and acts:
                 acts = clean_eats(self, cur, acts)
             acts.append(A.PASS if self.live.role == "drawn" and cur == self.live.drawer else A.DRAW)
