@@ -56,12 +56,12 @@ def _check(record: str, players: list[Player], gid: int, first: bool = False) ->
     }
     assert len(firsts) == 1
     states = replay_states(record, firsts.pop())
-    first = min(states)
+    start = min(states)
     for n, (seat, _) in enumerate(GameRecord.loads(record).actions()):
         # the first game (both connected throughout, to different processes): every action
         # of a person's seat is one that person sent, never a bot's for a seat taken for away
         if first and seat in (0, 1):
-            assert first + n in players[seat].acks, (seat, n)
+            assert start + n in players[seat].acks, (seat, n)
     for seat, lang in ((0, "vi"), (1, "en")):
         for version, view in views[seat].items():
             got, want = strip_deadlines(view), states[version].view(seat, lang).to_json()
