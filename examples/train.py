@@ -1,14 +1,24 @@
 """Train the ``learned`` bot (numpy only, CPU) and measure it in duplicate deals.
 
-    python examples/train.py phom chan --games 3000 --epochs 6 --deals 1000
+    python examples/train.py phom chan
 
-For each game: the heuristic bot plays ``--games`` games against itself and every decision
-with a choice is kept (its observation features, its legal actions, its choice); a two-layer
-perceptron learns to choose as it did (softmax over the legal actions, Adam); the weights are
-saved as float16 in ``src/chieu/bots/weights/<game>.npz``; then ``--deals`` duplicate deals
-(every deal played once per rotation of the seats) pit it against ``random`` and against
-``heuristic``, two seats each, and print each side's mean points per game with its 95 %
-interval (``chieu.rl.vector.duplicate_deals``).
+For each game:
+
+1. the heuristic bot plays ``--games`` games against itself, and every decision with a choice
+   is kept: its features (``chieu.bots.learned.FEATURES``: the observation and, in Chắn, what
+   the seat remembers of its own play), its legal actions, the heuristic's choice;
+2. a two-layer perceptron (``--hidden`` units) learns to choose as it did: softmax over the
+   legal actions, cross-entropy, Adam, ``--epochs`` passes;
+3. ``--dagger`` rounds of DAgger (Ross, Gordon and Bagnell 2011): the student plays
+   ``--dagger-games`` games in every other seat against the heuristic; at each of its choices
+   the heuristic says what it would have played, and those positions (which its own mistakes
+   lead to, and which the heuristic never reaches) join the data; the student trains on.
+4. the weights are saved as float16 in ``src/chieu/bots/weights/<game>.npz`` (the ``learned``
+   bot's), and ``--deals`` duplicate deals (every deal once per rotation of the seats) pit it
+   against ``random`` and against ``heuristic``, two seats each, printing each side's mean
+   points per game with its 95 % interval (``chieu.rl.vector.duplicate_deals``).
+
+With the defaults both games take about a quarter of an hour on one core (docs/rl.md).
 """
 
 from __future__ import annotations
@@ -25,39 +35,59 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from chieu.bots.base import play_game  # noqa: E402
-from chieu.bots.learned import FEATURES, LearnedBot, Mlp  # noqa: E402
+from chieu.bots.learned import FEATURES, KEEPERS, LearnedBot, Mlp  # noqa: E402
 from chieu.bots.registry import get_bot  # noqa: E402
 from chieu.core.registry import find_game  # noqa: E402
 from chieu.rl.vector import bot_policy, duplicate_deals  # noqa: E402
 
 WEIGHTS = ROOT / "src" / "chieu" / "bots" / "weights"
+Row = tuple[np.ndarray, list[int], int]
 
 
 class Recorder:
-    """Wraps a bot and keeps (features, legal ids, chosen id) of every real choice."""
+    """Plays a seat and keeps (features, legal ids, the heuristic's choice) at each of its real
+    choices. Without a ``student`` the heuristic plays; with one, the student plays and the
+    heuristic only says what it would have done there (DAgger, Ross et al. 2011: the student
+    learns the right choice in the positions its own mistakes lead to)."""
 
-    def __init__(self, bot: Any, game: str, rows: list[tuple[Any, list[int], int]]) -> None:
-        self.bot, self.rows, self.name = bot, rows, bot.name
-        self.features = FEATURES[game]
+    def __init__(self, game: str, rows: list[Row], student: Mlp | None = None) -> None:
+        self.rows, self.features = rows, FEATURES[game]
         self.space = find_game(game).action_space
+        self.player = None if student is None else LearnedBot(game, student)
+        keeper = None if self.player is None else self.player.keeper
+        # the heuristic, sharing the student's memory of its own play where there is one
+        self.teacher: Any = keeper if keeper is not None else get_bot("heuristic", game)
+        self.keeps = game in KEEPERS  # the heuristic keeps the memory the features read
+        # a teacher that keeps the student's memory must not note its own choice in it
+        self.ask = self.teacher.choose if keeper is not None else self.teacher.act
+        self.name = self.teacher.name if self.player is None else "learned"
 
     def act(self, observation: dict[str, Any], legal: list[Any], rng: Any) -> Any:
-        choice = self.bot.act(observation, legal, rng)
-        if len(legal) > 1:
+        label = None
+        if len(legal) > 1:  # the features of the moment: the memory before this choice
+            memory = self.teacher.recall(observation) if self.keeps else None
+            features = self.features(observation, memory).astype(np.float16)
+            label = self.ask(observation, legal, rng)
             ids = [self.space.id_of(a) for a in legal]
-            self.rows.append((self.features(observation), ids, self.space.id_of(choice)))
-        return choice
+            self.rows.append((features, ids, self.space.id_of(label)))
+        if self.player is not None:
+            return self.player.act(observation, legal, rng)
+        return label if label is not None else self.teacher.act(observation, legal, rng)
 
 
-def collect(game: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def collect(
+    game: str, games: int, seed: int, student: Mlp | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``games`` games of the heuristic against itself, or (``student``) of the student in
+    every other seat against the heuristic; every real choice of every seat is kept."""
     definition = find_game(game)
     players = definition.default_rules().players
-    rows: list[tuple[Any, list[int], int]] = []
+    rows: list[Row] = []
     for g in range(games):
-        bots = [Recorder(get_bot("heuristic", definition), game, rows) for _ in range(players)]
+        bots = [Recorder(game, rows, student if seat % 2 == 0 else None) for seat in range(players)]
         play_game(definition, None, seed + g, bots)
     actions = len(definition.action_space)
-    x = np.stack([r[0] for r in rows]).astype(np.float32)
+    x = np.stack([r[0] for r in rows])
     mask = np.zeros((len(rows), actions), dtype=bool)
     for i, (_, ids, _) in enumerate(rows):
         mask[i, ids] = True
@@ -66,17 +96,29 @@ def collect(game: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, n
 
 
 def train(
-    x: np.ndarray, mask: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int
+    x: np.ndarray,
+    mask: np.ndarray,
+    y: np.ndarray,
+    hidden: int,
+    epochs: int,
+    seed: int,
+    start: dict[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
+    """Softmax over the legal actions, cross-entropy with the heuristic's choice, Adam;
+    from ``start``'s weights if given, else from a random start."""
     rng = np.random.default_rng(seed)
     n, f = x.shape
     a = mask.shape[1]
-    p = {
-        "w1": (rng.standard_normal((f, hidden)) * np.sqrt(2.0 / f)).astype(np.float32),
-        "b1": np.zeros(hidden, dtype=np.float32),
-        "w2": (rng.standard_normal((hidden, a)) * np.sqrt(1.0 / hidden)).astype(np.float32),
-        "b2": np.zeros(a, dtype=np.float32),
-    }
+    p = (
+        {k: v.astype(np.float32) for k, v in start.items()}
+        if start is not None
+        else {
+            "w1": (rng.standard_normal((f, hidden)) * np.sqrt(2.0 / f)).astype(np.float32),
+            "b1": np.zeros(hidden, dtype=np.float32),
+            "w2": (rng.standard_normal((hidden, a)) * np.sqrt(1.0 / hidden)).astype(np.float32),
+            "b2": np.zeros(a, dtype=np.float32),
+        }
+    )
     m = {k: np.zeros_like(v) for k, v in p.items()}
     v2 = {k: np.zeros_like(v) for k, v in p.items()}
     lr, b1, b2, eps, t = 1e-3, 0.9, 0.999, 1e-8, 0
@@ -86,7 +128,7 @@ def train(
         loss_sum, right = 0.0, 0
         for start in range(0, n, batch):
             idx = order[start : start + batch]
-            xb, mb, yb = x[idx], mask[idx], y[idx]
+            xb, mb, yb = x[idx].astype(np.float32), mask[idx], y[idx]
             h_pre = xb @ p["w1"] + p["b1"]
             h = np.maximum(h_pre, 0.0)
             logits = h @ p["w2"] + p["b2"]
@@ -141,9 +183,11 @@ def evaluate(game: str, model: Mlp, deals: int, seed: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_to_train", nargs="*", default=["phom", "chan"])
-    parser.add_argument("--games", type=int, default=3000, help="heuristic games to learn from")
+    parser.add_argument("--games", type=int, default=20000, help="heuristic games to learn from")
     parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--dagger", type=int, default=2, help="rounds of the student's games")
+    parser.add_argument("--dagger-games", type=int, default=10000, help="games per round")
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals per match")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--no-save", action="store_true")
@@ -154,6 +198,15 @@ def main(argv: list[str] | None = None) -> int:
         x, mask, y = collect(game, args.games, args.seed)
         print(f"  {len(y)} decisions, {x.shape[1]} features ({time.time() - start:.0f} s)")
         params = train(x, mask, y, args.hidden, args.epochs, args.seed)
+        for r in range(args.dagger):
+            seed = args.seed + args.games + r * args.dagger_games
+            print(f"  DAgger round {r + 1}: {args.dagger_games} games of the student")
+            more = collect(game, args.dagger_games, seed, Mlp(params))
+            x, mask, y = (
+                np.concatenate([old, new]) for old, new in zip((x, mask, y), more, strict=True)
+            )
+            print(f"  {len(y)} decisions in all ({time.time() - start:.0f} s)")
+            params = train(x, mask, y, args.hidden, max(2, args.epochs // 2), seed, params)
         half = {k: v.astype(np.float16) for k, v in params.items()}
         if not args.no_save:
             WEIGHTS.mkdir(parents=True, exist_ok=True)

@@ -93,3 +93,39 @@ def test_render_and_view() -> None:
     assert text is not None and "Chắn" in text
     view = e.view(e.agent_selection)
     assert view["schema"] == "chieu.view"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_fault_mask_is_the_views_verdict(name: str) -> None:
+    """``faults=True``: each observation's ``fault_mask`` flags exactly the choices the seat's
+    View marks as a fault, within its legal actions; Chắn and Tổ tôm have some."""
+    e = raw_env(name, seed=5, faults=True)
+    rng = np.random.default_rng(1)
+    flagged = 0
+    for episode in range(4):
+        e.reset(seed=episode)
+        while e.agents:
+            agent = e.agent_selection
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            assert e.observation_space(agent).contains(obs)
+            marked = {
+                choice["id"]
+                for decision in e.view(agent)["decisions"]
+                for choice in decision["actions"]
+                if "fault" in choice
+            }
+            assert set(np.flatnonzero(obs["fault_mask"])) == marked
+            assert not (obs["fault_mask"] & (1 - obs["action_mask"])).any()
+            flagged += len(marked)
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(legal.size)]))
+    assert (flagged > 0) == (name in ("chan", "totom"))
+
+
+def test_api_with_the_fault_mask() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("chan", seed=7, faults=True), num_cycles=300)

@@ -38,10 +38,12 @@ def test_encoding_ignores_hidden_cards(name: str, preset: str) -> None:
                     other = state.resample_hidden(s, 1000 + steps)
                     mine = enc.encode(state, s)
                     np.testing.assert_array_equal(enc.encode(other, s), mine)
+                    agent = e.possible_agents[s]
                     e.state = other
-                    theirs = e.action_mask(e.possible_agents[s]).copy()
+                    theirs = e.action_mask(agent).copy(), e.fault_mask(agent).copy()
                     e.state = state
-                    np.testing.assert_array_equal(theirs, e.action_mask(e.possible_agents[s]))
+                    np.testing.assert_array_equal(theirs[0], e.action_mask(agent))
+                    np.testing.assert_array_equal(theirs[1], e.fault_mask(agent))
                     asked = {d.seat for d in state.decisions()}
                     assert (s in asked) == (s in {d.seat for d in other.decisions()})
             d = state.decisions()[0]

@@ -1,4 +1,5 @@
-"""The ``learned`` bot: it plays whole games with legal actions only, from its observation."""
+"""The ``learned`` bot: its weights ship small and fit its features; it plays whole games with
+legal actions only, from its observation, remembering its own play (Chắn)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,55 @@ import pytest
 
 pytest.importorskip("numpy")
 
+from chieu import load_game
 from chieu.bots.base import play_game
-from chieu.bots.learned import LearnedBot, has_weights
-from chieu.bots.registry import get_bot
+from chieu.bots.learned import FEATURES, LearnedBot, has_weights, load_model, weights_bytes
+from chieu.bots.registry import bot_names, get_bot
 from chieu.core.registry import find_game
+from chieu.core.rng import Rng
+
+GAMES = ["phom", "chan"]
 
 
-@pytest.mark.parametrize("name", ["phom", "chan"])
+@pytest.mark.parametrize("name", GAMES)
+def test_weights_ship_small_and_fit_the_features(name: str) -> None:
+    assert has_weights(name) and "learned" in bot_names(name)
+    data = weights_bytes(name)
+    assert data is not None and len(data) <= 5_000_000  # issue 14: small enough to ship
+    model = load_model(name)
+    assert model is not None
+    state = load_game(name).new_state(seed=1)
+    seat = state.decisions()[0].seat
+    obs = state.observation(seat)
+    bot = LearnedBot(name)
+    memory = None if bot.keeper is None else bot.keeper.recall(obs)
+    assert FEATURES[name](obs, memory).shape == (model.w1.shape[0],)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_learned_bot_plays_legal_games(name: str) -> None:
-    if not has_weights(name):
-        pytest.skip(f"no weights for {name} (examples/train.py makes them)")
     definition = find_game(name)
     for seed in range(3):
         bots = [LearnedBot(name), get_bot("random", definition)] * 2
         state = play_game(definition, None, seed, bots)
         assert state.is_terminal()
+
+
+def test_learned_chan_bot_remembers_its_own_discards() -> None:
+    """The memory its features read follows its own play, seat by seat, all game long."""
+    state = load_game("chan").new_state(seed=5)
+    bots = [LearnedBot("chan") for _ in range(state.num_players)]
+    rng = Rng(5, "test")
+    checked = 0
+    while not state.is_terminal():
+        decision = state.decisions()[0]
+        seat = decision.seat
+        bot = bots[seat]
+        state.apply(bot.act(state.observation(seat), list(decision.actions), rng), seat)
+        assert bot.keeper is not None
+        if state.is_terminal():
+            break
+        memory = bot.keeper.recall(state.observation(seat))
+        assert memory.discarded == set(state.seats[seat].hist.discarded)
+        checked += bool(memory.discarded)
+    assert checked

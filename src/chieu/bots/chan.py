@@ -131,7 +131,7 @@ def _rank_mates(kind: int) -> tuple[int, ...]:
 
 
 @dataclass
-class _Memory:
+class Memory:
     """What one seat did in the current deal (the part of A6's history a bot needs)."""
 
     table: int = 0  # cards on mats and in doors at the last decision (never drops in a deal)
@@ -142,10 +142,10 @@ class _Memory:
     torn_ca: set[int] = field(default_factory=set)  # cards left alone after xé cạ
 
 
-class _View:
+class Position:
     """One decision: the hand as counts, the mat, the cards seen, and the seat's memory."""
 
-    def __init__(self, obs: dict[str, Any], memory: _Memory) -> None:
+    def __init__(self, obs: dict[str, Any], memory: Memory) -> None:
         seat = obs.get("seat")
         if seat is None or "hand" not in obs:
             raise ChieuError("GreedyChanBot needs a seat's observation (with its hand)")
@@ -239,8 +239,8 @@ class GreedyChanBot:
     name = "heuristic"
 
     def __init__(self) -> None:
-        self._memory: dict[int, _Memory] = {}
-        self._last: tuple[dict[str, Any], _View] | None = None
+        self._memory: dict[int, Memory] = {}
+        self._last: tuple[dict[str, Any], Position] | None = None
 
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         action = self.choose(observation, legal_actions, rng)
@@ -254,7 +254,7 @@ class GreedyChanBot:
         verbs = {a.verb for a in legal_actions}
         if verbs <= {"announce", "announce_done"}:
             return self._announce(legal_actions)
-        view = _View(observation, self._recall(observation))
+        view = Position(observation, self.recall(observation))
         self._last = (observation, view)
         return self._choose(observation, legal_actions, verbs, view, rng)
 
@@ -269,11 +269,11 @@ class GreedyChanBot:
         if last is not None and last[0] is observation:
             view = last[1]
         else:
-            view = _View(observation, self._recall(observation))
+            view = Position(observation, self.recall(observation))
         self._remember(observation, view, action)
 
     def _choose(
-        self, obs: dict[str, Any], legal: list[Action], verbs: set[str], view: _View, rng: Rng
+        self, obs: dict[str, Any], legal: list[Action], verbs: set[str], view: Position, rng: Rng
     ) -> Action:
         if A.WIN in legal and win_is_legal(obs, view.h, view.mat_chan):
             return A.WIN
@@ -290,7 +290,10 @@ class GreedyChanBot:
         return legal[0]
 
     # -- memory -----------------------------------------------------------------------------
-    def _recall(self, obs: dict[str, Any]) -> _Memory:
+    def recall(self, obs: dict[str, Any]) -> Memory:
+        """What the bot remembers of its seat's own play in this deal (what it threw, the
+        chắn and cạ it declined, the cạ it tore): the history Chắn's faults depend on. The
+        ``learned`` bot keeps a GreedyChanBot for this alone."""
         seat = int(obs["seat"])
         table = sum(len(d) for d in obs["doors"]) + sum(
             len(g["cards"]) for mat in obs["mats"] for g in mat
@@ -298,12 +301,12 @@ class GreedyChanBot:
         stock = int(obs.get("stock_left", 0))
         mem = self._memory.get(seat)
         if mem is None or table < mem.table or stock > mem.stock:
-            mem = self._memory[seat] = _Memory()  # a new deal
+            mem = self._memory[seat] = Memory()  # a new deal
         mem.table, mem.stock = table, stock
         return mem
 
     @staticmethod
-    def _remember(obs: dict[str, Any], view: _View, action: Action) -> None:
+    def _remember(obs: dict[str, Any], view: Position, action: Action) -> None:
         mem, h = view.mem, view.h
         if action.verb in ("discard", "return"):
             k: int = action.card  # type: ignore[attr-defined]
@@ -320,7 +323,7 @@ class GreedyChanBot:
 
     # -- decisions --------------------------------------------------------------------------
     @staticmethod
-    def _chiu_helps(obs: dict[str, Any], view: _View) -> bool:
+    def _chiu_helps(obs: dict[str, Any], view: Position) -> bool:
         card = int(obs["live"]["card"])
         h2 = list(view.h)
         h2[card] -= 3
@@ -328,7 +331,7 @@ class GreedyChanBot:
         return estimate_distance(h2, view.mat_chan + 2) <= now
 
     @staticmethod
-    def _best_eat(obs: dict[str, Any], legal: list[Action], view: _View) -> Action | None:
+    def _best_eat(obs: dict[str, Any], legal: list[Action], view: Position) -> Action | None:
         live = obs.get("live")
         if live is None:
             return None
@@ -354,7 +357,7 @@ class GreedyChanBot:
         return choice
 
     @staticmethod
-    def _throw(legal: list[Action], view: _View, rng: Rng) -> Action:
+    def _throw(legal: list[Action], view: Position, rng: Rng) -> Action:
         """Đánh (or trả cửa) the card that keeps the position best; see the module doc."""
         scored = GreedyChanBot._scored_throws(legal, view)
         if not scored:
@@ -363,7 +366,7 @@ class GreedyChanBot:
         return rng.choice([a for key, a in scored if key == top])
 
     @staticmethod
-    def _scored_throws(legal: list[Action], view: _View) -> list[tuple[tuple[int, ...], Action]]:
+    def _scored_throws(legal: list[Action], view: Position) -> list[tuple[tuple[int, ...], Action]]:
         returns = [a for a in legal if a.verb == "return"]
         candidates = returns or [a for a in legal if a.verb == "discard"]
         scored: list[tuple[tuple[int, ...], Action]] = []
@@ -407,7 +410,7 @@ class GreedyChanBot:
         """A copy with its own copy of the memory (for a search's playouts)."""
         bot = GreedyChanBot()
         bot._memory = {
-            seat: _Memory(
+            seat: Memory(
                 m.table,
                 m.stock,
                 set(m.discarded),

@@ -1,10 +1,11 @@
 """``learned``: a small neural policy (numpy only) trained by ``examples/train.py``.
 
 It plays from what a person at the table sees, like every bot: the observation dict
-(``state.observation(seat)``) is turned into a fixed vector (``features``), a two-layer
-perceptron scores every action id of the game, and the best legal one is played. The weights
-live in ``chieu/bots/weights/<game>.npz`` (float16); a game without weights has no
-``learned`` bot. Trained for Phỏm and Chắn.
+(``state.observation(seat)``) and, in Chắn, what the seat remembers of its own play, are turned
+into a fixed vector (``FEATURES``); a two-layer perceptron scores every action id of the game,
+and the best legal one is played. The weights live in ``chieu/bots/weights/<game>.npz``
+(float16); a game without weights has no ``learned`` bot. Trained for Phỏm and Chắn by
+imitating the heuristic bot, then DAgger (docs/rl.md, "The learned agent").
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from chieu.bots.chan import GreedyChanBot, Memory, Position, estimate_distance, win_is_legal
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
+from chieu.games.chan.actions import EATS_OF
 
 F32 = npt.NDArray[np.float32]
 
@@ -36,7 +39,7 @@ def _kinds(cards: Any, size: int, scale: float = 1.0) -> F32:
     return out
 
 
-def phom_features(obs: dict[str, Any]) -> F32:
+def phom_features(obs: dict[str, Any], memory: Any = None) -> F32:
     """Phỏm: the hand, every seat's row, phỏm and eaten cards (seat-relative), the live
     discard, the phase and stage, hand sizes, the stock, lay-down flags, payments so far."""
     n = int(obs["players"])
@@ -65,9 +68,13 @@ def phom_features(obs: dict[str, Any]) -> F32:
     return np.concatenate(parts)
 
 
-def chan_features(obs: dict[str, Any]) -> F32:
+def chan_features(obs: dict[str, Any], memory: Any = None) -> F32:
     """Chắn: the hand (counts by kind), every seat's mat and door (seat-relative), the live
-    card and its door, the phase, hand sizes, the draws left, báo flags."""
+    card and its door, the phase, hand sizes, the draws left, báo flags; what the seat
+    remembers of its own play in the deal (``memory``, a GreedyChanBot's ``Memory``): the kinds
+    it threw, the chắn it declined, the ranks it declined a cạ on, the cạ partners it tore
+    (Chắn's faults depend on them, and no observation shows them all); and the hand's analysis
+    (``_chan_analysis``)."""
     n = int(obs["players"])
     order = _rel(int(obs["seat"]), n)
     parts = [_kinds(obs.get("hand") or [], 25, 0.25)]
@@ -92,10 +99,56 @@ def chan_features(obs: dict[str, Any]) -> F32:
     small += [float(obs["bao"][s]) for s in order] + [0.0] * (4 - n)
     small += [obs["draws_left"] / 23.0, float(bool(obs.get("opening")))]
     parts.append(np.asarray(small, dtype=np.float32))
+    memory = memory if memory is not None else Memory()  # a seat that has not played yet
+    declined_ranks = [base + i for base in memory.declined_ca_ranks for i in range(3)]
+    recalled = np.zeros((4, 25), dtype=np.float32)
+    for row, kinds in enumerate(
+        (memory.discarded, memory.declined_chan, declined_ranks, memory.torn_ca)
+    ):
+        recalled[row, [k for k in kinds if k < 25]] = 1.0
+    parts += [recalled.ravel(), _chan_analysis(obs, memory)]
     return np.concatenate(parts)
 
 
+def _distance(h: list[int], mat_chan: int) -> float:
+    return min(estimate_distance(h, mat_chan), 10) / 10.0
+
+
+def _chan_analysis(obs: dict[str, Any], memory: Memory) -> F32:
+    """What the hand's analysis and the fault rules say (through the heuristic's ``Position``:
+    ``estimate_distance``, a closed form of ``chieu.games.chan.analysis``, and its checks of
+    the A6 faults from the seat's memory). Per kind: the distance to a wait after throwing that
+    card, whether throwing it risks a fault, the distance after eating the live card with it,
+    whether that eat is free of faults, the unseen copies, què; then the distance now and
+    whether an ù offered now is legal."""
+    pos = Position(obs, memory)
+    h, mat_chan = pos.h, pos.mat_chan
+    out = np.zeros((6, 25), dtype=np.float32)
+    live = obs.get("live")
+    card = -1 if live is None else int(live["card"])
+    eats = () if card < 0 else {k for k, _ in EATS_OF[card]}
+    now = estimate_distance(h, mat_chan)
+    for k in range(25):
+        if h[k]:
+            h[k] -= 1
+            out[0, k] = _distance(h, mat_chan)
+            out[1, k] = pos.risky_discard(k)
+            if k in eats:
+                chan = k == card
+                out[2, k] = _distance(h, mat_chan + chan)
+                may = pos.may_eat_chan(card) if chan else pos.may_eat_ca(card, k, now)
+                out[3, k] = may and pos.safe_after_eat(h, card, chan)
+            h[k] += 1
+        out[4, k] = pos.unseen(k)[0] / 4.0
+    out[5, list(pos.que)] = 1.0
+    legal_win = float(win_is_legal(obs, h, mat_chan))
+    tail = np.asarray([min(now, 10) / 10.0, legal_win], dtype=np.float32)
+    return np.concatenate([out.ravel(), tail])
+
+
 FEATURES = {"phom": phom_features, "chan": chan_features}
+#: the games whose features need the seat's memory of its own play: who keeps it
+KEEPERS: dict[str, Any] = {"chan": GreedyChanBot}
 
 
 class Mlp:
@@ -150,14 +203,19 @@ class LearnedBot:
         self.model = found
         self.features = FEATURES[self.game]
         self.space = definition.action_space
+        keeper = KEEPERS.get(self.game)
+        self.keeper = None if keeper is None else keeper()
 
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        scores = self.model.scores(self.features(observation))
-        ids = [self.space.id_of(a) for a in legal_actions]
-        best = max(range(len(ids)), key=lambda i: float(scores[ids[i]]))
-        return legal_actions[best]
+        keeper = self.keeper
+        memory = None if keeper is None else keeper.recall(observation)
+        choice = legal_actions[0]
+        if len(legal_actions) > 1:
+            scores = self.model.scores(self.features(observation, memory))
+            choice = max(legal_actions, key=lambda a: float(scores[self.space.id_of(a)]))
+        if keeper is not None:
+            keeper.remember(observation, legal_actions, choice)
+        return choice
 
     def __repr__(self) -> str:
         return f"LearnedBot({self.game})"

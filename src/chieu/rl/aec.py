@@ -60,6 +60,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         payments: bool = False,
         max_steps: int | None = None,
         lang: str = "vi",
+        faults: bool = False,
     ) -> None:
         super().__init__()
         self.game = game if isinstance(game, Game) else load_game(game, rules, players)
@@ -77,14 +78,15 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps if max_steps is not None else 4 * info.max_game_length
         self.possible_agents = [agent_name(s) for s in range(n)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    -1.0, 1.0, (self.encoder.size,), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
-            }
-        )
+        self.faults = faults
+        mask_space = gymnasium.spaces.Box(0, 1, (self.num_actions,), dtype=np.int8)
+        spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            "observation": gymnasium.spaces.Box(-1.0, 1.0, (self.encoder.size,), dtype=np.float32),
+            "action_mask": mask_space,
+        }
+        if faults:
+            spaces["fault_mask"] = mask_space
+        obs_space = gymnasium.spaces.Dict(spaces)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {
             a: gymnasium.spaces.Discrete(self.num_actions) for a in self.possible_agents
@@ -220,13 +222,30 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
                 return np.frombuffer(mask, dtype=np.int8)
         return np.frombuffer(bytearray(self._no_mask), dtype=np.int8)
 
+    def fault_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """1 for each legal action of ``agent`` that commits a fault (``state.fault_of``: the
+        referee's verdict, which the View shows its seat beside each choice; it depends on the
+        seat's own cards and history only), else 0; a new array on every call."""
+        seat = self.seat_of[agent]
+        state = self.state
+        mask = bytearray(self._no_mask)
+        for d in self.pending():
+            if d.seat == seat:
+                for a in d.actions:
+                    if state.fault_of(seat, a) is not None:
+                        mask[self._ids_by_value[a]] = 1
+        return np.frombuffer(mask, dtype=np.int8)
+
     def observe(self, agent: str) -> dict[str, Any]:
-        return {
+        obs = {
             "observation": self.encoder.encode(
                 self.state, self.seat_of[agent], pending=self.pending()
             ),
             "action_mask": self.action_mask(agent),
         }
+        if self.faults:
+            obs["fault_mask"] = self.fault_mask(agent)
+        return obs
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``: the acting agent's observation, reward, flags and info."""

@@ -39,12 +39,13 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
         payments: bool = False,
         illegal: str = "default",
         illegal_penalty: float = 0.0,
+        faults: bool = False,
     ) -> None:
         if illegal not in ("default", "raise"):
             raise ValueError("illegal must be 'default' or 'raise'")
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
-        self.aec = ChieuAEC(game, rules, seed, payments=payments)
+        self.aec = ChieuAEC(game, rules, seed, payments=payments, faults=faults)
         self.game = self.aec.game
         n = self.aec.num_seats
         if not 0 <= seat < n:
@@ -96,6 +97,8 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
     def _out(self) -> tuple[Obs, dict[str, Any]]:
         aec = self.aec
         info: dict[str, Any] = {"action_mask": aec.action_mask(self.agent)}
+        if aec.faults:
+            info["fault_mask"] = aec.fault_mask(self.agent)
         if aec.state.is_terminal():
             outcome = aec.state.outcome()
             info["payoffs"] = [float(p) for p in outcome.payoffs]
