@@ -14,9 +14,11 @@ ratio to RLCard's peer environment (gin-rummy for Chắn and Phỏm, mahjong for
 chược) measured in the same process, as a percentage (issue 14 asks 500 %); the note gives
 the fastest-run-per-deal figures too (they leave out the slow runs, garbage collections
 included, which flatters RLCard more: it allocates more). For Chắn and Phỏm (issue 14 asks
-them 5 × gin-rummy) an information figure: the same loop with no observation built
+them 5 × gin-rummy) two information figures: the same loop with no observation built
 (``last(observe=False)`` and ``action_mask``), the ceiling the engine and the environment's
-bookkeeping set whatever the encoder does.
+bookkeeping set whatever the encoder does; and the same loop on a state and an encoder that
+cost nothing (``FloorLoop``), what the environment's bookkeeping and the random policy cost
+alone.
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ class AecLoop:
         self.steps = 0
         self.observe = observe
 
+    def reset(self) -> None:
+        self.env.reset()
+
     def batch(self) -> int:
         env = self.env
         integers = self.rng.integers
@@ -79,7 +84,7 @@ class AecLoop:
 
         flatnonzero = np.flatnonzero
         observe = self.observe
-        env.reset()
+        self.reset()
         n = 0
         while env.agents:
             obs, _, term, trunc, _ = env.last(observe)
@@ -92,6 +97,49 @@ class AecLoop:
             n += 1
         self.steps += n
         return n
+
+
+class _FreeState:
+    """A stand-in for a game's state that costs nothing: the seats take turns choosing among
+    the same ten actions for 200 steps (for ``floor``)."""
+
+    def __init__(self, actions: tuple[Any, ...], players: int) -> None:
+        from chieu.core.decisions import Decision
+
+        self.decisions_of = [(Decision(s, "turn", actions, actions[0]),) for s in range(players)]
+        self.players, self.changes, self.turn, self.phase, self.seed = players, 0, 0, "play", 0
+
+    def decisions(self) -> tuple[Any, ...]:
+        return () if self.phase == "end" else self.decisions_of[self.turn]
+
+    def apply(self, action: Any, seat: int) -> None:
+        self.changes += 1
+        self.turn = (self.turn + 1) % self.players
+        if self.changes >= 200:
+            self.phase = "end"
+
+    def is_terminal(self) -> bool:
+        return self.phase == "end"
+
+    def outcome(self) -> None:
+        return None
+
+
+class FloorLoop(AecLoop):
+    """``AecLoop`` with a free engine (``_FreeState``) and a free encoder (one array handed
+    out again): what the environment's bookkeeping and the random policy cost alone."""
+
+    def __init__(self, game: str) -> None:
+        import numpy as np
+
+        super().__init__(game)
+        env = self.env
+        self.actions = tuple(env.space)[:10]
+        free = np.zeros(env.encoder.size, dtype=np.float32)
+        env.encoder.encode = lambda *args, **kwargs: free  # type: ignore[method-assign]
+
+    def reset(self) -> None:
+        self.env.reset(options={"state": _FreeState(self.actions, self.env.num_seats)})
 
 
 def _chieu_episode(env: Any, timer: _Timed, deal: int) -> list[tuple[float, float]]:
@@ -248,15 +296,23 @@ def bench_game(game: str, seconds: float) -> list[Figure]:
     if game in CEILINGS:
         bare = best_rate(AecLoop(game, observe=False).batch, seconds)
         need = "" if peer_best is None else f"; 5 × {peer_name} needs {5 * peer_best:,.0f}"
-        figures.append(
+        floor = best_rate(FloorLoop(game).batch, seconds)
+        figures += [
             Figure(
                 f"{title} AEC steps, no observation (info)",
                 bare,
                 "steps/s",
                 None,
                 f"the same loop, observations not built: engine + env ceiling{need}",
-            )
-        )
+            ),
+            Figure(
+                f"{title} AEC steps, free engine and encoder (info)",
+                floor,
+                "steps/s",
+                None,
+                f"the same loop on a state and an encoder that cost nothing: env + policy{need}",
+            ),
+        ]
     return figures
 
 
