@@ -36,6 +36,25 @@ def test_seed(name: str, preset: str) -> None:
         seed_test(lambda: env(name, preset, seed=3), num_cycles=cycles)
 
 
+def _play(e, rng, seen=None) -> dict[str, float]:
+    """One episode of random legal play (``seen(agent, obs)`` first at every live agent's
+    turn); each agent's reward once it is done."""
+    final = {}
+    while e.agents:
+        agent = e.agent_selection
+        obs, reward, term, trunc, _ = e.last()
+        if term or trunc:
+            final[agent] = reward
+            e.step(None)
+            continue
+        if seen is not None:
+            seen(agent, obs)
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size
+        e.step(int(rng.choice(legal)))
+    return final
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_every_seat_of_a_window_acts_in_order(name: str) -> None:
     """In a claim window the asked seats act one by one in the window's order, a pass-only
@@ -43,24 +62,20 @@ def test_every_seat_of_a_window_acts_in_order(name: str) -> None:
     e = raw_env(name, seed=11)
     rng = np.random.default_rng(0)
     windows = 0
+
+    def in_order(agent, obs) -> None:
+        nonlocal windows
+        window = e.state.window
+        if window is not None:
+            windows += 1
+            assert e.seat_of[agent] == window.pending()[0]
+            assert obs["observation"][e.encoder.c0] == 1.0
+
     for episode in range(3):
         e.reset(seed=episode)
-        while e.agents:
-            agent = e.agent_selection
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            window = e.state.window
-            if window is not None:
-                windows += 1
-                assert e.seat_of[agent] == window.pending()[0]
-                assert obs["observation"][e.encoder.c0] == 1.0
-            legal = np.flatnonzero(obs["action_mask"])
-            assert legal.size
-            e.step(int(rng.choice(legal)))
+        final = _play(e, rng, in_order)
         payoffs = e.state.outcome().payoffs
-        assert sum(abs(p) for p in payoffs) >= 0
+        assert final == {a: float(payoffs[s]) for s, a in enumerate(e.possible_agents)}
     if load_game(name).info.has_claims:
         assert windows > 0
 
@@ -102,26 +117,23 @@ def test_fault_mask_is_the_views_verdict(name: str) -> None:
     e = raw_env(name, seed=5, faults=True)
     rng = np.random.default_rng(1)
     flagged = 0
+
+    def verdicts(agent, obs) -> None:
+        nonlocal flagged
+        assert e.observation_space(agent).contains(obs)
+        marked = {
+            choice["id"]
+            for decision in e.view(agent)["decisions"]
+            for choice in decision["actions"]
+            if "fault" in choice
+        }
+        assert set(np.flatnonzero(obs["fault_mask"])) == marked
+        assert not (obs["fault_mask"] & (1 - obs["action_mask"])).any()
+        flagged += len(marked)
+
     for episode in range(4):
         e.reset(seed=episode)
-        while e.agents:
-            agent = e.agent_selection
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            assert e.observation_space(agent).contains(obs)
-            marked = {
-                choice["id"]
-                for decision in e.view(agent)["decisions"]
-                for choice in decision["actions"]
-                if "fault" in choice
-            }
-            assert set(np.flatnonzero(obs["fault_mask"])) == marked
-            assert not (obs["fault_mask"] & (1 - obs["action_mask"])).any()
-            flagged += len(marked)
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.integers(legal.size)]))
+        _play(e, rng, verdicts)
     assert (flagged > 0) == (name in ("chan", "totom"))
 
 
