@@ -101,7 +101,7 @@ class AecLoop:
 
 class _FreeState:
     """A stand-in for a game's state that costs nothing: the seats take turns choosing among
-    the same ten actions for 200 steps (for ``floor``)."""
+    the same ten actions for 200 steps (for ``FloorLoop``)."""
 
     def __init__(self, actions: tuple[Any, ...], players: int) -> None:
         from chieu.core.decisions import Decision

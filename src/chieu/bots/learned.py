@@ -110,8 +110,8 @@ def chan_features(obs: dict[str, Any], memory: Any = None) -> F32:
     return np.concatenate(parts)
 
 
-def _distance(h: list[int], mat_chan: int) -> float:
-    return min(estimate_distance(h, mat_chan), 10) / 10.0
+def _scaled(distance: int) -> float:
+    return min(distance, 10) / 10.0
 
 
 def _chan_analysis(obs: dict[str, Any], memory: Memory) -> F32:
@@ -131,18 +131,18 @@ def _chan_analysis(obs: dict[str, Any], memory: Memory) -> F32:
     for k in range(25):
         if h[k]:
             h[k] -= 1
-            out[0, k] = _distance(h, mat_chan)
+            out[0, k] = _scaled(estimate_distance(h, mat_chan))
             out[1, k] = pos.risky_discard(k)
             if k in eats:
                 chan = k == card
-                out[2, k] = _distance(h, mat_chan + chan)
+                out[2, k] = _scaled(estimate_distance(h, mat_chan + chan))
                 may = pos.may_eat_chan(card) if chan else pos.may_eat_ca(card, k, now)
                 out[3, k] = may and pos.safe_after_eat(h, card, chan)
             h[k] += 1
         out[4, k] = pos.unseen(k)[0] / 4.0
     out[5, list(pos.que)] = 1.0
     legal_win = float(win_is_legal(obs, h, mat_chan))
-    tail = np.asarray([min(now, 10) / 10.0, legal_win], dtype=np.float32)
+    tail = np.asarray([_scaled(now), legal_win], dtype=np.float32)
     return np.concatenate([out.ravel(), tail])
 
 

@@ -226,15 +226,12 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         """1 for each legal action of ``agent`` that commits a fault (``state.fault_of``: the
         referee's verdict, which the View shows its seat beside each choice; it depends on the
         seat's own cards and history only), else 0; a new array on every call."""
-        seat = self.seat_of[agent]
-        state = self.state
-        mask = bytearray(self._no_mask)
-        for d in self.pending():
-            if d.seat == seat:
-                for a in d.actions:
-                    if state.fault_of(seat, a) is not None:
-                        mask[self._ids_by_value[a]] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        seat, fault_of, action = self.seat_of[agent], self.state.fault_of, self.space.action
+        mask = self.action_mask(agent)
+        for i in np.flatnonzero(mask):
+            if fault_of(seat, action(int(i))) is None:
+                mask[i] = 0
+        return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
         obs = {
