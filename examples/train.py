@@ -180,16 +180,29 @@ def evaluate(game: str, model: Mlp, deals: int, seed: int) -> None:
             print(f"    {name:10} {mean:+.3f} points/game  95% [{lo:+.3f}, {hi:+.3f}]")
 
 
+def _count(least: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not least <= value <= 10_000_000:
+            raise argparse.ArgumentTypeError(f"{value} is not in {least}..10000000")
+        return value
+
+    return parse
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_to_train", nargs="*", default=["phom", "chan"])
-    parser.add_argument("--games", type=int, default=20000, help="heuristic games to learn from")
-    parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--hidden", type=int, default=256)
-    parser.add_argument("--dagger", type=int, default=2, help="rounds of the student's games")
-    parser.add_argument("--dagger-games", type=int, default=10000, help="games per round")
-    parser.add_argument("--deals", type=int, default=1000, help="duplicate deals per match")
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("games_to_train", nargs="*", default=["phom", "chan"], choices=FEATURES)
+    parser.add_argument("--games", type=_count(1), default=20000, help="heuristic games")
+    parser.add_argument("--epochs", type=_count(1), default=6)
+    parser.add_argument("--hidden", type=_count(1), default=256)
+    parser.add_argument("--dagger", type=_count(0), default=2, help="rounds of student games")
+    parser.add_argument("--dagger-games", type=_count(1), default=10000, help="games per round")
+    parser.add_argument("--deals", type=_count(1), default=1000, help="duplicate deals per match")
+    parser.add_argument("--seed", type=_count(0), default=2024)
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
     for game in args.games_to_train:
