@@ -7,6 +7,7 @@ import csv
 import importlib
 import io
 import logging
+import math
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -69,8 +70,14 @@ class Server:
         self.ready = False
 
 
-def _err(status: int, code: str, detail: str | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": words(code, detail)}}, status)
+def _err(
+    status: int, code: str, detail: str | None = None, retry_after: float | None = None
+) -> JSONResponse:
+    headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    body: dict[str, Any] = {"code": code, "message": words(code, detail)}
+    if retry_after is not None:
+        body["retry_after"] = max(1, math.ceil(retry_after))
+    return JSONResponse({"error": body}, status, headers=headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -157,7 +164,7 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return _err(exc.status, exc.code, exc.detail)
+        return _err(exc.status, exc.code, exc.detail, exc.retry_after)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

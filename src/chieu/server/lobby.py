@@ -23,11 +23,17 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, detail: str | None = None) -> None:
+    """An HTTP error with its code (``messages.WORDS``); ``retry_after``: seconds after which
+    the same request may succeed (sent as ``Retry-After``, with a 429 or a 503)."""
+
+    def __init__(
+        self, status: int, code: str, detail: str | None = None, retry_after: float | None = None
+    ) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after
 
 
 def _bad(detail: str) -> ApiError:
