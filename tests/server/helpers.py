@@ -22,7 +22,9 @@ from chieu import load_game
 from chieu.core.record import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
-FAST_CLOCK = {"bot_delay": 0, "pause": 600, "turn": 60, "claim": 60, "grace": 600}
+#: no claim-window hold (``window: 0``): pass-only answers at once, one stored row a recorded
+#: action (what ``replay_states`` replays); ``stored_states`` replays a room with a hold
+FAST_CLOCK = {"bot_delay": 0, "pause": 600, "turn": 60, "claim": 60, "grace": 600, "window": 0}
 
 
 def free_port() -> int:
@@ -39,6 +41,7 @@ class ThreadServer:
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.url = url
         config = uvicorn.Config(
             create_app(url, ws_rate),
             host="127.0.0.1",
@@ -247,6 +250,29 @@ def replay_states(record_text: str, first_version: int) -> dict[int, Any]:
         state.apply(game.action_space.from_json(data), seat)
         state.pass_forced()
         version += 1
+        out[version] = state.clone()
+    return out
+
+
+def stored_states(url: str, game_id: int) -> dict[int, Any]:
+    """version -> a copy of the state a room with a claim-window hold showed at that version:
+    the game's stored rows replayed as the room replays them (``chieu.server.windows``)."""
+    from chieu.server.storage import Store
+    from chieu.server.windows import replay_row
+
+    store = Store(url)
+    try:
+        stored = store.game(game_id)
+        assert stored is not None
+        row = store.rooms(stored.room_id)[0]
+        rows = store.game_actions(game_id)
+    finally:
+        store.close()
+    game = load_game(row["game"], row["rules"])
+    state = game.new_state(stored.seed, setup=stored.setup)
+    out = {stored.first_version: state.clone()}
+    for version, seat, data in rows:
+        replay_row(state, game.action_space, seat, data)
         out[version] = state.clone()
     return out
 

@@ -20,7 +20,7 @@ from tests.server.helpers import (
 )
 
 # a short grace: a player connected to the other process must not be taken for away
-CLOCK = {"bot_delay": 0, "pause": 1, "turn": 60, "claim": 60, "grace": 0}
+CLOCK = {"bot_delay": 0, "pause": 1, "turn": 60, "claim": 60, "grace": 0, "window": 0}
 
 
 async def _game(

@@ -20,7 +20,7 @@ from tests.server.helpers import (
     views_by_version,
 )
 
-CLOCK = {"bot_delay": 0.02, "pause": 600, "turn": 60, "claim": 60, "grace": 600}
+CLOCK = {"bot_delay": 0.02, "pause": 600, "turn": 60, "claim": 60, "grace": 600, "window": 0}
 
 
 async def _first_half(base: str) -> tuple[str, int, Player, int]:

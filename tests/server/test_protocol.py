@@ -39,6 +39,15 @@ def _my_turn(msg: dict[str, Any]) -> bool:
     return msg["type"] == "view" and bool(msg["view"]) and bool(msg["view"]["decisions"])
 
 
+def _my_choice(msg: dict[str, Any]) -> bool:
+    """A decision of the seat's own that is recorded: not a pass-only claim answer (asked
+    during every window's hold, given by the server, never recorded)."""
+    if not _my_turn(msg):
+        return False
+    d = msg["view"]["decisions"][0]
+    return d["kind"] != "claim" or len(d["actions"]) > 1
+
+
 def _room(base: str) -> tuple[str, str, int]:
     host, watcher = guest(base, "Chủ"), guest(base, "Người xem")
     rid = make_room(base, host, {"game": "chan", "bots": BOTS, "clock": CLOCK})["id"]
@@ -201,7 +210,8 @@ async def _reconnect(base: str) -> None:
     p = Player(base, host, rid)
     await p.connect()
     httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
-    msg = await _until(p, _my_turn)
+    # a turn of seat 0's own (a pass-only claim answer is never recorded: no event of it)
+    msg = await _until(p, _my_choice)
     seen = msg["version"]
     await p.close()
     # played by nobody while away (grace 600 s, no deadline): reconnect with since=
@@ -277,7 +287,7 @@ async def _timeout(base: str) -> None:
     p = Player(base, host, rid)
     await p.connect()
     httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
-    msg = await _until(p, _my_turn)
+    msg = await _until(p, _my_choice)
     decision = msg["view"]["decisions"][0]
     assert msg["deadline"] is not None and decision["deadline"] == msg["deadline"]
     assert 0 < msg["deadline"] - time.time() <= 1.5

@@ -41,6 +41,7 @@ FAST_CLOCK: dict[str, float | None] = {
     "turn": None,
     "claim": None,
     "grace": 600,
+    "window": 0.1,  # claim windows held (briefly): pass-only answers are the server's
 }
 #: every seat a bot (or a player with no socket: grace 0): a game plays itself out at once
 ROBOT_CLOCK: dict[str, float | None] = {
@@ -49,6 +50,7 @@ ROBOT_CLOCK: dict[str, float | None] = {
     "turn": None,
     "claim": None,
     "grace": 0,
+    "window": 0,
 }
 GAMES = ("chan", "totom", "phom", "matchuoc")
 SEATS = {"chan": 4, "totom": 5, "phom": 4, "matchuoc": 4}

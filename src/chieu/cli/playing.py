@@ -191,11 +191,18 @@ def play_one(table: Table, state: State, journal: Journal, delay: float = 0.0) -
             return action
         return table.bots[d.seat].act(st.observation(d.seat), list(d.actions), rngs[d.seat])
 
+    shown: list[Any] = [None, time.monotonic()]  # the window last seen open, the last pause
+
     def after(st: State, seat: int, action: Action) -> None:
         journal.append(st)
         table.show_events(st)
-        if delay:
-            time.sleep(delay)
+        window = st.window
+        if window is not None and window is shown[0]:
+            return  # an answer inside a window that stays open: private, and so is its time
+        shown[0] = window
+        if delay:  # public changes a steady ``delay`` apart, whoever thought meanwhile
+            time.sleep(max(0.0, shown[1] + delay - time.monotonic()))
+            shown[1] = time.monotonic()
 
     try:
         play(state, choose, after=after)

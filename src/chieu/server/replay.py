@@ -198,7 +198,7 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
             if room.state is None or room.status != "playing":
                 raise ApiError(409, "not_playing")
             world = room.state.resample_hidden(seat, secrets.randbits(63))
-            version = room.version
+            version = room.shown
         notation = room.game.notation
 
         def work() -> dict[str, Any]:

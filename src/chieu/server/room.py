@@ -13,7 +13,7 @@ import json
 import logging
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.messages import ws_error
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
+from chieu.server.windows import BATCH, batch_data, replay_row
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -44,6 +45,7 @@ DEFAULT_CLOCK: dict[str, float | None] = {
     "grace": 30.0,
     "pause": 8.0,
     "bot_delay": 0.6,
+    "window": 1.0,
 }
 CLOCK_LIMITS: dict[str, tuple[float, float]] = {
     "turn": (1.0, 3600.0),
@@ -51,6 +53,7 @@ CLOCK_LIMITS: dict[str, tuple[float, float]] = {
     "grace": (0.0, 3600.0),
     "pause": (0.0, 600.0),
     "bot_delay": (0.0, 10.0),
+    "window": (0.0, 60.0),
 }
 OUTBOX = 256  # messages waiting for one client before it is dropped
 
@@ -111,13 +114,22 @@ class Room:
         self.clock: dict[str, float | None] = {**DEFAULT_CLOCK, **row["clock"]}
         self.seats: list[dict[str, Any]] = row["seats"]
         self.players = players  # player id -> its JSON, shared with the lobby
-        self.version: int = row["version"]
+        self.version: int = row["version"]  # the stored version: one more for every row
+        #: the public version (``windows``): what clients see and act with
+        self.shown: int = row["version"]
         self.game_id: int | None = row["game_id"]
         self.sitting: Sitting | None = Sitting.from_json(row["sitting"]) if row["sitting"] else None
         self.state: State | None = None
         self.seed = 0
         self.first_version = 0
         self.marks: dict[int, int] = {}  # version -> len(state.events) after it
+        #: the open claim window's hold (``chieu.server.windows``): when it opened, and the
+        #: answers given before its hold ended (seat -> action; not yet applied)
+        self.window_at: float | None = None
+        self.kept: dict[int, Action] = {}  # the answers given during the hold (not applied)
+        self._window: object | None = None  # the ClaimWindow ``window_at`` belongs to
+        self.window_hold = 0.0  # its hold (seconds)
+        self.hold_over = True  # its hold has ended
         #: each (seat, language)'s view text kept during a claim window (``_view_text``)
         self._texts: dict[tuple[int | None, str], tuple[Any, ...]] = {}
         self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
@@ -179,7 +191,7 @@ class Room:
             if self.sitting
             else 0,
             "game_id": self.game_id,
-            "version": self.version,
+            "version": self.shown,
             "totals": totals,
         }
 
@@ -205,16 +217,16 @@ class Room:
         self.seed = stored.seed
         self.first_version = stored.first_version
         self.state = self.game.new_state(stored.seed, setup=stored.setup)
-        self.state.pass_forced()
         self.marks = {stored.first_version: len(self.state.events)}
         space = self.game.action_space
         for version, seat, data in self.store.game_actions(stored.id):
-            self.state.apply(space.from_json(data), seat)
-            self.state.pass_forced()
+            replay_row(self.state, space, seat, data)
             self.marks[version] = len(self.state.events)
             self.version = max(self.version, version)  # stored after the room row was read
+        self._opened(time.time())
+        self.shown = self.version
         self._new_bots()
-        self._refresh_deadlines(None)
+        self._refresh_deadlines()
         self.mark_away()
         if self.state.is_terminal() and stored.record is None and self.status == "playing":
             self._finish()  # the process died between the last action and the game's end
@@ -234,6 +246,7 @@ class Room:
             self.sitting = Sitting.from_json(row["sitting"])
         if row["game_id"] != self.game_id:
             self.game_id, self.version = row["game_id"], row["version"]
+            self.shown = self.version
             self.rebuild()
             for c in self.conns:  # a new game: a ``next`` sent for the last one is spent
                 c.ready = False
@@ -241,14 +254,17 @@ class Room:
         elif self.state is not None and self.game_id is not None:
             space = self.game.action_space
             for version, seat, data in self.store.game_actions(self.game_id, self.version):
-                self.state.apply(space.from_json(data), seat)
-                self.state.pass_forced()
+                window = self.state.window
+                replay_row(self.state, space, seat, data)
                 self.marks[version] = len(self.state.events)
                 self.version = version
+                if window is None or self.state.window is not window or self.window_hold <= 0:
+                    self.shown = version  # not an answer inside a held window that stays open
+            self._opened(time.time())
             self.version = max(self.version, row["version"])
-            self._refresh_deadlines(None)
+            self._refresh_deadlines()
         else:
-            self.version = row["version"]
+            self.version = self.shown = row["version"]
         changed = before != (self.version, self.status, json.dumps(self.seats))
         if changed:
             self.broadcast()
@@ -283,14 +299,15 @@ class Room:
             GameStart(self.id, number, seed, setup, version, row)
         )
         self.status, self.version, self.game_id = "playing", version, game_id
+        self.shown = version
         self.seed, self.first_version, self.state = seed, version, state
-        state.pass_forced()
         self.marks = {version: len(state.events)}
+        self._opened(time.time())
         for c in self.conns:
             c.ready = False
         self.remote_ready = set()
         self._new_bots()
-        self._refresh_deadlines(None)
+        self._refresh_deadlines()
 
     def _new_bots(self) -> None:
         self.bots = {}
@@ -352,16 +369,85 @@ class Room:
 
     # -- decisions and the clock -------------------------------------------------------------
     def pending(self) -> dict[int, Decision]:
+        """The decisions still to answer (an answer kept until the hold's end is given)."""
         if self.state is None or self.status != "playing":
             return {}
-        return {d.seat: d for d in self.state.decisions()}
+        kept = self.kept
+        return {d.seat: d for d in self.state.decisions() if d.seat not in kept}
 
-    def _refresh_deadlines(self, actor: int | None) -> None:
+    # -- claim windows (``chieu.server.windows``) ---------------------------------------------
+    def _hold_now(self) -> float:
+        """The hold of a window opening now: the clock's ``window``, at a table with a person
+        seated or anyone watching (a table of bots nobody watches plays at full speed)."""
+        people = any(s.get("player") is not None for s in self.seats)
+        if not people and not any(not c.closed for c in self.conns):
+            return 0.0
+        return float(self.clock.get("window") or 0)
+
+    def _opened(self, now: float) -> None:
+        """After the state changed: note a window that opened, with its hold; with no hold,
+        give its pass-only answers at once (which may resolve it, and open the next)."""
+        state = self.state
+        if state is None:
+            return
+        while True:
+            window = state.window
+            if window is None:
+                self.window_at, self._window, self.kept = None, None, {}
+                return
+            if window is self._window:
+                return
+            hold = self._hold_now()
+            if hold <= 0 and state.pass_forced():
+                continue
+            self.window_at, self._window, self.kept = now, window, {}
+            self.window_hold, self.hold_over = hold, hold <= 0
+            return
+
+    def hold_end(self) -> float | None:
+        """When the open window's hold ends (None: no window, or its hold is over)."""
+        if self.window_at is None or self.hold_over:
+            return None
+        return self.window_at + self.window_hold
+
+    async def end_hold(self) -> None:
+        """The hold is over: take the answers given meanwhile, answer every other seat a bot
+        plays or that may only pass, store them all as one row, apply them, and push
+        (``chieu.server.windows``)."""
+        state = self.state
+        window = None if state is None else state.window
+        assert state is not None and window is not None and self.game_id is not None
         now = time.time()
+        batch = list(self.kept.items())
+        pending = {d.seat: d for d in state.decisions() if d.seat not in self.kept}
+        for seat in window.asked:
+            d = pending.get(seat)
+            if d is not None and (d.forced or self.bot_plays(seat, now)):
+                batch.append((seat, d.default if d.forced else self._bot_action(seat, d)))
+        space = self.game.action_space
+        row = ActionRow(self.id, self.version, self.game_id, BATCH, batch_data(batch, space))
+        await self.store.writer().append(row)
+        self.version += 1
+        self.kept, self.hold_over = {}, True
+        for seat, action in batch:
+            state.apply(action, seat)
+        await self._after(window, [seat for seat, _ in batch])
+
+    def _refresh_deadlines(self, actors: Collection[int] = ()) -> None:
+        now = time.time()
+        hold_at = self.window_at if self.window_hold > 0 else None
         fresh: dict[int, tuple[str, float, float | None]] = {}
         for seat, d in self.pending().items():
+            if d.kind == "claim" and hold_at is not None:  # the window's own clock
+                span = self.clock["claim"]
+                if d.forced:
+                    dl: float | None = hold_at + self.window_hold
+                else:
+                    dl = None if span is None else hold_at + max(self.window_hold, float(span))
+                fresh[seat] = (d.kind, hold_at, dl)
+                continue
             old = self.deadlines.get(seat)
-            if old is not None and old[0] == d.kind and seat != actor:
+            if old is not None and old[0] == d.kind and seat not in actors:
                 fresh[seat] = old
                 continue
             span = self.clock["claim" if d.kind == "claim" else "turn"]
@@ -387,7 +473,7 @@ class Room:
         """The action a client's message names, or (None, error code)."""
         if self.status != "playing" or self.state is None:
             return None, "not_playing"
-        if version != self.version:
+        if version != self.shown:
             return None, "stale"
         if seat is None:
             return None, "not_your_seat"
@@ -404,48 +490,96 @@ class Room:
 
     async def commit(self, seat: int, action: Action) -> None:
         """Store the action (committed, in the store's next group commit), then apply it,
-        then push the new views. The caller holds the room's lock."""
-        data = dict(self.game.action_space.json_of(action))
+        then push the new views. The caller holds the room's lock. A claim answer given
+        before the window's hold ends is kept until then (``end_hold`` stores it); a
+        pass-only one is never stored alone (a replay gives it again,
+        ``StateBase.before_recorded``)."""
         state = self.state
         assert self.game_id is not None and state is not None
+        window = state.window
+        if window is not None:
+            if self.hold_end() is not None:  # kept to the hold's end: nobody learns of it
+                self.kept[seat] = action
+                return
+            if len(window.options.get(seat, ())) == 1:
+                state.pass_forced()
+                await self._after(window, [seat])
+                return
+        data = dict(self.game.action_space.json_of(action))
         row = ActionRow(self.id, self.version, self.game_id, seat, data)
         await self.store.writer().append(row)
         self.version += 1
         state.apply(action, seat)
-        state.pass_forced()
         self.marks[self.version] = len(state.events)
+        await self._after(window, [seat])
+
+    async def _after(self, window: object | None, actors: list[int]) -> None:
+        """The state changed (``actors`` answered or acted): note a new window, store the end
+        of the game, push (to everyone, or only to ``actors`` while the window ``window``
+        they answered stays open: their answers are private), wake the clock if due sooner."""
+        state = self.state
+        assert state is not None
+        now = time.time()
+        self._opened(now)
+        # an answer inside a window that stays open changes nobody else's view; with a hold
+        # it is not even shown to advance the version (with none, the window already tells)
+        private = window is not None and state.window is window and self.window_hold > 0
+        if not private:
+            self.shown = self.version
+            self.marks[self.shown] = len(state.events)
         if state.is_terminal():
             await self.finish()
         else:
-            self._refresh_deadlines(seat)
-        self.broadcast()
+            self._refresh_deadlines(actors)
+        if private:
+            self.push(actors)
+        else:
+            self.broadcast()
         # the clock wakes only if it now has something to do sooner than it planned (most
         # actions only push its deadlines later): waking it after every action cost a tenth
         # of a loaded server's time
-        if self.status != "playing" or self._next_due(time.time()) < self.sleep_until:
+        if self.status != "playing" or self._next_due(now) < self.sleep_until:
             self.wake.set()
+
+    def _bot_action(self, seat: int, d: Decision) -> Action:
+        assert self.state is not None
+        bot = self.bot_for(seat)
+        legal = list(d.actions)
+        action = bot.act(self.state.observation(seat), legal, bot_rng(self.seed, seat))
+        return action if action in legal else d.default
 
     def _dues(self, now: float) -> Iterator[tuple[int, Decision, float | None, float | None]]:
         """Each pending decision with when its bot or the end of its player's grace plays it
-        (None: a player is there), and its deadline (None: no clock)."""
+        (None: a player is there), and its deadline (None: no clock). While a window's hold
+        runs, a bot answers early (its answer is kept to the hold's end) and a pass-only seat
+        not at all (the hold's end answers it)."""
+        holding = self.hold_end() is not None
+        bot_delay = float(self.clock["bot_delay"] or 0)
+        if holding:
+            bot_delay = min(bot_delay, self.window_hold / 2)
         for seat, d in self.pending().items():
             _kind, since, dl = self.deadlines.get(seat, (d.kind, now, None))
+            if holding and d.forced:
+                continue
             if self.bot_plays(seat, now):
-                yield seat, d, since + float(self.clock["bot_delay"] or 0), dl
+                yield seat, d, since + bot_delay, None if holding else dl
             elif seat in self.away:
                 yield seat, d, self.away[seat] + float(self.clock["grace"] or 0), dl
             else:
                 yield seat, d, None, dl
 
     def _next_due(self, now: float) -> float:
-        """When the clock has something to do for the pending decisions (inf: nothing)."""
-        return min(
-            (t for _, _, *ts in self._dues(now) for t in ts if t is not None), default=math.inf
-        )
+        """When the clock has something to do (inf: nothing)."""
+        times = [t for _, _, *ts in self._dues(now) for t in ts if t is not None]
+        end = self.hold_end()
+        if end is not None:
+            times.append(end)
+        return min(times, default=math.inf)
 
     async def auto_step(self, now: float) -> float | None:
-        """Play one automatic action when one is due (a bot, a timeout, the next game);
-        returns 0 when it did, else the seconds until the next one may be (None: nothing)."""
+        """Play one automatic action when one is due (a bot, a timeout, the end of a window's
+        hold, the next game); returns 0 when it did, else the seconds until the next one may
+        be (None: nothing)."""
         if not self.owned:
             return None
         if self.status == "playing" and self.state is not None and self.state.is_terminal():
@@ -463,17 +597,18 @@ class Room:
                 self.broadcast()
                 return 0.0
             return self.between_until - now
-        nxt = math.inf
+        end = self.hold_end()
+        if end is not None and now >= end:
+            await self.end_hold()
+            return 0.0
+        nxt = math.inf if end is None else end
         for seat, d, due, dl in list(self._dues(now)):
             if due is not None and due <= now and self.bot_plays(seat, now):
-                bot = self.bot_for(seat)
-                legal = list(d.actions)
-                assert self.state is not None
-                obs = self.state.observation(seat)
-                action = bot.act(obs, legal, bot_rng(self.seed, seat))
-                if action not in legal:
-                    action = d.default
-                await self.commit(seat, action)
+                action = self._bot_action(seat, d)
+                if end is not None:  # kept until the hold ends
+                    self.kept[seat] = action
+                else:
+                    await self.commit(seat, action)
                 return 0.0
             if dl is not None and dl <= now:
                 await self.commit(seat, d.default)
@@ -522,7 +657,7 @@ class Room:
         encoded, which a broadcast encodes once for every client)."""
         head = {
             "type": "view",
-            "version": self.version,
+            "version": self.shown,
             "seat": seat,
             "game_id": self.game_id,
             "first_version": self.first_version if self.state is not None else None,
@@ -543,8 +678,9 @@ class Room:
             return "null"
         window = state.window
         deadline = self.deadline(seat)
+        given = seat is not None and seat in self.kept
         if window is not None:
-            answered = seat is not None and seat in window.answers
+            answered = seat is not None and (seat in window.answers or given)
             mark = state.changes - len(window.answers)
             kept = self._texts.get((seat, lang))
             if (
@@ -555,6 +691,8 @@ class Room:
             ):
                 return str(kept[5])
         view = state.view(seat, lang).to_json()
+        if given:  # answered before the hold's end: nothing more to decide in this window
+            view["decisions"] = []
         for d in view.get("decisions", ()):
             d["deadline"] = deadline
         text = _dumps(view)
@@ -571,6 +709,14 @@ class Room:
             if key not in cache:
                 cache[key] = self.view_message(c.seat, c.lang, room)
             c.send(cache[key])
+
+    def push(self, seats: Collection[int]) -> None:
+        """Push the views of ``seats`` only (their own answers changed nothing else)."""
+        room: str | None = None
+        for c in list(self.conns):
+            if c.seat in seats:
+                room = room or _dumps(self.to_json())
+                c.send(self.view_message(c.seat, c.lang, room))
 
     def events_since(self, seat: int | None, since: int) -> list[dict[str, Any]] | None:
         """The seat's own redacted history entries after version ``since`` in this game."""

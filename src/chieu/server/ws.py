@@ -36,7 +36,7 @@ def _send_state(room: Room, conn: Conn, since: Any, view: bool = True) -> None:
         if events is not None:
             conn.send(
                 json.dumps(
-                    {"type": "events", "since": since, "version": room.version, "events": events},
+                    {"type": "events", "since": since, "version": room.shown, "events": events},
                     ensure_ascii=False,
                 )
             )

@@ -170,6 +170,9 @@ class Table {
     this.room = m.room;
     this.drawHead(m.room, m.seat);
     const v = m.view;
+    // a pass-only answer in a claim window is the server's to give when the window's hold
+    // ends (docs/protocol.md, "Claim windows"): nothing to tap, the table shows it waiting
+    if (v) v.decisions = v.decisions.filter((d) => !(d.kind === "claim" && d.actions.length === 1));
     this.waiting.replaceChildren(...(m.room.status === "waiting" ? [this.waitingRoom(m.room, m.seat)] : []));
     if (!v && this.head.parentNode !== this.root) this.root.insertBefore(this.head, this.waiting);
     if (v && this.head.parentNode === this.root) { this.board.sigs = {}; this.board.build(); }
