@@ -17,7 +17,7 @@ from chieu.core.errors import ChieuError
         ("phom", {"pay_rank": [0, 1, 2]}, "exactly 4"),
         ("phom", {"pay_rank": [0, 1, 2, 3, 4]}, "exactly 4"),
         ("phom", {"pay_rank": "0,1,2"}, "exactly 4"),
-        ("phom", {"pay_rank": "0 " * 2000}, "exactly 4"),
+        ("phom", {"pay_rank": "0 " * 2000}, "2000 entries: it must list exactly 4"),
         ("phom", {"pay_rank": [0, 1, 2, 10**9]}, "0..1000"),
         ("phom", {"pay_rank": [0, 1, 2, -1]}, "0..1000"),
         ("phom", {"pay_u": 10**9}, "0..1000"),

@@ -169,7 +169,7 @@ class Rules(RulesBase):
         if "pay_rank" in values:
             raw = values["pay_rank"]
             if isinstance(raw, str):
-                raw = [p for p in raw[:200].replace(",", " ").split() if p][: RANKS + 1]
+                raw = [p for p in raw.replace(",", " ").split() if p]
             if isinstance(raw, (list, tuple)) and len(raw) != RANKS:
                 raise ChieuError(
                     f"rule pay_rank has {len(raw)} entries: it must list exactly {RANKS} "
