@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from chieu.bots import get_bot, play_game
+from chieu.bots import bot_rng, get_bot, play_game
 from chieu.cli.main import main
 from chieu.core.record import GameRecord
 from chieu.games.chan import Rules
@@ -67,3 +67,63 @@ def test_review_every_game(game: str, tmp_path: Path, capsys: pytest.CaptureFixt
     entries = json.loads(capsys.readouterr().out)
     assert entries and all({"step", "played", "search", "cost"} <= set(e) for e in entries)
     assert all(e["fault"] or e["cost"] >= 0 for e in entries)
+
+
+def _unfinished(tmp_path: Path, steps: int) -> Path:
+    """The record of a Chắn game still being played: a terminal's journal, its key file
+    next to it (the record ``chieu play`` writes as it goes)."""
+    from chieu.core.driver import play
+    from chieu.core.journal import Journal
+    from chieu.core.table import load_game
+
+    state = load_game("chan", {"players": 2}).new_state(11)
+    journal = Journal.start(tmp_path, state)
+    bots = {s: get_bot("random", "chan") for s in range(2)}
+    rngs = {s: bot_rng(11, s) for s in bots}
+    play(
+        state,
+        lambda st, d: bots[d.seat].act(st.observation(d.seat), list(d.actions), rngs[d.seat]),
+        max_steps=steps,
+        after=lambda st, s, a: journal.append(st),
+    )
+    assert not state.is_terminal()
+    journal.close()
+    return journal.path
+
+
+def test_review_refuses_a_game_still_being_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26: a review lists the seat's legal actions at every decision; on the record of a
+    game in progress (its key file opens the deal) that showed another seat's hand to anyone
+    at the table. Refused, with one line, in both languages."""
+    path = _unfinished(tmp_path, 12)
+    for seat in ("0", "1"):
+        assert main(["review", str(path), "--seat", seat, "--iterations", "2", "--json"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and "Traceback" not in err and len(err.strip().splitlines()) == 1
+        assert "ván chưa kết thúc" in err and "not over" in err
+
+
+def test_review_refuses_a_format_1_record_cut_before_the_end(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = record.read_text().splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    assert main(["review", str(cut), "--seat", "0", "--iterations", "2"]) == 2
+    assert "not over" in capsys.readouterr().err
+
+
+def test_review_refuses_the_servers_partial_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``GET /api/games/{id}/record`` before the end answers one seat's own events (JSON):
+    not a record to review; said plainly, no traceback."""
+    partial = tmp_path / "partial.json"
+    partial.write_text(
+        json.dumps({"game_id": 1, "seat": 0, "game": "chan", "events": [{"type": "deal"}]})
+    )
+    assert main(["review", str(partial), "--seat", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "not over" in err and len(err.strip().splitlines()) == 1

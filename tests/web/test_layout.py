@@ -70,7 +70,8 @@ def _at_turn(page: Any) -> None:
 
 @pytest.mark.parametrize("game", ["chan", "matchuoc"])
 def test_layouts(base: str, new_context: Any, artefacts: Path, game: str) -> None:
-    ctx = new_context(viewport={"width": 1366, "height": 768})
+    # bypass_csp: the test's own <style> (a reader's 200% text) is not the page's script
+    ctx = new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
     page = ctx.new_page()
     token = enter_lobby(page, base, "Lan")
     api = Api(base, token)
@@ -119,7 +120,9 @@ def test_layouts(base: str, new_context: Any, artefacts: Path, game: str) -> Non
 def test_zoom_200_percent(base: str, new_context: Any, artefacts: Path) -> None:
     """The browser at 200% zoom on a 1366×768 screen (a 683×384 CSS-pixel viewport at device
     scale 2), then CSS ``zoom: 2`` on the page itself at 1366×768."""
-    ctx = new_context(viewport={"width": 683, "height": 384}, device_scale_factor=2)
+    ctx = new_context(
+        viewport={"width": 683, "height": 384}, device_scale_factor=2, bypass_csp=True
+    )
     page = ctx.new_page()
     token = enter_lobby(page, base, "Minh")
     api = Api(base, token)
@@ -152,7 +155,7 @@ def test_zoom_200_percent(base: str, new_context: Any, artefacts: Path) -> None:
 
 
 def test_lobby_fits(base: str, new_context: Any) -> None:
-    page = new_context(viewport={"width": 360, "height": 740}).new_page()
+    page = new_context(viewport={"width": 360, "height": 740}, bypass_csp=True).new_page()
     enter_lobby(page, base, "Oanh")
     for text in ("normal", "big"):
         if text == "big":

@@ -78,6 +78,7 @@ def review(
     messages), with the actions and the phase in the game's words (``lang``); ``progress()``
     is called after each of the seat's actions."""
     game = find_game(record.game)
+    refuse_unfinished(record, source)
     if worlds_for(game.name) is None:
         raise ChieuError(f"the search bot cannot review {game.title} yet")
     state = record.start(source)
@@ -118,6 +119,37 @@ def review(
     return out
 
 
+NOT_OVER = (
+    "ván chưa kết thúc: chỉ nhận xét được ván đã xong, để không ai xem được bài của người "
+    "khác giữa ván / the game is not over: only a finished game can be reviewed, so that "
+    "nobody sees the other hands while it is played"
+)
+
+
+def refuse_unfinished(record: GameRecord, source: str = "record") -> None:
+    """ChieuError when the record's game is not over: a format 2 record without its reveal
+    (even with the key file of the game in progress next to it), or a format 1 record whose
+    replay has not ended. Reviewing a seat lists its legal actions at every decision: on a
+    game still being played that would show a hand the asking seat has not seen."""
+    if record.format == 2:
+        over = record.revealed
+    else:
+        over = record.replay().outcome() is not None
+    if not over:
+        raise ChieuError(f"{source}: {NOT_OVER}")
+
+
+def _partial(path: str) -> bool:
+    """Whether ``path`` holds the server's partial record of a game in progress (the JSON of
+    ``GET /api/games/{id}/record`` before the end: one seat's own events, no header)."""
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read(1 << 20).decode("utf-8", "replace"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and "events" in data and "record" not in data
+
+
 def _best(values: list[Any]) -> Any:
     visited = [v for v in values if v.visits]
     if visited:
@@ -153,7 +185,12 @@ def _entry(n: int, obs: dict[str, Any], played: Any, values: list[Any]) -> dict[
 
 
 def run(args: argparse.Namespace) -> int:
-    record = GameRecord.load(args.record)
+    try:
+        record = GameRecord.load(args.record)
+    except RecordError:
+        if _partial(args.record):  # a seat's events of a game still being played
+            raise ChieuError(f"{args.record}: {NOT_OVER}") from None
+        raise
     iterations = args.iterations
     if iterations is None and args.millis is None:
         iterations = 100

@@ -13,6 +13,10 @@ from typing import Any, ClassVar, Self, cast
 
 from chieu.core.errors import ChieuError
 
+#: the longest list any option takes (a game checks each list's exact length; this refuses a
+#: huge one before any work is done on it)
+MAX_LIST = 16
+
 
 class RulesBase:
     __slots__ = ()
@@ -35,6 +39,12 @@ class RulesBase:
                 f"known: {', '.join(sorted(known))}"
             )
         defaults = cls()
+        for name, value in data.items():
+            if isinstance(value, (list, tuple)) and len(value) > MAX_LIST:
+                raise ChieuError(
+                    f"{cls.label} rule {name} has {len(value)} entries: "
+                    f"at most {MAX_LIST} (có {len(value)} mục: nhiều nhất {MAX_LIST})"
+                )
         values = cls._prepare(dict(data))
         for name, value in values.items():
             if isinstance(getattr(defaults, name), tuple) and isinstance(value, list):

@@ -25,6 +25,7 @@ from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth
+from chieu.server.headers import SecurityHeaders
 from chieu.server.lobby import ApiError, Lobby
 from chieu.server.messages import words
 from chieu.server.storage import Store, sqlite_url
@@ -158,6 +159,7 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         server.passwords.pool.shutdown(wait=False)
 
     app = FastAPI(title="chieu", description="Bài lá Việt Nam trực tuyến", lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)  # CSP, no framing, no sniffing (issue 26)
 
     def srv() -> Server:
         return holder["s"]

@@ -57,6 +57,9 @@ games = sa.Table(
     sa.Column("first_version", sa.Integer, nullable=False),
     sa.Column("record", sa.Text, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
+    # the deal's secret nonce and its commitment (issue 26; None for older games)
+    sa.Column("nonce", sa.String(64), nullable=True),
+    sa.Column("commitment", sa.String(64), nullable=True),
     sa.UniqueConstraint("room_id", "number"),
 )
 

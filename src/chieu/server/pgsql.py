@@ -44,9 +44,10 @@ START_GAME = """
         WHERE id = %(rid)s AND version = %(version)s - 1
         RETURNING id
     ), stored AS (
-        INSERT INTO games (id, room_id, number, seed, setup, first_version, created)
+        INSERT INTO games (id, room_id, number, seed, setup, first_version, created, nonce,
+            commitment)
         SELECT g.id, moved.id, %(number)s, %(seed)s, %(setup)s, %(version)s,
-            CAST(%(at)s AS double precision)
+            CAST(%(at)s AS double precision), %(nonce)s, %(commitment)s
         FROM g, moved
         RETURNING id, room_id
     )

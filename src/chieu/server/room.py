@@ -21,10 +21,12 @@ import orjson
 
 from chieu.bots.base import Bot, bot_rng
 from chieu.bots.registry import bot_names, get_bot
+from chieu.core import commitment as fair
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError
 from chieu.core.events import seat_history
+from chieu.core.journal import committed_text, deck_of
 from chieu.core.protocol import finished
 from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
@@ -121,6 +123,10 @@ class Room:
         self.sitting: Sitting | None = Sitting.from_json(row["sitting"]) if row["sitting"] else None
         self.state: State | None = None
         self.seed = 0
+        #: the current game's secret nonce and the commitment to its deal, pushed in every
+        #: ``view`` (None: a game dealt before the server committed its deals)
+        self.nonce: str | None = None
+        self.commitment: str | None = None
         self.first_version = 0
         self.marks: dict[int, int] = {}  # version -> len(state.events) after it
         #: the open claim window's hold (``chieu.server.windows``): when it opened, and the
@@ -215,6 +221,7 @@ class Room:
         if stored is None:
             raise ChieuError(f"room {self.id}: game {self.game_id} is missing")
         self.seed = stored.seed
+        self.nonce, self.commitment = stored.nonce, stored.commitment
         self.first_version = stored.first_version
         self.state = self.game.new_state(stored.seed, setup=stored.setup)
         self.marks = {stored.first_version: len(self.state.events)}
@@ -292,15 +299,18 @@ class Room:
         seed = fresh_seed()
         setup = self.sitting.next_setup()
         state = self.game.new_state(seed, setup=setup)
+        nonce = fair.new_nonce()  # the deal is committed before play (docs/records.md)
+        commit = fair.commit(self.game.name, nonce, seed, deck_of(state))
         version = self.version + 1
         number = len(self.sitting.rows) + 1
         row = {"status": "playing", "seats": self.seats, "sitting": self.sitting.to_json()}
         game_id = await self.store.writer().start_game(
-            GameStart(self.id, number, seed, setup, version, row)
+            GameStart(self.id, number, seed, setup, version, row, nonce, commit)
         )
         self.status, self.version, self.game_id = "playing", version, game_id
         self.shown = version
         self.seed, self.first_version, self.state = seed, version, state
+        self.nonce, self.commitment = nonce, commit
         self.marks = {version: len(state.events)}
         self._opened(time.time())
         for c in self.conns:
@@ -334,7 +344,10 @@ class Room:
         sitting = Sitting.from_json(self.sitting.to_json())
         sitting.record(finished(state), self.seed)
         status = "finished" if sitting.over else "between"
-        record = GameRecord.from_state(state).dumps()
+        if self.nonce is not None:  # format 2: the commitment, then the reveal of the deal
+            record = committed_text(state, self.nonce).decode("utf-8")
+        else:  # a game dealt before the server committed its deals
+            record = GameRecord.from_state(state).dumps()
         return sitting, record, {"status": status, "sitting": sitting.to_json()}
 
     def _ended(self, sitting: Sitting, stored: bool) -> None:
@@ -662,6 +675,7 @@ class Room:
             "game_id": self.game_id,
             "first_version": self.first_version if self.state is not None else None,
             "deadline": self.deadline(seat),
+            "commitment": self.commitment if self.state is not None else None,
         }
         room_text = room if isinstance(room, str) else _dumps(room)
         return f'{_dumps(head)[:-1]},"room":{room_text},"view":{self._view_text(seat, lang)}}}'

@@ -27,7 +27,8 @@ class ActionRow:
 class GameStart:
     """A game starts: game ``number`` of the room's sitting, its deal's ``seed`` and
     ``setup``; the room goes from ``version - 1`` to ``version`` and its row takes ``room``
-    (its new ``status``, ``seats`` and ``sitting``)."""
+    (its new ``status``, ``seats`` and ``sitting``). ``nonce`` and ``commitment``: the deal's
+    secret nonce and the commitment to it pushed to the table (``chieu.core.commitment``)."""
 
     room_id: int
     number: int
@@ -35,6 +36,8 @@ class GameStart:
     setup: dict[str, Any]
     version: int
     room: dict[str, Any]
+    nonce: str | None = None
+    commitment: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,8 @@ class StoredGame:
     setup: dict[str, Any]
     first_version: int
     record: str | None
+    nonce: str | None = None
+    commitment: str | None = None
 
 
 def started_id(rows: Sequence[Any], start: GameStart) -> int:

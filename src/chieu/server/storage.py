@@ -246,6 +246,8 @@ class Store:
                 setup=_dumps(start.setup),
                 first_version=version,
                 created=time.time(),
+                nonce=start.nonce,
+                commitment=start.commitment,
             )
         )
         game_id = int(res.inserted_primary_key[0])  # type: ignore[index]
@@ -268,6 +270,8 @@ class Store:
             "sitting": _dumps(start.room["sitting"]),
             "at": time.time(),
             "origin": self.origin,
+            "nonce": start.nonce,
+            "commitment": start.commitment,
         }
 
     def append_action(
@@ -455,6 +459,8 @@ class Store:
             json.loads(r["setup"]),
             r["first_version"],
             r["record"],
+            r["nonce"],
+            r["commitment"],
         )
 
     def room_games(self, room_id: int) -> list[dict[str, Any]]:

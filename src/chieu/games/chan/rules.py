@@ -29,6 +29,7 @@ CUOC_TABLES: tuple[CuocTable, ...] = get_args(CuocTable)
 CHI_RONG: tuple[ChiRong, ...] = get_args(ChiRong)
 BO_U_SCOPES: tuple[BoUScope, ...] = get_args(BoUScope)
 EXTRA_CUOC: tuple[ExtraCuoc, ...] = get_args(ExtraCuoc)
+MAX_STAKE = 1000  # points per score unit
 PLAYERS = (2, 3, 4)
 
 
@@ -136,10 +137,17 @@ class Rules(RulesBase):
                 if value not in allowed:
                     opts = ", ".join(repr(a) for a in allowed)
                     raise ChieuError(f"rule {name}={value!r} is not allowed; choose one of {opts}")
+        if len(set(self.extra_cuoc)) != len(self.extra_cuoc):
+            raise ChieuError(
+                f"rule extra_cuoc lists a cước twice: each of {', '.join(EXTRA_CUOC)} at most "
+                "once (mỗi cước nhiều nhất một lần)"
+            )
         if not 0 <= self.min_u_score <= 20:
             raise ChieuError(f"rule min_u_score={self.min_u_score} must be between 0 and 20")
-        if self.stake < 1:
-            raise ChieuError(f"rule stake={self.stake} must be a positive number of points")
+        if not 1 <= self.stake <= MAX_STAKE:
+            raise ChieuError(
+                f"rule stake={self.stake} must be a whole number of points 1..{MAX_STAKE}"
+            )
 
     @property
     def strict(self) -> bool:

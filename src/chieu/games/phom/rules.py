@@ -30,6 +30,11 @@ _FLAGS = (
     "den_u_from_chot",
 )
 _AMOUNTS = ("pay_eat", "pay_eat_chot", "pay_mom", "pay_u")
+#: the largest amount (units) and stake (points per unit) a table may set
+MAX_AMOUNT = 1000
+MAX_STAKE = 1000
+#: pay_rank lists exactly one amount for each place: nhất, nhì, ba, bét
+RANKS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,17 +145,20 @@ class Rules(RulesBase):
                 raise ChieuError(f"rule {name}={getattr(self, name)!r} must be true or false")
         for name in _AMOUNTS:
             v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ChieuError(f"rule {name}={v!r} must be a whole number >= 0")
-        if len(self.pay_rank) < 4 or any(
-            not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in self.pay_rank
-        ):
+            if not _amount(v):
+                raise ChieuError(f"rule {name}={v!r} must be a whole number 0..{MAX_AMOUNT}")
+        ranks = self.pay_rank
+        if not isinstance(ranks, tuple) or len(ranks) != RANKS or not all(map(_amount, ranks)):
+            shown = f"{len(ranks)} entries" if isinstance(ranks, tuple) else repr(ranks)
             raise ChieuError(
-                f"rule pay_rank={list(self.pay_rank)!r} must list 4 whole numbers >= 0 "
-                f"(nhất, nhì, ba, bét)"
+                f"rule pay_rank ({shown}) must list exactly {RANKS} whole numbers "
+                f"0..{MAX_AMOUNT} (nhất, nhì, ba, bét; phải có đúng {RANKS} số)"
             )
-        if not isinstance(self.stake, int) or self.stake < 1:
-            raise ChieuError(f"rule stake={self.stake!r} must be a positive number of points")
+        stake = self.stake
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= MAX_STAKE:
+            raise ChieuError(
+                f"rule stake={stake!r} must be a whole number of points 1..{MAX_STAKE}"
+            )
 
     @property
     def direction(self) -> int:
@@ -162,11 +170,20 @@ class Rules(RulesBase):
             raw = values["pay_rank"]
             if isinstance(raw, str):
                 raw = [p for p in raw.replace(",", " ").split() if p]
+            if isinstance(raw, (list, tuple)) and len(raw) != RANKS:
+                raise ChieuError(
+                    f"rule pay_rank has {len(raw)} entries: it must list exactly {RANKS} "
+                    f"(nhất, nhì, ba, bét; phải có đúng {RANKS} số)"
+                )
             try:
                 values["pay_rank"] = tuple(int(v) for v in raw)
             except (TypeError, ValueError):
-                raise ChieuError(f"rule pay_rank={raw!r} must list 4 whole numbers") from None
+                raise ChieuError(f"rule pay_rank must list {RANKS} whole numbers") from None
         return values
+
+
+def _amount(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_AMOUNT
 
 
 PRESETS: dict[str, Rules] = {

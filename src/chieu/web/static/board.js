@@ -4,6 +4,7 @@
 // when their part of the view changed, so a push costs a few milliseconds.
 import { cardEl, cardSet } from "./cards.js";
 import { t } from "./i18n.js";
+import { recordButton, sealedLine } from "./record.js";
 import { fmt, h, seatName, settings } from "./util.js";
 
 const TERMINATION = {
@@ -206,7 +207,7 @@ export class Board {
     this.renderHand(v, hand);
 
     // the outcome
-    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.nextSent), () =>
+    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.nextSent, this.m && this.m.commitment), () =>
       v.outcome ? [this.outcomePanel(v, room, names)] : []);
 
     // the decisions
@@ -542,7 +543,8 @@ export class Board {
           ` — ${names[f.seat] ?? ""}`, f.explanation ? `: ${f.explanation}` : "")))) : null,
       h("table", { class: "payoffs" },
         h("thead", null, h("tr", null, h("th", { text: "" }), h("th", { text: t("points") }), room.totals ? h("th", { text: t("total") }) : null)),
-        h("tbody", null, rows)));
+        h("tbody", null, rows)),
+      sealedLine(this.m && this.m.commitment));
     if (!this.opts.readOnly) {
       const tools = h("div", { class: "outcome-tools" });
       if (room.status === "between") {
@@ -557,6 +559,7 @@ export class Board {
       }
       if (room.id) tools.append(h("a", { class: "button", href: `#/sheet/${room.id}` }, t("sheet")));
       if (this.m && this.m.game_id && room.status !== "playing") tools.append(h("a", { class: "button", href: `#/replay/${this.m.game_id}` }, t("replay")));
+      if (this.m && this.m.commitment && room.status !== "playing") tools.append(recordButton(this.m.game_id, v.game));
       panel.append(tools);
     }
     return panel;

@@ -13,7 +13,7 @@ function spriteRoot() {
   if (!sprite) {
     sprite = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     sprite.setAttribute("aria-hidden", "true");
-    sprite.setAttribute("style", "position:absolute;width:0;height:0;overflow:hidden");
+    sprite.style.cssText = "position:absolute;width:0;height:0;overflow:hidden"; // CSSOM (CSP)
     document.body.prepend(sprite);
   }
   return sprite;

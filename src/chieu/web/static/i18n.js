@@ -144,6 +144,8 @@ const WORDS = {
   payments: ["Trả điểm", "Payments"],
   details: ["Chi tiết", "Details"],
   winnerIs: ["thắng", "wins"],
+  dealSealed: ["Bộ bài đã được niêm phong trước ván", "The deal was committed before play"],
+  downloadRecord: ["Tải biên bản", "Download the record"],
 };
 
 let lang = localStorage.getItem("chieu.lang") === "en" ? "en" : "vi";

@@ -11,6 +11,7 @@ export function h(tag, attrs, ...children) {
       else if (k === "class") el.className = v;
       else if (k === "text") el.textContent = v;
       else if (k === "html") el.innerHTML = v;
+      else if (k === "style") el.style.cssText = String(v); // CSSOM: allowed by the page's CSP
       else if (k in el && typeof v !== "string" && k !== "list") el[k] = v;
       else el.setAttribute(k, v === true ? "" : String(v));
     }
