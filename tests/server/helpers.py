@@ -34,13 +34,16 @@ def free_port() -> int:
 class ThreadServer:
     """``create_app`` under uvicorn in a thread, on a free port."""
 
-    def __init__(self, url: str, ws_rate: float | None = 1000.0) -> None:
+    def __init__(self, url: str, ws_rate: float | None = 1000.0, limits: Any = None) -> None:
+        """``limits``: the server's ``CreationLimits`` (default: off; tests/server/
+        test_limits.py turns them on)."""
         from chieu.server.app import create_app
+        from chieu.server.limits import CreationLimits
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(url, ws_rate),
+            create_app(url, ws_rate, limits or CreationLimits.off()),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
@@ -78,6 +81,7 @@ class ProcessServer:
 
     def start(self) -> ProcessServer:
         env = {**os.environ, "CHIEU_DATA_DIR": str(self.data_dir), "CHIEU_WS_RATE": "1000"}
+        env["CHIEU_LIMITS"] = "off"  # the creation limits have tests of their own
         env.update(self.env)
         cmd = [
             sys.executable,
