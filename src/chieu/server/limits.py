@@ -101,9 +101,11 @@ def address_key(host: str) -> str:
         ip = ipaddress.ip_address(host)
     except ValueError:
         return host[:64]
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip.ipv4_mapped or ip)
+    return str(ip)
 
 
 @dataclass(frozen=True)

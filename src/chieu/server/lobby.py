@@ -23,8 +23,9 @@ from chieu.server.storage import Store
 
 MAX_OPEN_ROOMS = 10
 #: seconds a waiting room with nobody but its host in it stays open when nobody has a socket
-#: on it (``expire_idle``)
+#: on it (``expire_idle``); one where others sat down too, ``CROWD_IDLE`` times as long
 WAITING_IDLE = 900.0
+CROWD_IDLE = 4
 #: ``GET /api/rooms``: rooms a page by default, and at most
 PAGE, MAX_PAGE = 20, 50
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -440,21 +441,25 @@ class Lobby:
         return all(s.get("player") in (None, room.host) for s in room.seats)
 
     async def expire_idle(self, now: float, idle: float = WAITING_IDLE) -> list[int]:
-        """Close (status ``finished``) the waiting rooms this process runs that have nobody
-        but their host seated and that nobody has had a socket on for ``idle`` seconds: they
-        leave the listing and their host's open rooms. Returns their ids."""
+        """Close (status ``finished``) the waiting rooms this process runs that nobody has had
+        a socket on for ``idle`` seconds and that have nobody but their host seated (or, for
+        ``CROWD_IDLE`` times as long, that everyone went away from): they leave the listing
+        and their host's open rooms. Returns their ids."""
         closed = []
         for rid, room in list(self.rooms.items()):
             if room.status != "waiting":
                 self.seen.pop(rid, None)
                 continue
-            if room.attended() or not self._lonely(room):
+            if room.attended():
                 self.seen[rid] = now
                 continue
-            if not room.owned or now - self.seen.setdefault(rid, now) <= idle:
+            limit = idle if self._lonely(room) else idle * CROWD_IDLE
+            if not room.owned or now - self.seen.setdefault(rid, now) <= limit:
                 continue
-            async with room.lock:
-                if room.status != "waiting" or room.attended() or not self._lonely(room):
+            async with room.lock:  # as it is now (someone may have joined meanwhile)
+                if room.status != "waiting" or room.attended():
+                    continue
+                if not self._lonely(room) and limit == idle:
                     continue
                 if not self.store.close_waiting(room.id, room.seats):
                     room.sync()  # someone joined on another process meanwhile
