@@ -198,9 +198,11 @@ class Player:
     async def play(
         self, game_id: int | None = None, timeout: float = 60, after: int = 0
     ) -> dict[str, Any]:
-        """Answer every own decision until the game ``game_id`` (the first seen whose id is
-        above ``after``) is over; returns the last view message."""
+        """Answer every own decision until the game ``game_id`` (the first seen that is not
+        the game ``after``: ids are random, not in order) is over; returns the last view
+        message."""
         end = time.time() + timeout
+        begun = False  # a view of ``game_id`` seen: another game's next means it is over
         while True:
             if self.backlog:
                 msg = self.backlog.pop(0)
@@ -211,12 +213,13 @@ class Player:
                 continue
             if msg["type"] != "view" or msg["view"] is None:
                 continue
-            if msg["game_id"] is None or msg["game_id"] <= after:
+            if msg["game_id"] is None or msg["game_id"] == after:
                 continue
             if game_id is None:
                 game_id = msg["game_id"]
-            if msg["game_id"] < game_id:  # the last game, before the one asked for starts
+            if msg["game_id"] != game_id and not begun:  # the last game, before this one
                 continue
+            begun = True
             if msg["game_id"] != game_id or msg["view"]["outcome"] is not None:
                 return msg
             decisions = msg["view"]["decisions"]
