@@ -191,8 +191,9 @@ def test_the_host_role_passes_when_the_host_leaves(server: ThreadServer) -> None
     host, first, second = guest(b, "Chủ"), guest(b, "Một"), guest(b, "Hai")
     room = make_room(b, host, {"game": "chan"})
     rid = room["id"]
-    assert httpx.post(f"{b}/api/rooms/{rid}/join", json={"seat": 3}, headers=auth(first)).is_success
-    assert httpx.post(f"{b}/api/rooms/{rid}/join", json={"seat": 2}, headers=auth(second)).is_success
+    for token, seat in ((first, 3), (second, 2)):
+        r = httpx.post(f"{b}/api/rooms/{rid}/join", json={"seat": seat}, headers=auth(token))
+        assert r.status_code == 200, r.text
     r = httpx.post(f"{b}/api/rooms/{rid}/leave", headers=auth(host))
     assert r.status_code == 200
     me = httpx.get(f"{b}/api/me", headers=auth(second)).json()["player"]["id"]
@@ -209,7 +210,8 @@ def test_a_room_everyone_left_is_not_listed(server: ThreadServer) -> None:
     rid = make_room(b, host, {"game": "chan"})["id"]
     httpx.post(f"{b}/api/rooms/{rid}/join", json={}, headers=auth(other)).raise_for_status()
     httpx.post(f"{b}/api/rooms/{rid}/leave", headers=auth(host)).raise_for_status()
-    assert rid in [r["id"] for r in httpx.get(f"{b}/api/rooms", headers=auth(other)).json()["rooms"]]
+    listed = httpx.get(f"{b}/api/rooms", headers=auth(other)).json()["rooms"]
+    assert [r["id"] for r in listed] == [rid]  # one left, one still there: listed
     httpx.post(f"{b}/api/rooms/{rid}/leave", headers=auth(other)).raise_for_status()
     assert httpx.get(f"{b}/api/rooms", headers=auth(other)).json()["rooms"] == []
     room = httpx.get(f"{b}/api/rooms/{rid}", headers=auth(other)).json()["room"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import gc
-import logging
 import hmac
+import logging
 import secrets
 import sys
 import time
@@ -52,9 +52,7 @@ def _bad(detail: str) -> ApiError:
 IDLE = 600.0  # seconds a finished room stays in memory once nobody watches it
 
 
-def may_read_row(
-    row: dict[str, Any], player_id: int, code: Any, records: bool = False
-) -> bool:
+def may_read_row(row: dict[str, Any], player_id: int, code: Any, records: bool = False) -> bool:
     """``Lobby.may_read`` on a room's stored row (``Store.rooms``: no need to load the room):
     a public room's data is anyone's; a private room's its members' (its host, its seated
     players), or with its code; its finished games' records once it is finished, its
@@ -281,11 +279,11 @@ class Lobby:
             clock[k] = float(v)
         if self.store.open_rooms_of(pid) >= MAX_OPEN_ROOMS:
             raise ApiError(429, "too_many_rooms", f"at most {MAX_OPEN_ROOMS}")
-        if self.limits.enabled:
-            for quota, key in (
-                (self.room_quota_player, pid),
-                (self.room_quota_address, address_key(address or "")),
-            ):
+        if self.limits.enabled:  # ``address``: the HTTP client's (None: the server's own call)
+            quotas: list[tuple[Quota, object]] = [(self.room_quota_player, pid)]
+            if address is not None:
+                quotas.append((self.room_quota_address, address_key(address)))
+            for quota, key in quotas:
                 wait = quota.take(key)
                 if wait is not None:
                     raise ApiError(429, "too_many_new_rooms", retry_after=wait)
