@@ -233,3 +233,39 @@ def test_the_seats_stored_are_what_close_waiting_compares(tmp_path: Path, privat
     assert store.close_waiting(room.id, room.seats) is True
     assert store.close_waiting(room.id, room.seats) is False  # no longer waiting
     store.close()
+
+
+def test_the_migration_keeps_the_rooms_of_an_older_postgresql_database(pg_url: str) -> None:
+    """A database at revision 0002 (sequential ids, INTEGER columns) with a room and a game:
+    upgraded, its ids are BIGINT, the old rows keep theirs, and a new room gets a random one."""
+    from alembic import command
+    from alembic.config import Config
+
+    import chieu.server.storage as storage
+
+    here = Path(storage.__file__).parent / "migrations"
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here))
+    store = Store(pg_url)
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+    pid = store.create_player("Chủ")
+    with store.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO rooms (code, game, rules, host, private, status, clock, seats, "
+                "sitting, version, created) VALUES ('OLD234', 'chan', '{}', :pid, true, "
+                "'waiting', '{}', '[]', 'null', 0, 0)"
+            ),
+            {"pid": pid},
+        )
+        old = conn.execute(sa.text("SELECT id FROM rooms")).scalar_one()
+    store.migrate()
+    assert [r["id"] for r in store.rooms(old)] == [old] and old < ID_LOW
+    new = store.create_room(
+        code="NEW234", game="chan", rules={}, host=pid, private=False, status="waiting",
+        clock={}, seats=[], sitting=None, version=0, game_id=None,
+    )
+    assert new >= ID_LOW and {r["id"] for r in store.rooms()} == {old, new}
+    store.close()
