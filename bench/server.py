@@ -69,7 +69,9 @@ class Stats:
 
 
 def _server(data: Path, port: int, url: str | None) -> subprocess.Popen[bytes]:
+    # hundreds of guests and rooms from one address: no creation limits (docs/protocol.md)
     env = {**os.environ, "CHIEU_DATA_DIR": str(data), "CHIEU_WS_RATE": "1000"}
+    env["CHIEU_LIMITS"] = "off"
     cmd = [sys.executable, "-m", "chieu.cli.main", "serve", "--port", str(port)]
     cmd += ["--log-level", "warning"] + (["--database-url", url] if url else [])
     log = open(data / "server.log", "ab")  # noqa: SIM115

@@ -36,14 +36,17 @@ def free_port() -> int:
 class ThreadServer:
     """``create_app`` under uvicorn in a thread, on a free port."""
 
-    def __init__(self, url: str, ws_rate: float | None = 1000.0) -> None:
+    def __init__(self, url: str, ws_rate: float | None = 1000.0, limits: Any = None) -> None:
+        """``limits``: the server's ``CreationLimits`` (default: off; tests/server/
+        test_limits.py turns them on)."""
         from chieu.server.app import create_app
+        from chieu.server.limits import CreationLimits
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.url = url
         config = uvicorn.Config(
-            create_app(url, ws_rate),
+            create_app(url, ws_rate, limits or CreationLimits.off()),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
@@ -81,6 +84,7 @@ class ProcessServer:
 
     def start(self) -> ProcessServer:
         env = {**os.environ, "CHIEU_DATA_DIR": str(self.data_dir), "CHIEU_WS_RATE": "1000"}
+        env["CHIEU_LIMITS"] = "off"  # the creation limits have tests of their own
         env.update(self.env)
         cmd = [
             sys.executable,
@@ -197,9 +201,11 @@ class Player:
     async def play(
         self, game_id: int | None = None, timeout: float = 60, after: int = 0
     ) -> dict[str, Any]:
-        """Answer every own decision until the game ``game_id`` (the first seen whose id is
-        above ``after``) is over; returns the last view message."""
+        """Answer every own decision until the game ``game_id`` (the first seen that is not
+        the game ``after``: ids are random, not in order) is over; returns the last view
+        message."""
         end = time.time() + timeout
+        begun = False  # a view of ``game_id`` seen: another game's next means it is over
         while True:
             if self.backlog:
                 msg = self.backlog.pop(0)
@@ -210,12 +216,13 @@ class Player:
                 continue
             if msg["type"] != "view" or msg["view"] is None:
                 continue
-            if msg["game_id"] is None or msg["game_id"] <= after:
+            if msg["game_id"] is None or msg["game_id"] == after:
                 continue
             if game_id is None:
                 game_id = msg["game_id"]
-            if msg["game_id"] < game_id:  # the last game, before the one asked for starts
+            if msg["game_id"] != game_id and not begun:  # the last game, before this one
                 continue
+            begun = True
             if msg["game_id"] != game_id or msg["view"]["outcome"] is not None:
                 return msg
             decisions = msg["view"]["decisions"]

@@ -26,8 +26,8 @@ CLOCK = {"bot_delay": 0, "pause": 1, "turn": 60, "claim": 60, "grace": 0, "windo
 async def _game(
     a_base: str, b_base: str, rid: int, ta: str, tb: str, after: int, start: bool = False
 ) -> tuple[list[Player], int]:
-    """Both players play the room's first game with an id above ``after`` (ids may skip:
-    a start that lost a race for the room used up its number); the players and the id."""
+    """Both players play the room's first game that is not the game ``after`` (0: none;
+    ids are random, not in order); the players and the id."""
     a, b = Player(a_base, ta, rid), Player(b_base, tb, rid, lang="en")
     await a.connect()
     await b.connect()
@@ -119,6 +119,7 @@ def test_a_restart_on_postgresql_resumes_a_live_room(pg_url: str, tmp_path: Path
                 break
             asyncio.run(asyncio.sleep(0.1))
         assert room["status"] == "between", room
-        assert httpx.get(f"{again.base}/api/games/1/record", headers=auth(token)).status_code == 200
+        record = f"{again.base}/api/games/{room['game_id']}/record"
+        assert httpx.get(record, headers=auth(token)).status_code == 200
     finally:
         again.stop()

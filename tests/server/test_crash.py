@@ -30,8 +30,15 @@ async def _first_half(base: str) -> tuple[str, int, Player, int]:
     p = Player(base, host, rid)
     await p.connect()
     httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
-    for gid in range(1, 8):  # a deal may end at once (ù): then ask for the next one
+    gid = 0
+    for _ in range(7):  # a deal may end at once (ù): then ask for the next one
         p.stop_after = len(p.acks) + 3
+        while True:  # the next game's id (ids are random, not in order)
+            room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
+            if room["game_id"] not in (None, gid):
+                break
+            await asyncio.sleep(0.02)
+        gid = room["game_id"]
         last = await p.play(game_id=gid)
         if last["view"]["outcome"] is None and last["game_id"] == gid:
             break

@@ -82,6 +82,7 @@ class ServeProcess:
             **os.environ,
             "CHIEU_DATA_DIR": str(self.folder),
             "CHIEU_WS_RATE": "1000",
+            "CHIEU_LIMITS": "off",  # one server for many tests: more guests than one address gets
             "PYTHONUNBUFFERED": "1",
         }
         env.pop("CHIEU_DATABASE_URL", None)

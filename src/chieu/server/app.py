@@ -26,8 +26,10 @@ from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth
 from chieu.server.headers import SecurityHeaders
-from chieu.server.lobby import ApiError, Lobby
+from chieu.server.limits import CreationLimits
+from chieu.server.lobby import MAX_PAGE, PAGE, ApiError, Lobby, may_read_row
 from chieu.server.messages import words
+from chieu.server.room import Room
 from chieu.server.storage import Store, sqlite_url
 from chieu.server.ws import serve_socket
 
@@ -124,9 +126,12 @@ def _option(option: Any) -> dict[str, Any]:
     return {k: getattr(option, k, None) for k in ("name", "type", "default", "choices", "help")}
 
 
-def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
+def create_app(
+    url: str | None = None, ws_rate: float | None = None, limits: CreationLimits | None = None
+) -> FastAPI:
     """The application on the database ``url`` (``database_url``'s choice by default);
-    ``ws_rate``: messages a second each client may send (default 10, or $CHIEU_WS_RATE)."""
+    ``ws_rate``: messages a second each client may send (default 10, or $CHIEU_WS_RATE);
+    ``limits``: how many guests and rooms may be made (default: ``CreationLimits.from_env``)."""
     url = database_url(url)
     holder: dict[str, Server] = {}
 
@@ -134,6 +139,8 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         began = time.perf_counter()
         server = Server(url, ws_rate)  # migrates, then rebuilds every live room
+        if limits is not None:
+            server.lobby.set_limits(limits)
         holder["s"] = server
         cluster = None
         if server.store.postgres:  # several processes may share it: leases and NOTIFY
@@ -210,9 +217,13 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
             return JSONResponse({"ok": False}, 503)
         return JSONResponse({"ok": True})
 
+    def address(request: Request) -> str:
+        return request.client.host if request.client else ""
+
     @app.post("/api/guests")
     async def guests(request: Request) -> dict[str, Any]:
         name = name_of(await _body(request))
+        srv().lobby.check_guest(address(request))  # so many a minute and a day per address
         return session(srv().store.create_player(name))
 
     @app.post("/api/accounts")
@@ -255,13 +266,21 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request) -> dict[str, Any]:
         pid = who(request)
-        room = srv().lobby.create_room(pid, await _body(request))
-        return {"room": room.to_json()}
+        room = srv().lobby.create_room(pid, await _body(request), address(request))
+        return {"room": srv().lobby.room_json(room, pid)}
 
     @app.get("/api/rooms")
     async def rooms(request: Request) -> dict[str, Any]:
         who(request)
-        return {"rooms": srv().lobby.public_rooms()}
+        raw = request.query_params.get("limit")
+        limit = PAGE
+        if raw is not None:
+            if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
+                raise ApiError(400, "bad_message", f"'limit' must be from 1 to {MAX_PAGE}")
+            limit = int(raw)
+        after = request.query_params.get("after") or None
+        page, cursor = srv().lobby.public_rooms(limit, after)
+        return {"rooms": page, "next": cursor}
 
     @app.post("/api/rooms/join")
     async def join_code(request: Request) -> dict[str, Any]:
@@ -269,50 +288,62 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         body = await _body(request)
         room = srv().lobby.by_code(body.get("code"))
         seat = await srv().lobby.join(room, pid, body.get("seat"))
-        return {"room": room.to_json(), "seat": seat}
+        return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
     @app.get("/api/rooms/{room_id}")
     async def room(room_id: int, request: Request) -> dict[str, Any]:
-        who(request)
-        return {"room": srv().lobby.room(room_id).to_json()}
+        pid = who(request)
+        code = request.query_params.get("code")
+        return {"room": srv().lobby.room_json(srv().lobby.room(room_id), pid, code)}
 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: int, request: Request) -> dict[str, Any]:
         pid = who(request)
         body = await _body(request)
         room = srv().lobby.room(room_id)
+        srv().lobby.check_watch(room, pid, body.get("code"))  # a private room: its code
         seat = await srv().lobby.join(room, pid, body.get("seat"))
-        return {"room": room.to_json(), "seat": seat}
+        return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
     @app.post("/api/rooms/{room_id}/leave")
     async def leave(room_id: int, request: Request) -> dict[str, Any]:
         pid = who(request)
         room = srv().lobby.room(room_id)
         await srv().lobby.leave(room, pid)
-        return {"room": room.to_json()}
+        return {"room": srv().lobby.room_json(room, pid)}
 
     @app.post("/api/rooms/{room_id}/spectate")
     async def spectate(room_id: int, request: Request) -> dict[str, Any]:
-        who(request)
-        return {"room": srv().lobby.room(room_id).to_json()}
+        pid = who(request)
+        code = (await _body(request)).get("code")
+        room = srv().lobby.room(room_id)
+        srv().lobby.check_watch(room, pid, code)  # a private room: its code
+        return {"room": srv().lobby.room_json(room, pid, code)}
 
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: int, request: Request) -> dict[str, Any]:
         pid = who(request)
         room = srv().lobby.room(room_id)
         await srv().lobby.start(room, pid)
-        return {"room": room.to_json()}
+        return {"room": srv().lobby.room_json(room, pid)}
+
+    def readable(room_id: int, request: Request) -> Room:
+        """The room whose data the caller may read (a private room: a member, or with
+        ``?code=``), else 403 ``private_room``."""
+        pid = who(request)
+        room = srv().lobby.room(room_id)
+        if not srv().lobby.may_read(room, pid, request.query_params.get("code")):
+            raise ApiError(403, "private_room")
+        return room
 
     @app.get("/api/rooms/{room_id}/sheet")
     async def sheet(room_id: int, request: Request) -> dict[str, Any]:
-        who(request)
-        room = srv().lobby.room(room_id)
+        room = readable(room_id, request)
         return room.sitting.to_json() if room.sitting else {"sitting": None}
 
     @app.get("/api/rooms/{room_id}/sheet.csv")
     async def sheet_csv(room_id: int, request: Request) -> PlainTextResponse:
-        who(request)
-        room = srv().lobby.room(room_id)
+        room = readable(room_id, request)
         out = io.StringIO()
         writer = csv.writer(out)
         names = room.sitting.names if room.sitting else ()
@@ -335,6 +366,9 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         stored = srv().store.game(game_id)
         if stored is None:
             raise ApiError(404, "not_found", f"game {game_id}")
+        rows = srv().store.rooms(stored.room_id)
+        if rows and not may_read_row(rows[0], pid, None, records=True):
+            raise ApiError(403, "private_room")  # a private room's records: its members'
         if stored.record is not None:
             return PlainTextResponse(stored.record, media_type="application/x-ndjson")
         room = srv().lobby.rooms.get(stored.room_id) or srv().lobby.load_room(stored.room_id)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import gc
+import hmac
+import logging
 import secrets
 import sys
 import time
@@ -14,11 +16,18 @@ from typing import Any
 from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
 from chieu.core.table import load_game
+from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
 from chieu.server.rows import ConflictError
 from chieu.server.storage import Store
 
 MAX_OPEN_ROOMS = 10
+#: seconds a waiting room with nobody but its host in it stays open when nobody has a socket
+#: on it (``expire_idle``); one where others sat down too, ``CROWD_IDLE`` times as long
+WAITING_IDLE = 900.0
+CROWD_IDLE = 4
+#: ``GET /api/rooms``: rooms a page by default, and at most
+PAGE, MAX_PAGE = 20, 50
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -43,6 +52,20 @@ def _bad(detail: str) -> ApiError:
 IDLE = 600.0  # seconds a finished room stays in memory once nobody watches it
 
 
+def may_read_row(row: dict[str, Any], player_id: int, code: Any, records: bool = False) -> bool:
+    """``Lobby.may_read`` on a room's stored row (``Store.rooms``: no need to load the room):
+    a public room's data is anyone's; a private room's its members' (its host, its seated
+    players), or with its code; its finished games' records once it is finished, its
+    members' only."""
+    if not row["private"]:
+        return True
+    if row["host"] == player_id or any(s.get("player") == player_id for s in row["seats"]):
+        return True
+    if records and row["status"] == "finished":
+        return False
+    return Lobby.code_matches(str(row["code"]), code)
+
+
 def _peak_mib() -> float:
     """The process's peak resident memory in MiB (0 where the platform does not say)."""
     try:
@@ -64,6 +87,23 @@ class Lobby:
         #: the cluster's ``claim``: a room made here takes its lease at once, so that its clock
         #: runs here without waiting for the heartbeat (nor reading back what it just wrote)
         self.claim: Callable[[int], bool] | None = None
+        self.created: dict[int, float] = {}  # room -> when it was made (the listing's order)
+        self.seen: dict[int, float] = {}  # waiting room -> when someone last had a socket on it
+        self.set_limits(CreationLimits.from_env())
+
+    def set_limits(self, limits: CreationLimits) -> None:
+        """What one address or one player may create (``chieu.server.limits``)."""
+        self.limits = limits
+        self.guest_quota = Quota(limits.guests_per_address)
+        self.room_quota_address = Quota(limits.rooms_per_address)
+        self.room_quota_player = Quota(limits.rooms_per_player)
+
+    def check_guest(self, address: str) -> None:
+        """A new guest from ``address``, or 429 ``too_many_guests`` (with when to try again)."""
+        if self.limits.enabled:
+            wait = self.guest_quota.take(address_key(address))
+            if wait is not None:
+                raise ApiError(429, "too_many_guests", retry_after=wait)
 
     # -- players -----------------------------------------------------------------------------
     def player(self, pid: int) -> dict[str, Any] | None:
@@ -87,6 +127,7 @@ class Lobby:
             room.owned = not self.cluster
             room.rebuild()
             self.rooms[room.id] = room
+            self.created[room.id] = float(row.get("created") or time.time())
 
     def room(self, room_id: int) -> Room:
         room = self.rooms.get(room_id) or self.load_room(room_id)
@@ -107,14 +148,82 @@ class Lobby:
         room.owned = not self.cluster
         room.rebuild()
         self.rooms[room.id] = room
+        self.created[room.id] = float(row.get("created") or time.time())
         return room
 
-    def public_rooms(self) -> list[dict[str, Any]]:
-        return [
-            r.to_json() for r in self.rooms.values() if not r.private and r.status != "finished"
-        ]
+    def public_rooms(
+        self, limit: int = PAGE, after: str | None = None
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of the rooms anyone may see (public, not finished), newest first: at most
+        ``limit`` after the cursor ``after`` (a page's ``next``), and the next page's cursor
+        (None on the last page). A private room is never listed."""
+        start: tuple[float, int] | None = None
+        if after is not None:
+            made, _, rid = after.partition("_")
+            try:
+                start = (-float(made), -int(rid))
+            except ValueError:
+                raise _bad("'after' must be a page's 'next' cursor") from None
+        listed = sorted(
+            (
+                ((-self.created.get(r.id, 0.0), -r.id), r)
+                for r in self.rooms.values()
+                if not r.private and r.status != "finished"
+            ),
+            key=lambda kr: kr[0],
+        )
+        if start is not None:
+            listed = [kr for kr in listed if kr[0] > start]
+        page = listed[:limit]
+        more = len(listed) > limit
+        last = page[-1][0] if page else None
+        cursor = f"{-last[0]!r}_{-last[1]}" if more and last is not None else None
+        return [r.to_json() for _, r in page], cursor
 
-    def create_room(self, pid: int, body: dict[str, Any]) -> Room:
+    # -- who may see a private room ----------------------------------------------------------
+    @staticmethod
+    def is_member(room: Room, player_id: int | None) -> bool:
+        """The room's host or one of its seated players."""
+        return player_id is not None and (
+            player_id == room.host or room.seat_of(player_id) is not None
+        )
+
+    @staticmethod
+    def code_matches(real: str, given: Any) -> bool:
+        """``given`` is the room's code (``by_code``'s normalisation; a constant-time check)."""
+        if not isinstance(given, str) or len(given) > 64:
+            return False
+        return hmac.compare_digest(given.strip().upper().encode(), real.encode())
+
+    def may_watch(self, room: Room, player_id: int | None, code: Any) -> bool:
+        """Whether ``player_id`` may watch the room: anyone a public room; a private room its
+        members, and others only with its ``code``."""
+        return not room.private or self.is_member(room, player_id) or self.code_matches(
+            room.code, code
+        )
+
+    def may_read(self, room: Room, player_id: int | None, code: Any, records: bool = False) -> bool:
+        """``may_watch`` for the read endpoints; ``records`` (finished games' records): a
+        private room's once the room is finished are its members' only."""
+        if records and room.private and room.status == "finished":
+            return self.is_member(room, player_id)
+        return self.may_watch(room, player_id, code)
+
+    def check_watch(self, room: Room, player_id: int | None, code: Any) -> None:
+        """``may_watch``, or 403 ``need_code`` (no code given) / ``wrong_code``."""
+        if not self.may_watch(room, player_id, code):
+            raise ApiError(403, "need_code" if code in (None, "") else "wrong_code")
+
+    def room_json(self, room: Room, player_id: int | None, code: Any = None) -> dict[str, Any]:
+        """The room's JSON for ``player_id``: a private room's ``code`` is null unless he is
+        a member (or gave the code)."""
+        data = room.to_json()
+        if room.private and not self.is_member(room, player_id):
+            if not self.code_matches(room.code, code):
+                data["code"] = None
+        return data
+
+    def create_room(self, pid: int, body: dict[str, Any], address: str | None = None) -> Room:
         game_name = body.get("game")
         if not isinstance(game_name, str) or not game_name:
             raise _bad("'game' must be a game's name")
@@ -170,6 +279,14 @@ class Lobby:
             clock[k] = float(v)
         if self.store.open_rooms_of(pid) >= MAX_OPEN_ROOMS:
             raise ApiError(429, "too_many_rooms", f"at most {MAX_OPEN_ROOMS}")
+        if self.limits.enabled:  # ``address``: the HTTP client's (None: the server's own call)
+            quotas: list[tuple[Quota, object]] = [(self.room_quota_player, pid)]
+            if address is not None:
+                quotas.append((self.room_quota_address, address_key(address)))
+            for quota, key in quotas:
+                wait = quota.take(key)
+                if wait is not None:
+                    raise ApiError(429, "too_many_new_rooms", retry_after=wait)
         host_seat = next((i for i, s in enumerate(seat_rows) if not s["bot"]), None)
         if host_seat is not None:
             seat_rows[host_seat]["player"] = pid
@@ -193,6 +310,7 @@ class Lobby:
         room.owned = not self.cluster or (self.claim is not None and self.claim(room_id))
         self.player(pid)
         self.rooms[room_id] = room
+        self.created[room_id] = self.seen[room_id] = time.time()
         return room
 
     def _new_code(self) -> str:
@@ -269,6 +387,12 @@ class Lobby:
 
             self._change_seats(room, stand)
             room.away.pop(seat, None)
+            if room.host == pid and room.status != "finished":
+                # the host role passes to the first seated person (none: abandoned below)
+                heir = next((s["player"] for s in room.seats if s.get("player") is not None), None)
+                if heir is not None:
+                    room.host = heir
+                    self.store.update_room(room.id, host=heir)
             if room.status != "finished" and all(s.get("player") is None for s in room.seats):
                 room.abandon()  # nobody is left to play or watch for: the sitting ends
             room.broadcast()
@@ -276,6 +400,10 @@ class Lobby:
 
     async def start(self, room: Room, pid: int) -> None:
         async with room.lock:
+            if self.cluster:  # the host role may have passed on another process (``leave``)
+                rows = self.store.rooms(room.id)
+                if rows:
+                    room.host = rows[0]["host"]
             if room.host != pid:
                 raise ApiError(403, "not_host")
             if room.status != "waiting":
@@ -300,9 +428,46 @@ class Lobby:
         ]
         for rid in gone:
             room = self.rooms.pop(rid)
+            self.created.pop(rid, None)
             room.closing = True
             room.wake.set()
         return gone
+
+    @staticmethod
+    def _lonely(room: Room) -> bool:
+        """Nobody but the host is seated in the room."""
+        return all(s.get("player") in (None, room.host) for s in room.seats)
+
+    async def expire_idle(self, now: float, idle: float = WAITING_IDLE) -> list[int]:
+        """Close (status ``finished``) the waiting rooms this process runs that nobody has had
+        a socket on for ``idle`` seconds and that have nobody but their host seated (or, for
+        ``CROWD_IDLE`` times as long, that everyone went away from): they leave the listing
+        and their host's open rooms. Returns their ids."""
+        closed = []
+        for rid, room in list(self.rooms.items()):
+            if room.status != "waiting":
+                self.seen.pop(rid, None)
+                continue
+            if room.attended():
+                self.seen[rid] = now
+                continue
+            limit = idle if self._lonely(room) else idle * CROWD_IDLE
+            if not room.owned or now - self.seen.setdefault(rid, now) <= limit:
+                continue
+            async with room.lock:  # as it is now (someone may have joined meanwhile)
+                if room.status != "waiting" or room.attended():
+                    continue
+                if not self._lonely(room) and limit == idle:
+                    continue
+                if not self.store.close_waiting(room.id, room.seats):
+                    room.sync()  # someone joined on another process meanwhile
+                    continue
+                room.status, room.finished_at = "finished", time.time()
+                self.seen.pop(rid, None)
+                room.broadcast()
+                room.wake.set()
+                closed.append(rid)
+        return closed
 
     async def sweeper(
         self, every: float = 10.0, freeze: float = 1.0, full: float = 1800.0, slack: int = 512
@@ -335,6 +500,10 @@ class Lobby:
             if now - last_sweep >= every:
                 last_sweep = now
                 self.sweep(time.time())
+                try:
+                    await self.expire_idle(time.time())
+                except Exception:  # a database hiccup: next time
+                    logging.getLogger("chieu.server").exception("expiring idle rooms failed")
             if now - last_full >= full or _peak_mib() > 2 * kept + slack:
                 last_full = now
                 gc.unfreeze()

@@ -34,6 +34,24 @@ WORDS: dict[str, tuple[str, str]] = {
     "crowded": ("Bàn đã quá đông người xem", "The room has too many watchers"),
     "busy": ("Máy chủ đang bận; thử lại sau giây lát", "The server is busy; try again shortly"),
     "not_over": ("Ván chưa kết thúc", "The game is not over"),
+    # issue 26: private rooms, limits (rooms)
+    "need_code": (
+        "Bàn riêng: cần mã bàn để vào hoặc xem",
+        "A private room: you need its code to join or watch",
+    ),
+    "wrong_code": ("Sai mã bàn", "That is not the room's code"),
+    "private_room": (
+        "Bàn riêng: chỉ người trong bàn mới xem được",
+        "A private room: only its players may see this",
+    ),
+    "too_many_guests": (
+        "Quá nhiều khách mới từ địa chỉ này; hãy thử lại sau",
+        "Too many new guests from this address; try again later",
+    ),
+    "too_many_new_rooms": (
+        "Bạn mở bàn mới quá nhanh; hãy thử lại sau",
+        "You are opening rooms too fast; try again later",
+    ),
 }
 
 

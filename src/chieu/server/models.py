@@ -10,6 +10,10 @@ import sqlalchemy as sa
 
 metadata = sa.MetaData()
 
+#: rooms' and games' ids (random, up to 2^53: ``rows.new_id``), and the columns naming them:
+#: BIGINT on PostgreSQL; SQLite's INTEGER is 64-bit already (and keeps the rowid alias)
+BigId = sa.BigInteger().with_variant(sa.Integer, "sqlite")
+
 meta = sa.Table(
     "meta",
     metadata,
@@ -30,7 +34,7 @@ players = sa.Table(
 rooms = sa.Table(
     "rooms",
     metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("id", BigId, primary_key=True, autoincrement=False),
     sa.Column("code", sa.String(16), nullable=False, unique=True),
     sa.Column("game", sa.String(40), nullable=False),
     sa.Column("rules", sa.Text, nullable=False),
@@ -41,7 +45,7 @@ rooms = sa.Table(
     sa.Column("seats", sa.Text, nullable=False),
     sa.Column("sitting", sa.Text, nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("game_id", sa.Integer, nullable=True),
+    sa.Column("game_id", BigId, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Index("rooms_host", "host"),
 )
@@ -49,8 +53,8 @@ rooms = sa.Table(
 games = sa.Table(
     "games",
     metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id"), nullable=False),
+    sa.Column("id", BigId, primary_key=True, autoincrement=False),
+    sa.Column("room_id", BigId, sa.ForeignKey("rooms.id"), nullable=False),
     sa.Column("number", sa.Integer, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("setup", sa.Text, nullable=False),
@@ -66,9 +70,9 @@ games = sa.Table(
 actions = sa.Table(
     "actions",
     metadata,
-    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("room_id", BigId, sa.ForeignKey("rooms.id"), primary_key=True),
     sa.Column("version", sa.Integer, primary_key=True),
-    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("game_id", BigId, sa.ForeignKey("games.id"), nullable=False),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
@@ -77,7 +81,7 @@ actions = sa.Table(
 leases = sa.Table(
     "leases",
     metadata,
-    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("room_id", BigId, sa.ForeignKey("rooms.id"), primary_key=True),
     sa.Column("owner", sa.String(64), nullable=False),
     sa.Column("expires", sa.Float, nullable=False),
 )

@@ -14,8 +14,8 @@ from __future__ import annotations
 APPEND_ALL = """
     WITH v AS (
         SELECT * FROM unnest(
-            CAST(%(rids)s AS integer[]), CAST(%(olds)s AS integer[]),
-            CAST(%(games)s AS integer[]), CAST(%(seats)s AS integer[]),
+            CAST(%(rids)s AS bigint[]), CAST(%(olds)s AS integer[]),
+            CAST(%(games)s AS bigint[]), CAST(%(seats)s AS integer[]),
             CAST(%(actions)s AS text[])
         ) AS v(rid, old, game_id, seat, action)
     ), moved AS (
@@ -32,16 +32,18 @@ APPEND_ALL = """
     FROM stored
 """
 
-#: a game starts: its row (its id drawn first, so that the room's row names it in the same
-#: update), the room one version on with its new status, seats and score sheet; returns the
-#: game's id
+#: a game starts: its row (its id chosen first, so that the room's row names it in the same
+#: update: the first of the random ``gids`` no game has), the room one version on with its new
+#: status, seats and score sheet; returns the game's id
 START_GAME = """
     WITH g AS (
-        SELECT nextval(pg_get_serial_sequence('games', 'id')) AS id
+        SELECT u.c AS id FROM unnest(CAST(%(gids)s AS bigint[])) WITH ORDINALITY AS u(c, n)
+        WHERE NOT EXISTS (SELECT 1 FROM games WHERE games.id = u.c)
+        ORDER BY u.n LIMIT 1
     ), moved AS (
         UPDATE rooms SET version = %(version)s, status = %(status)s, seats = %(seats)s,
             sitting = %(sitting)s, game_id = (SELECT id FROM g)
-        WHERE id = %(rid)s AND version = %(version)s - 1
+        WHERE id = %(rid)s AND version = %(version)s - 1 AND EXISTS (SELECT 1 FROM g)
         RETURNING id
     ), stored AS (
         INSERT INTO games (id, room_id, number, seed, setup, first_version, created, nonce,
@@ -74,7 +76,7 @@ FINISH_GAME = """
 #: for 500 rooms)
 TAKE_LEASES = """
     INSERT INTO leases (room_id, owner, expires)
-    SELECT unnest(CAST(%(rids)s AS integer[])), %(node)s, CAST(%(expires)s AS double precision)
+    SELECT unnest(CAST(%(rids)s AS bigint[])), %(node)s, CAST(%(expires)s AS double precision)
     ON CONFLICT (room_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
     WHERE leases.owner = excluded.owner OR leases.expires < CAST(%(now)s AS double precision)
     RETURNING room_id

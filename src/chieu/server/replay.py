@@ -26,7 +26,7 @@ from chieu.core.record import GameRecord
 from chieu.core.registry import find_game
 from chieu.server import models as m
 from chieu.server.limits import PlayerBuckets
-from chieu.server.lobby import ApiError
+from chieu.server.lobby import ApiError, may_read_row
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -144,9 +144,13 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
         stored = server.store.game(game_id)
         if stored is None:
             raise ApiError(404, "not_found", f"game {game_id}")
+        row = _room_row(server, stored.room_id)
+        if row is not None and not may_read_row(
+            row, pid, request.query_params.get("code"), records=True
+        ):
+            raise ApiError(403, "private_room")  # a private room's games: its members'
         if stored.record is None:  # the record endpoint's rule: only once the game is over
             raise ApiError(403, "not_over")
-        row = _room_row(server, stored.room_id)
         seat = _int_param(request, "seat")
         asked_step = _int_param(request, "step")
         lang = request.query_params.get("lang", "vi")
@@ -214,7 +218,10 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
 
     @api.get("/api/rooms/{room_id}/games")
     async def room_games(room_id: int, request: Request) -> dict[str, Any]:
-        who(request)
+        pid = who(request)
+        row = _room_row(get_server(), room_id)
+        if row is not None and not may_read_row(row, pid, request.query_params.get("code")):
+            raise ApiError(403, "private_room")
         return {"room_id": room_id, "games": get_server().store.room_games(room_id)}
 
     @api.get("/api/me/history")

@@ -248,7 +248,7 @@ class Room:
             return False
         row = rows[0]
         before = (self.version, self.status, json.dumps(self.seats))
-        self.seats, self.status = row["seats"], row["status"]
+        self.seats, self.status, self.host = row["seats"], row["status"], row["host"]
         if row["sitting"]:
             self.sitting = Sitting.from_json(row["sitting"])
         if row["game_id"] != self.game_id:

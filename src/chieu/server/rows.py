@@ -3,6 +3,7 @@ stored game; the conflict a room's conditional write reports; the check of a cli
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -82,3 +83,14 @@ def is_id(value: int) -> bool:
     and no database takes one past 64 bits (nothing is found under it, rather than an
     overflow deep in the driver)."""
     return 0 < value < 1 << 63
+
+
+#: a room's or a game's id is drawn at random from [ID_LOW, ID_HIGH): unguessable (room 47's
+#: neighbour is not room 48), and below 2^53, so that a JavaScript number holds it exactly
+ID_LOW = 1 << 32
+ID_HIGH = 1 << 53
+
+
+def new_id() -> int:
+    """A fresh random id for a room or a game (the store retries the rare collision)."""
+    return ID_LOW + secrets.randbelow(ID_HIGH - ID_LOW)

@@ -29,6 +29,7 @@ from chieu.server.rows import (
     GameStart,
     StoredGame,
     is_id,
+    new_id,
     started_id,
     stored_flags,
 )
@@ -46,6 +47,8 @@ _APPEND_SQLITE = (
     "INSERT INTO actions (room_id, version, game_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
 _NOTIFY = sa.text("SELECT pg_notify('chieu', :p)")
+#: random ids tried for a new room or game before giving up (each one taken: 2^-21 at most)
+ID_TRIES = 4
 
 
 T = TypeVar("T")
@@ -170,9 +173,18 @@ class Store:
             k: _dumps(v) if k in ("rules", "clock", "seats", "sitting") else v
             for k, v in fields.items()
         }
-        with self.engine.begin() as conn:
-            res = conn.execute(m.rooms.insert().values(created=time.time(), **values))
-            return int(res.inserted_primary_key[0])  # type: ignore[index]
+        for attempt in range(ID_TRIES):  # a random id (``new_id``): another try if taken
+            room_id = new_id()
+            try:
+                with self.engine.begin() as conn:
+                    if conn.execute(sa.select(m.rooms.c.id).where(m.rooms.c.id == room_id)).first():
+                        continue
+                    conn.execute(m.rooms.insert().values(id=room_id, created=time.time(), **values))
+                    return room_id
+            except sa.exc.IntegrityError:  # made at the same moment elsewhere
+                if attempt == ID_TRIES - 1:
+                    raise
+        raise RuntimeError("no free room id")  # pragma: no cover - 2^53 ids
 
     def update_room(self, room_id: int, **fields: Any) -> None:
         with self.engine.begin() as conn:
@@ -198,6 +210,24 @@ class Store:
                 .where(m.rooms.c.host == host, m.rooms.c.status != "finished")
             )
             return int(conn.execute(q).scalar_one())
+
+    def close_waiting(self, room_id: int, seats: list[dict[str, Any]]) -> bool:
+        """Close a waiting room nobody came to (status ``finished``), only if it is still
+        waiting with these ``seats`` (nobody joined meanwhile, on any process)."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                m.rooms.update()
+                .where(
+                    m.rooms.c.id == room_id,
+                    m.rooms.c.status == "waiting",
+                    m.rooms.c.seats == _dumps(seats),
+                )
+                .values(status="finished")
+            )
+            if res.rowcount != 1:
+                return False
+            self._notify(conn, room_id)
+            return True
 
     def code_taken(self, code: str) -> bool:
         with self.engine.connect() as conn:
@@ -238,8 +268,12 @@ class Store:
         if self.postgres:
             return started_id(_driver_execute(conn, *self.start_game_sql(start)), start)
         room_id, version = start.room_id, start.version
-        res = conn.execute(
+        game_id = new_id()
+        while conn.execute(sa.select(m.games.c.id).where(m.games.c.id == game_id)).first():
+            game_id = new_id()  # taken (SQLite: one writer at a time, so it stays free)
+        conn.execute(
             m.games.insert().values(
+                id=game_id,
                 room_id=room_id,
                 number=start.number,
                 seed=start.seed,
@@ -250,7 +284,6 @@ class Store:
                 commitment=start.commitment,
             )
         )
-        game_id = int(res.inserted_primary_key[0])  # type: ignore[index]
         moved = conn.execute(_ADVANCE, {"rid": room_id, "old": version - 1, "new": version})
         if moved.rowcount != 1:
             raise ConflictError(f"room {room_id} is not at version {version - 1}")
@@ -261,6 +294,7 @@ class Store:
         """PostgreSQL: ``start_game_in`` as one statement and its parameters."""
         return pgsql.START_GAME, {
             "rid": start.room_id,
+            "gids": [new_id() for _ in range(ID_TRIES)],  # the first one free is the game's
             "number": start.number,
             "seed": start.seed,
             "setup": _dumps(start.setup),

@@ -28,6 +28,7 @@ const WORDS = {
   publicRooms: ["Bàn đang mở", "Open rooms"],
   noRooms: ["Chưa có bàn nào. Hãy mở một bàn!", "No rooms yet. Open one!"],
   refresh: ["Làm mới", "Refresh"],
+  moreRooms: ["Xem thêm", "More"],
   seats: ["Chỗ ngồi", "Seats"],
   seat: ["Chỗ", "Seat"],
   player: ["Người", "Player"],

@@ -3,7 +3,7 @@
 import { Board, termText } from "./board.js";
 import { loadCards } from "./cards.js";
 import { getLang, msg, t } from "./i18n.js";
-import { api, fmt, h, session, toast } from "./util.js";
+import { api, codeQuery, fmt, h, keepRoomCode, session, toast } from "./util.js";
 
 let gamesCache = null;
 async function games() {
@@ -133,23 +133,35 @@ export async function showLobby(main) {
     if (!code) return;
     try {
       const { room } = await api("POST", "/api/rooms/join", { code });
+      keepRoomCode(room.id, code);
       location.hash = `#/room/${room.id}`;
     } catch (err) {
       if (err.code === "already_seated" || err.code === "already_started") {
         // already at this table (or it started): find it among my rooms, else watch it
         try {
           const mine = (await api("GET", "/api/me/history")).rooms.find((r) => r.code === code);
-          if (mine) { location.hash = `#/room/${mine.id}`; return; }
+          if (mine) { keepRoomCode(mine.id, code); location.hash = `#/room/${mine.id}`; return; }
         } catch (e2) { /* fall through */ }
       }
       toast(err.message, "error");
     }
   } }, codeInput, joinBtn);
 
+  // the open rooms a page at a time (newest first): "More" asks for the next page; a refresh
+  // asks again for as many as are shown
   const roomsBox = h("div", { class: "rooms" }, t("loading"));
-  const drawRooms = async () => {
+  let shown = [];
+  let nextPage = null;
+  const drawRooms = async (more) => {
     try {
-      const { rooms } = await api("GET", "/api/rooms");
+      const limit = more === true ? 20 : Math.min(50, Math.max(20, shown.length));
+      const after = more === true && nextPage ? `&after=${encodeURIComponent(nextPage)}` : "";
+      const { rooms: page, next } = await api("GET", `/api/rooms?limit=${limit}${after}`);
+      if (more === true) shown = shown.concat(page.filter((r) => !shown.some((s) => s.id === r.id)));
+      else shown = page;
+      nextPage = next;
+      const rooms = shown;
+      const moreBtn = nextPage ? h("button", { class: "small", "data-testid": "rooms-more", onclick: () => drawRooms(true) }, t("moreRooms")) : null;
       roomsBox.replaceChildren(rooms.length ? h("ul", { class: "room-list" }, rooms.map((r) => {
         const taken = r.seats.filter((s) => s.player || s.bot).length;
         const meSeated = r.seats.some((s) => s.player && session.player && s.player.id === session.player.id);
@@ -161,7 +173,7 @@ export async function showLobby(main) {
             : h("button", { class: "small", onclick: async () => {
               try { await api("POST", `/api/rooms/${r.id}/join`, {}); location.hash = `#/room/${r.id}`; } catch (e) { toast(e.message, "error"); }
             } }, t("join")));
-      })) : h("p", { class: "muted", text: t("noRooms") }));
+      })) : h("p", { class: "muted", text: t("noRooms") }), moreBtn || "");
     } catch (e) { roomsBox.replaceChildren(h("p", { class: "error", text: e.message })); }
   };
   drawRooms();
@@ -182,7 +194,7 @@ export async function showLobby(main) {
       h("details", null, h("summary", { text: t("rules") }), optionsBox),
       h("div", { class: "row" }, create)),
     h("section", { class: "panel public" },
-      h("h2", null, t("publicRooms"), " ", h("button", { class: "small", onclick: drawRooms }, `⟳ ${t("refresh")}`)),
+      h("h2", null, t("publicRooms"), " ", h("button", { class: "small", onclick: () => drawRooms() }, `⟳ ${t("refresh")}`)),
       roomsBox)));
 }
 
@@ -190,12 +202,12 @@ export async function showLobby(main) {
 export async function showSheet(main, roomId) {
   main.replaceChildren(h("p", { text: t("loading") }));
   const [sheet, room, gamesList] = await Promise.all([
-    api("GET", `/api/rooms/${roomId}/sheet`),
-    api("GET", `/api/rooms/${roomId}`).then((r) => r.room),
-    api("GET", `/api/rooms/${roomId}/games`).then((r) => r.games).catch(() => []),
+    api("GET", `/api/rooms/${roomId}/sheet${codeQuery(roomId)}`),
+    api("GET", `/api/rooms/${roomId}${codeQuery(roomId)}`).then((r) => r.room),
+    api("GET", `/api/rooms/${roomId}/games${codeQuery(roomId)}`).then((r) => r.games).catch(() => []),
   ]);
   main.replaceChildren(h("section", { class: "panel sheet-page" },
-    h("h1", null, `${t("sheet")} — ${room.title} · ${t("code")} ${room.code}`),
+    h("h1", null, `${t("sheet")} — ${room.title}${room.code ? ` · ${t("code")} ${room.code}` : ""}`),
     sheetTable(sheet, room, gamesList),
     h("p", { class: "row" },
       h("a", { class: "button", href: `#/room/${roomId}` }, t("backToTable")),
@@ -231,7 +243,7 @@ export function sheetTable(sheet, room, gamesList = []) {
 
 async function downloadCsv(roomId) {
   try {
-    const res = await fetch(`/api/rooms/${roomId}/sheet.csv`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const res = await fetch(`/api/rooms/${roomId}/sheet.csv${codeQuery(roomId)}`, { headers: { Authorization: `Bearer ${session.token}` } });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const blob = await res.blob();
     const a = h("a", { href: URL.createObjectURL(blob), download: `chieu-room-${roomId}.csv` });

@@ -5,7 +5,7 @@ import { loadCards } from "./cards.js";
 import { getLang, msg, t } from "./i18n.js";
 import { announce } from "./sound.js";
 import { sheetTable } from "./pages.js";
-import { api, h, seatName, session, toast } from "./util.js";
+import { api, codeQuery, h, roomCode, seatName, session, toast } from "./util.js";
 
 let current = null; // the open table, closed when the route changes
 
@@ -67,7 +67,7 @@ class Table {
 
   async open() {
     try {
-      const { room } = await api("GET", `/api/rooms/${this.roomId}`);
+      const { room } = await api("GET", `/api/rooms/${this.roomId}${codeQuery(this.roomId)}`);
       await loadCards(room.game);
       this.room = room;
       this.drawHead(room, null);
@@ -202,8 +202,8 @@ class Table {
   async showFinalSheet() {
     try {
       const [sheet, games] = await Promise.all([
-        api("GET", `/api/rooms/${this.roomId}/sheet`),
-        api("GET", `/api/rooms/${this.roomId}/games`).then((r) => r.games).catch(() => []),
+        api("GET", `/api/rooms/${this.roomId}/sheet${codeQuery(this.roomId)}`),
+        api("GET", `/api/rooms/${this.roomId}/games${codeQuery(this.roomId)}`).then((r) => r.games).catch(() => []),
       ]);
       this.root.append(h("section", { class: "panel final-sheet" },
         h("h2", { text: `${t("sittingOver")} — ${t("sheet")}` }), sheetTable(sheet, this.room, games)));
@@ -227,7 +227,7 @@ class Table {
     const status = room.status;
     this.head.replaceChildren(...[
       h("span", { class: "room-title", text: room.title || room.game }),
-      h("span", { class: "pill code" }, `${t("code")}: `, h("strong", { "data-testid": "room-code", text: room.code })),
+      room.code ? h("span", { class: "pill code" }, `${t("code")}: `, h("strong", { "data-testid": "room-code", text: room.code })) : null,
       h("span", { class: `pill status status-${status}`, "data-testid": "status", "data-status": status, text: t(`status_${status}`) }),
       seat === null || seat === undefined ? h("span", { class: "pill", text: t("spectator") }) : null,
       h("a", { class: "button small", href: `#/sheet/${room.id}` }, t("sheet")),
@@ -241,7 +241,7 @@ class Table {
     const isHost = room.host === me;
     return h("section", { class: "panel wait" },
       h("h2", { text: t("waitingStart") }),
-      h("p", null, t("shareCode"), " ", h("strong", { class: "big-code", text: room.code })),
+      room.code ? h("p", null, t("shareCode"), " ", h("strong", { class: "big-code", text: room.code })) : null,
       h("ol", { class: "seat-list" }, room.seats.map((s) => h("li", null,
         `${t("seat")} ${s.seat + 1}: `,
         s.player ? h("strong", { text: s.player.name }) : s.bot ? `${t("bot")} (${s.bot})` : h("em", { text: t("empty") }),
@@ -255,7 +255,9 @@ class Table {
 
   async join() {
     try {
-      await api("POST", `/api/rooms/${this.roomId}/join`, {});
+      // a private room: the code the person gave (joining by code in the lobby)
+      const code = roomCode(this.roomId);
+      await api("POST", `/api/rooms/${this.roomId}/join`, code ? { code } : {});
       this.reconnect();
     } catch (e) { toast(e.message, "error"); }
   }

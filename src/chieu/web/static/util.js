@@ -100,3 +100,17 @@ export function fmt(n) {
   const r = Math.round(n * 100) / 100;
   return (r > 0 ? "+" : "") + String(r === 0 ? 0 : r);
 }
+
+// A private room's code as the person gave it (joining by code in the lobby): the table page
+// joins, watches and reads the room with it (docs/protocol.md). Kept for the tab's life.
+export function roomCode(roomId) {
+  return sessionStorage.getItem(`chieu.code.${roomId}`) || "";
+}
+export function keepRoomCode(roomId, code) {
+  if (code) sessionStorage.setItem(`chieu.code.${roomId}`, code);
+}
+/** "?code=..." for the read endpoints of a room whose code the person gave, else "". */
+export function codeQuery(roomId) {
+  const code = roomCode(roomId);
+  return code ? `?code=${encodeURIComponent(code)}` : "";
+}

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003_records"
-down_revision = "0002"
+down_revision = "0003_rooms"
 branch_labels = None
 depends_on = None
 
