@@ -34,6 +34,31 @@ WORDS: dict[str, tuple[str, str]] = {
     "crowded": ("Bàn đã quá đông người xem", "The room has too many watchers"),
     "busy": ("Máy chủ đang bận; thử lại sau giây lát", "The server is busy; try again shortly"),
     "not_over": ("Ván chưa kết thúc", "The game is not over"),
+    # sessions and accounts (issue 26)
+    "server_full": (
+        "Máy chủ đang có quá nhiều kết nối; thử lại sau",
+        "The server has too many connections open; try again later",
+    ),
+    "private_room": (
+        "Bàn riêng: cần ngồi ở bàn hoặc có mã bàn mới được xem",
+        "A private room: only its players, or someone with its code, may watch",
+    ),
+    "weak_password": (
+        "Mật khẩu quá dễ đoán; hãy chọn mật khẩu dài hơn, khó đoán hơn",
+        "The password is too easy to guess; choose a longer, less guessable one",
+    ),
+    "bad_name": (
+        "Tên không hợp lệ: cần 1 đến 40 ký tự nhìn thấy được",
+        "The name is not valid: it needs 1 to 40 visible characters",
+    ),
+    "too_many_attempts": (
+        "Đăng nhập sai quá nhiều lần; hãy đợi rồi thử lại",
+        "Too many failed attempts; wait, then try again",
+    ),
+    "name_lookalike": (
+        "Ở bàn này đã có người mang tên trông giống tên bạn; hãy vào bằng tên khác",
+        "Someone at this table has a name that looks like yours; come in with another name",
+    ),
 }
 
 
