@@ -48,9 +48,9 @@ class _Failures:
 
 
 class Backoff:
-    """Failed attempts counted per key (an account's name, a client's address): after
-    ``free`` failures in a row each new one locks the key for ``base`` seconds, doubled each
-    time, at most ``cap``; a success (``clear``) or ``forget`` seconds of quiet start the
+    """Failed attempts counted per key (an account's name, a client's address): the
+    ``free``-th failure in a row locks the key for ``base`` seconds, and each one after it
+    for twice as long as the one before, at most ``cap``; a success (``clear``) or ``forget`` seconds of quiet start the
     count again. At most ``keep`` keys are remembered: past that, the quiet ones are
     forgotten first, then the oldest."""
 
@@ -77,9 +77,9 @@ class Backoff:
             found = _Failures()
         found.count += 1
         found.last = now
-        over = found.count - self.free
-        if over > 0:
-            found.until = now + min(self.cap, self.base * 2 ** min(over - 1, 30))
+        over = found.count - self.free  # the ``free``-th failure locks for ``base`` seconds
+        if over >= 0:
+            found.until = now + min(self.cap, self.base * 2 ** min(over, 30))
         if len(self.keys) >= self.keep:
             self._trim(now)
         self.keys[key] = found  # the newest last: the dict's order is the age

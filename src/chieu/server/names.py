@@ -48,12 +48,13 @@ class BadName(ValueError):
 def clean_name(name: str) -> str:
     """The name as stored and shown: NFKC, spaces collapsed. BadName if it is not 1 to 40
     characters, holds an invisible or control character, or nothing visible."""
-    text = " ".join(unicodedata.normalize("NFKC", name).split())
-    if not 0 < len(text) <= MAX_NAME:
-        raise BadName(f"a name is 1 to {MAX_NAME} characters")
-    for ch in text:
+    folded = unicodedata.normalize("NFKC", name)
+    for ch in folded:  # before the spaces are collapsed: a line separator is no space
         if unicodedata.category(ch) in BANNED_CATEGORIES or ord(ch) in INVISIBLE:
             raise BadName(f"U+{ord(ch):04X} is not a visible character")
+    text = " ".join(folded.split())
+    if not 0 < len(text) <= MAX_NAME:
+        raise BadName(f"a name is 1 to {MAX_NAME} characters")
     if not any(
         unicodedata.category(ch)[0] in _VISIBLE and ord(ch) not in INVISIBLE for ch in text
     ):

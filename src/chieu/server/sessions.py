@@ -102,7 +102,7 @@ class Sessions:
     def renew(self, sess: Session) -> str:
         """A fresh token of ``sess``, whose expiry moves to ``age`` seconds from now."""
         expires = time.time() + self.age
-        if expires - sess.expires >= RENEW_STEP:
+        if expires - sess.expires >= min(RENEW_STEP, self.age / 4):
             with self.store.engine.begin() as conn:
                 conn.execute(
                     m.sessions.update()
@@ -130,9 +130,8 @@ class Sessions:
             )
             sids = [str(r[0]) for r in conn.execute(sa.select(m.sessions.c.id).where(live))]
             conn.execute(m.sessions.update().where(live).values(revoked=True))
-        sids += [s for s, sess in self.cache.items() if sess.player == player]
-        self._revoked(sids)
-        return len(set(sids))
+        self._revoked(sids + [s for s, sess in self.cache.items() if sess.player == player])
+        return len(sids)
 
     def watch(self, sid: str, callback: Callable[[], None]) -> None:
         """Call ``callback`` when ``sid`` is revoked here (an open socket closes itself)."""
