@@ -11,9 +11,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from chieu.cli.main import build_parser
-from chieu.cli.serve import forwarded
-from chieu.server import guard, names
 from tests.server.helpers import ProcessServer, ThreadServer, auth, guest, make_room
 
 STRONG = "cá vàng bơi qua sông"
@@ -71,6 +68,8 @@ def test_failed_logins_back_off_per_client_address(server: ThreadServer) -> None
 
 
 def test_backoff_memory_is_bounded() -> None:
+    from chieu.server import guard
+
     back = guard.Backoff(free=1, keep=100)
     for n in range(1000):
         back.fail(f"k{n}")
@@ -140,6 +139,8 @@ def test_one_table_never_shows_two_lookalike_names(server: ThreadServer) -> None
 
 
 def test_names_skeletons() -> None:
+    from chieu.server import names
+
     key = names.lookalike_key
     assert key("Bà Tư") == key(CYRILLIC_BA) == key("BÀ TƯ") == key("Bà  Tư")
     assert key("Bà Tư") != key("Ba Tư") != key("Bá Tư")
@@ -153,6 +154,9 @@ def test_forwarded_headers_are_believed_only_when_configured(tmp_path: Path) -> 
     """``chieu serve`` takes a client's address from its connection, never from a header it
     sends (uvicorn's own default believed X-Forwarded-For from 127.0.0.1); the password work
     allows one job per address at a time, which shows which address the server saw."""
+    from chieu.cli.main import build_parser
+    from chieu.cli.serve import forwarded
+
     parser = build_parser()
     args = parser.parse_args(["serve"])
     assert forwarded(args) == {"proxy_headers": False, "forwarded_allow_ips": ""}
