@@ -38,7 +38,7 @@ class Tokens:
     def __init__(self, secret: str) -> None:
         self._s = URLSafeTimedSerializer(secret, salt="chieu-session-2")
 
-    def make(self, sid: str, age: float) -> str:
+    def make(self, sid: str) -> str:
         return self._s.dumps({"s": sid})
 
     def read(self, token: str, age: float) -> str | None:

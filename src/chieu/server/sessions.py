@@ -84,7 +84,7 @@ class Sessions:
             )
         self._keep(sess)
         self._purge(now)
-        return self.tokens.make(sid, self.age), sess
+        return self.tokens.make(sid), sess
 
     def check(self, token: str) -> Session | None:
         """The live session ``token`` names, or None (a bad signature, too old, unknown,
@@ -110,7 +110,7 @@ class Sessions:
                     .values(expires=expires)
                 )
             sess.expires = expires
-        return self.tokens.make(sess.sid, self.age)
+        return self.tokens.make(sess.sid)
 
     # -- revocation --------------------------------------------------------------------------
     def revoke(self, sid: str) -> int:

@@ -3,7 +3,7 @@
 import { getLang, setLang, t } from "./i18n.js";
 import { showGuest, showHistory, showLobby, showReplay, showSheet, stopReplay } from "./pages.js";
 import { closeTable, relang, showTable } from "./table.js";
-import { applySettings, h, personName, renewSession, saveSettings, session, settings, signOut } from "./util.js";
+import { applySettings, h, keepSessionAlive, personName, renewSession, saveSettings, session, settings, signOut } from "./util.js";
 
 const main = document.getElementById("app");
 const header = document.getElementById("top");
@@ -46,7 +46,7 @@ function drawHeader() {
 }
 
 async function ensurePlayer() {
-  if (session.player) return true;
+  if (session.player) { keepSessionAlive(); return true; }
   if (!session.token) return false;
   // on load: the session renewed (a fresh token, 24 h more), and again every hour
   return renewSession();

@@ -57,6 +57,8 @@ let renewTimer = 0;
 /** Renew the session now and every hour while the page is open (docs/protocol.md): a
  * fresh token, the session's expiry moved to 24 h from now. False if it is gone (401). */
 export async function renewSession() {
+  clearTimeout(renewTimer);
+  renewTimer = 0;
   if (!session.token) return false;
   try {
     const res = await api("POST", "/api/session/renew", {});
@@ -64,17 +66,23 @@ export async function renewSession() {
     session.player = res.player;
   } catch (e) {
     if (e.status === 401) { session.token = ""; session.player = null; return false; }
+    keepSessionAlive();
     return true; // offline: the token may still be good
   }
-  clearTimeout(renewTimer);
-  renewTimer = setTimeout(renewSession, RENEW_EVERY);
+  keepSessionAlive();
   return true;
+}
+
+/** Renew the session in an hour, unless a renewal is already due. */
+export function keepSessionAlive() {
+  if (!renewTimer && session.token) renewTimer = setTimeout(renewSession, RENEW_EVERY);
 }
 
 /** Sign out: the session is revoked on the server and forgotten here. */
 export async function signOut() {
   try { await api("POST", "/api/logout", {}); } catch (e) { /* gone already */ }
   clearTimeout(renewTimer);
+  renewTimer = 0;
   session.token = "";
   session.player = null;
 }
