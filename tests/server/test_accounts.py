@@ -186,3 +186,41 @@ def test_forwarded_headers_are_believed_only_when_configured(tmp_path: Path) -> 
         assert asyncio.run(two_at_once(srv.base)) == [401, 401]
     finally:
         srv.stop()
+
+
+def test_the_migration_gives_old_names_their_skeletons(tmp_path: Path) -> None:
+    """Players made before the skeletons get theirs; of two old accounts that look alike, the
+    older keeps the look (the newer has none, and both still sign in by their exact name)."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from chieu.server import storage
+    from chieu.server.names import lookalike_key
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = storage.make_engine(url)
+    here = Path(storage.__file__).parent / "migrations"
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        for name, account in (
+            ("Bà Tư", "bà tư"),
+            (CYRILLIC_BA, CYRILLIC_BA.lower()),
+            ("Khách", None),
+        ):
+            conn.execute(
+                sa.text("INSERT INTO players (name, account, created) VALUES (:n, :a, 0)"),
+                {"n": name, "a": account},
+            )
+    storage.migrate(engine)
+    with engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT name, skeleton FROM players ORDER BY id")).all()
+    assert rows == [
+        ("Bà Tư", lookalike_key("Bà Tư")),
+        (CYRILLIC_BA, None),
+        ("Khách", lookalike_key("Khách")),
+    ]
+    engine.dispose()

@@ -8,6 +8,7 @@ from collections import Counter
 
 import httpx
 import pytest
+
 from tests.server.helpers import (
     ThreadServer,
     auth,

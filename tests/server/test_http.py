@@ -34,7 +34,9 @@ def test_accounts_and_tokens(server: ThreadServer) -> None:
         "name": "Ông Năm",
         "guest": False,
     }
-    again = httpx.post(f"{b}/api/accounts", json={"name": "ông năm", "password": "cá vàng bơi qua sông"})
+    again = httpx.post(
+        f"{b}/api/accounts", json={"name": "ông năm", "password": "cá vàng bơi qua sông"}
+    )
     assert again.status_code == 409 and again.json()["error"]["code"] == "name_taken"
     bad = httpx.post(f"{b}/api/login", json={"name": "Ông Năm", "password": "sai rồi!"})
     assert bad.status_code == 401 and set(bad.json()["error"]["message"]) == {"vi", "en"}

@@ -46,7 +46,7 @@ class Tokens:
         if not isinstance(token, str) or len(token) > self.MAX_TOKEN:
             return None
         try:
-            data: Any = self._s.loads(token, max_age=age)
+            data: Any = self._s.loads(token, max_age=int(age))
         except BadSignature:
             return None
         sid = data.get("s") if isinstance(data, dict) else None

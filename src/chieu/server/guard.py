@@ -50,9 +50,9 @@ class _Failures:
 class Backoff:
     """Failed attempts counted per key (an account's name, a client's address): the
     ``free``-th failure in a row locks the key for ``base`` seconds, and each one after it
-    for twice as long as the one before, at most ``cap``; a success (``clear``) or ``forget`` seconds of quiet start the
-    count again. At most ``keep`` keys are remembered: past that, the quiet ones are
-    forgotten first, then the oldest."""
+    for twice as long as the one before, at most ``cap``; a success (``clear``) or
+    ``forget`` seconds of quiet start the count again. At most ``keep`` keys are
+    remembered: past that, the quiet ones are forgotten first, then the oldest."""
 
     def __init__(
         self,

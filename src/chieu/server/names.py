@@ -55,9 +55,7 @@ def clean_name(name: str) -> str:
     text = " ".join(folded.split())
     if not 0 < len(text) <= MAX_NAME:
         raise BadName(f"a name is 1 to {MAX_NAME} characters")
-    if not any(
-        unicodedata.category(ch)[0] in _VISIBLE and ord(ch) not in INVISIBLE for ch in text
-    ):
+    if not any(unicodedata.category(ch)[0] in _VISIBLE and ord(ch) not in INVISIBLE for ch in text):
         raise BadName("a name needs a letter, a digit or a sign")
     return text
 

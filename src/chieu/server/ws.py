@@ -119,7 +119,7 @@ async def _first(ws: WebSocket) -> dict[str, Any] | str:
     except JsonInputError:
         data = None
     if not isinstance(data, dict) or data.get("type") != "auth":
-        return "the first message must be {\"type\": \"auth\", \"token\": ...}"
+        return 'the first message must be {"type": "auth", "token": ...}'
     if not isinstance(data.get("token"), str):
         return "'token' must be text"
     return data

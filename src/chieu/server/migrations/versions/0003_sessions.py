@@ -40,7 +40,9 @@ def upgrade() -> None:
         sa.column("skeleton", sa.String),
     )
     taken: set[str] = set()
-    rows = conn.execute(sa.select(players.c.id, players.c.name, players.c.account).order_by(players.c.id))
+    rows = conn.execute(
+        sa.select(players.c.id, players.c.name, players.c.account).order_by(players.c.id)
+    )
     for pid, name, account in list(rows):
         key = lookalike_key(name)
         if account is not None:
