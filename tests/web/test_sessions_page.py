@@ -12,9 +12,7 @@ from tests.web.helpers import Api, enter_lobby, open_room, tid
 BOTS = {1: "heuristic", 2: "heuristic", 3: "heuristic"}
 
 
-def test_the_page_keeps_tokens_out_of_urls_marks_guests_and_signs_out(
-    base: str, page: Any
-) -> None:
+def test_the_page_keeps_tokens_out_of_urls_marks_guests_and_signs_out(base: str, page: Any) -> None:
     urls: list[str] = []
     page.on("request", lambda r: urls.append(r.url))
     page.on("websocket", lambda ws: urls.append(ws.url))
