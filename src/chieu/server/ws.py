@@ -73,7 +73,7 @@ class Gate:
 
 def _env_int(name: str, default: int) -> int:
     text = os.environ.get(name, "")
-    return int(text) if text.isdigit() and int(text) > 0 else default
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else default
 
 
 class _Socket:
