@@ -19,6 +19,7 @@ sockets of a revoked session open on this process are closed (4401) at once too
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import secrets
 import time
@@ -41,11 +42,11 @@ PURGE_EVERY = 3600.0  # expired sessions are deleted a day after their expiry, h
 
 def session_age() -> float:
     """``SESSION_AGE``, or ``$CHIEU_SESSION_AGE`` (seconds) when set."""
-    given = os.environ.get("CHIEU_SESSION_AGE")
     try:
-        return float(given) if given else SESSION_AGE
+        given = float(os.environ.get("CHIEU_SESSION_AGE") or SESSION_AGE)
     except ValueError:
         return SESSION_AGE
+    return given if math.isfinite(given) and given >= 1 else SESSION_AGE
 
 
 @dataclass
