@@ -72,6 +72,8 @@ def _server(data: Path, port: int, url: str | None) -> subprocess.Popen[bytes]:
     # hundreds of guests and rooms from one address: no creation limits (docs/protocol.md)
     env = {**os.environ, "CHIEU_DATA_DIR": str(data), "CHIEU_WS_RATE": "1000"}
     env["CHIEU_LIMITS"] = "off"
+    # every room's four seats connect at once: past the server's default caps of sockets
+    env.update({"CHIEU_MAX_SOCKETS": "100000", "CHIEU_MAX_PENDING_SOCKETS": "100000"})
     cmd = [sys.executable, "-m", "chieu.cli.main", "serve", "--port", str(port)]
     cmd += ["--log-level", "warning"] + (["--database-url", url] if url else [])
     log = open(data / "server.log", "ab")  # noqa: SIM115
@@ -93,13 +95,14 @@ async def _healthy(client: Any, base: str, timeout: float = 60) -> None:
 async def _seat(base: str, token: str, room: int, think: float, stats: Stats, stop: Any) -> None:
     import websockets
 
-    url = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
+    url = base.replace("http", "ws") + f"/ws/rooms/{room}"
     since: int | None = None
     while not stop.is_set():
         try:
             async with websockets.connect(
-                url + (f"&since={since}" if since is not None else ""), max_size=2**22
+                url + (f"?since={since}" if since is not None else ""), max_size=2**22
             ) as ws:
+                await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
                 await _play(ws, think, stats, stop)
         except Exception:
             await asyncio.sleep(0.2 + random.random())  # the server is down: try again

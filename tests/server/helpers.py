@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,8 +76,12 @@ class ProcessServer:
         url: str | None = None,
         port: int | None = None,
         env: dict[str, str] | None = None,
+        log_level: str = "warning",
+        args: tuple[str, ...] = (),
     ) -> None:
         self.env = env or {}
+        self.log_level = log_level  # "info": uvicorn's access log is written too
+        self.args = args
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.data_dir = data_dir
@@ -94,11 +100,13 @@ class ProcessServer:
             "--port",
             str(self.port),
             "--log-level",
-            "warning",
+            self.log_level,
+            *self.args,
         ]
         if self.url:
             cmd += ["--database-url", self.url]
-        log = open(self.data_dir / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.log_path = self.data_dir / f"server-{self.port}.log"
+        log = open(self.log_path, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=self.data_dir)
         wait_healthy(self.base, self.proc)
         return self
@@ -129,6 +137,36 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None = None) -> None
             pass
         time.sleep(0.1)
     raise RuntimeError("the server did not become healthy")
+
+
+def ws_url(base: str, room: int | str, query: str = "") -> str:
+    """The WebSocket address of a room (no credential in it)."""
+    url = base.replace("http", "ws", 1) + f"/ws/rooms/{room}"
+    return url + (f"?{query}" if query else "")
+
+
+def auth_message(token: str, code: str | None = None) -> str:
+    msg: dict[str, Any] = {"type": "auth", "token": token}
+    if code is not None:
+        msg["code"] = code
+    return json.dumps(msg)
+
+
+async def ws_connect(url: str, token: str, code: str | None = None, **kw: Any) -> Any:
+    """``websockets.connect(url)``, then the auth message (docs/protocol.md)."""
+    ws = await websockets.connect(url, **kw)
+    await ws.send(auth_message(token, code))
+    return ws
+
+
+@contextlib.contextmanager
+def sync_connect(url: str, token: str, code: str | None = None, **kw: Any) -> Iterator[Any]:
+    """The same with the synchronous client, as a context manager."""
+    from websockets.sync.client import connect
+
+    with connect(url, **kw) as ws:
+        ws.send(auth_message(token, code))
+        yield ws
 
 
 def guest(base: str, name: str) -> str:
@@ -179,12 +217,13 @@ class Player:
     backlog: list[dict[str, Any]] = field(default_factory=list)  # read again by ``play``
 
     def url(self, since: int | None = None) -> str:
-        url = self.base.replace("http", "ws") + f"/ws/rooms/{self.room}?token={self.token}"
-        url += f"&lang={self.lang}"
+        url = self.base.replace("http", "ws") + f"/ws/rooms/{self.room}?lang={self.lang}"
         return url + (f"&since={since}" if since is not None else "")
 
     async def connect(self, since: int | None = None) -> None:
-        self.ws = await websockets.connect(self.url(since), max_size=2**22)
+        """Open the socket and sign in with the first message (the token is never in the
+        URL)."""
+        self.ws = await ws_connect(self.url(since), self.token, max_size=2**22)
 
     async def close(self) -> None:
         if self.ws is not None:

@@ -8,9 +8,16 @@ from collections import Counter
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
-from tests.server.helpers import ThreadServer, auth, guest, make_room, played_alone
+from tests.server.helpers import (
+    ThreadServer,
+    auth,
+    guest,
+    make_room,
+    played_alone,
+    sync_connect,
+    ws_url,
+)
 
 
 def _playing(server: ThreadServer, game: str) -> tuple[str, dict[str, object]]:
@@ -32,8 +39,7 @@ def test_hints_name_the_waits_and_count_the_unseen_cards(server: ThreadServer) -
     assert any("Chắn" in h or "chờ" in h for h in data["hints"])  # Vietnamese words
     # 100 cards: the seat sees its own (20 if it is the cái) and the cái card turned up for
     # everyone (in the cái's hand now); the other 80 are unseen
-    ws_url = server.base.replace("http", "ws") + f"/ws/rooms/{room['id']}?token={token}"
-    with connect(ws_url) as ws:
+    with sync_connect(ws_url(server.base, str(room["id"])), token) as ws:
         view = json.loads(ws.recv())["view"]
     hand = Counter(next(z["cards"] for z in view["zones"] if z["id"] == "hand:0"))
     assert sum(hand.values()) in (19, 20) and sum(data["unseen"].values()) == 80

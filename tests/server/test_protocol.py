@@ -15,7 +15,16 @@ import websockets
 
 from chieu.core.record import GameRecord
 from chieu.server import ws
-from tests.server.helpers import Player, ThreadServer, auth, guest, make_room, played_alone
+from tests.server.helpers import (
+    Player,
+    ThreadServer,
+    auth,
+    guest,
+    make_room,
+    played_alone,
+    ws_connect,
+    ws_url,
+)
 
 CLOCK = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 600}
 BOTS = {"1": "heuristic", "2": "heuristic", "3": "heuristic"}  # a Chắn table: one person
@@ -107,25 +116,23 @@ def test_refusals(server: ThreadServer) -> None:
 
 async def _bad_sockets(base: str) -> None:
     _, _, rid = _room(base)
-    for url, code in ((f"/ws/rooms/{rid}?token=nope", 4401), ("/ws/rooms/999?token=", 4401)):
-        async with websockets.connect(base.replace("http", "ws") + url) as ws:
+    for room, token in ((rid, "nope"), (999, "")):
+        async with await ws_connect(ws_url(base, room), token) as ws:
             msg = json.loads(await ws.recv())
             assert msg["type"] == "error" and msg["code"] == "unauthorized"
             with pytest.raises(websockets.ConnectionClosed) as info:
                 await ws.recv()
-            assert info.value.rcvd is not None and info.value.rcvd.code == code
+            assert info.value.rcvd is not None and info.value.rcvd.code == 4401
     token = guest(base, "Lạc")
     for room in ("999", "-1", "9" * 30):  # never a dropped socket: an id past 64 bits too
-        lost = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
-        async with websockets.connect(lost) as ws:
+        async with await ws_connect(ws_url(base, room), token) as ws:
             assert json.loads(await ws.recv())["code"] == "not_found"
             with pytest.raises(websockets.ConnectionClosed) as info:
                 await ws.recv()
             assert info.value.rcvd is not None and info.value.rcvd.code == 4404
     # a `since` that is no version (too long, not ASCII digits): a full view, as without one
     for since in ("9" * 5000, "²", "-3", "1e3"):
-        url = base.replace("http", "ws") + f"/ws/rooms/{rid}?token={token}&since={since}"
-        async with websockets.connect(url) as ws:
+        async with await ws_connect(ws_url(base, rid, f"since={since}"), token) as ws:
             assert json.loads(await ws.recv())["type"] == "view"
 
 
@@ -133,8 +140,8 @@ def test_bad_sockets(server: ThreadServer) -> None:
     asyncio.run(_bad_sockets(server.base))
 
 
-async def _refused(url: str, code: str) -> None:
-    async with websockets.connect(url) as ws:
+async def _refused(url: str, token: str, code: str) -> None:
+    async with await ws_connect(url, token) as ws:
         assert json.loads(await ws.recv())["code"] == code
         with pytest.raises(websockets.ConnectionClosed) as info:
             await ws.recv()
@@ -143,17 +150,17 @@ async def _refused(url: str, code: str) -> None:
 
 async def _many_sockets(base: str) -> None:
     host, watcher, rid = _room(base)
-    ws_base = base.replace("http", "ws") + f"/ws/rooms/{rid}?token="
+    url = ws_url(base, rid)
 
     # one player: 16 sockets, the 17th refused; closing one lets another in (these sockets
     # are not read: with websockets' bounded queue they would stop reading, close frames too)
-    def hold() -> Any:
-        return websockets.connect(ws_base + watcher, max_queue=None)
+    async def hold() -> Any:
+        return await ws_connect(url, watcher, max_queue=None)
 
     held = [await hold() for _ in range(ws.MAX_PLAYER_SOCKETS)]
     for s in held:
         assert json.loads(await s.recv())["type"] == "view"
-    await _refused(ws_base + watcher, "too_many_sockets")
+    await _refused(url, watcher, "too_many_sockets")
     await held.pop().close()
     await asyncio.sleep(0.3)
     held.append(await hold())
@@ -163,7 +170,7 @@ async def _many_sockets(base: str) -> None:
     ws.MAX_ROOM_SOCKETS = len(held)
     try:
         stranger = guest(base, "Người lạ")
-        await _refused(ws_base + stranger, "crowded")
+        await _refused(url, stranger, "crowded")
         p = Player(base, host, rid)
         await p.connect()
         assert (await p.recv())["type"] == "view"

@@ -207,8 +207,9 @@ class Api:
         """``{"type": "next"}`` on the room's socket as this player (between two games)."""
         from websockets.sync.client import connect
 
-        url = self.base.replace("http", "ws", 1) + f"/ws/rooms/{room_id}?token={self.token}"
+        url = self.base.replace("http", "ws", 1) + f"/ws/rooms/{room_id}"
         with connect(url, open_timeout=10, close_timeout=2) as ws:
+            ws.send(json.dumps({"type": "auth", "token": self.token}))  # never in the URL
             json.loads(ws.recv(timeout=10))  # the first view
             ws.send(json.dumps({"type": "next"}))
             # wait for the next game's first view before closing

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from chieu.cli.i18n import tr
@@ -50,7 +51,29 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         choices=("critical", "error", "warning", "info", "debug"),
         help=tr("mức ghi nhật ký của uvicorn", "uvicorn's log level"),
     )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help=tr(
+            "địa chỉ các proxy được tin (cách nhau bởi dấu phẩy) mà tiêu đề X-Forwarded-For "
+            "của chúng được dùng; mặc định không tin ai (hoặc $CHIEU_FORWARDED_ALLOW_IPS)",
+            "the proxies (comma-separated addresses) whose X-Forwarded-For headers are "
+            "believed; by default none (or $CHIEU_FORWARDED_ALLOW_IPS)",
+        ),
+    )
     p.set_defaults(run=run)
+
+
+def forwarded(args: argparse.Namespace) -> dict[str, object]:
+    """uvicorn's proxy settings: X-Forwarded-* headers are believed only from the proxies the
+    operator names (uvicorn's own default believes 127.0.0.1: a client on the same machine,
+    or any proxy there that passes the header on, could then pick its address)."""
+    allow = args.forwarded_allow_ips or os.environ.get("CHIEU_FORWARDED_ALLOW_IPS") or ""
+    allow = ",".join(a.strip() for a in allow.split(",") if a.strip())
+    if not allow:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": allow}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,5 +102,6 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        **forwarded(args),  # type: ignore[arg-type]
     )
     return 0

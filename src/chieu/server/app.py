@@ -24,14 +24,16 @@ from chieu.core.events import seat_history
 from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
-from chieu.server import auth
+from chieu.server import auth, guard, names
 from chieu.server.headers import SecurityHeaders
 from chieu.server.limits import CreationLimits
 from chieu.server.lobby import MAX_PAGE, PAGE, ApiError, Lobby, may_read_row
 from chieu.server.messages import words
+from chieu.server.names import lookalike_key
 from chieu.server.room import Room
+from chieu.server.sessions import Session, Sessions
 from chieu.server.storage import Store, sqlite_url
-from chieu.server.ws import serve_socket
+from chieu.server.ws import Gate, serve_socket
 
 T = TypeVar("T")
 
@@ -62,7 +64,12 @@ class Server:
     def __init__(self, url: str, ws_rate: float | None = None) -> None:
         self.store = Store(url)
         self.store.migrate()
-        self.tokens = auth.Tokens(self.store.secret())
+        self.sessions = Sessions(self.store, self.store.secret())
+        self.gate = Gate()  # the server's sockets, signed in and waiting (ws.py)
+        #: failed logins: per account name, and per client address (with the sign-ups and
+        #: guests refused because their name is taken: asking which names exist is slowed too)
+        self.failed_names = guard.Backoff(free=5)
+        self.failed_clients = guard.Backoff(free=20)
         self.lobby = Lobby(self.store)
         self.lobby.cluster = self.store.postgres
         rate = ws_rate or float(os.environ.get("CHIEU_WS_RATE") or 0) or None
@@ -185,31 +192,64 @@ def create_app(
         log.exception("%s %s failed", request.method, request.url.path)
         return _err(500, "internal")
 
-    def who(request: Request) -> int:
+    def who_session(request: Request) -> Session:
+        """The live session of the request's ``Authorization: Bearer`` token, or 401."""
         header = request.headers.get("authorization", "")
         scheme, _, token = header.partition(" ")
-        pid = srv().tokens.read(token.strip()) if scheme.lower() == "bearer" else None
-        if pid is None or srv().lobby.player(pid) is None:
+        sess = srv().sessions.check(token.strip()) if scheme.lower() == "bearer" else None
+        if sess is None or srv().lobby.player(sess.player) is None:
             raise ApiError(401, "unauthorized")
-        return pid
+        return sess
+
+    def who(request: Request) -> int:
+        return who_session(request).player
+
+    def client_of(request: Request) -> str:
+        # the peer's own address: X-Forwarded-For is uvicorn's business, and only when the
+        # operator names the proxies it may trust (chieu serve --forwarded-allow-ips)
+        return request.client.host if request.client else ""
+
+    def backoff(*waits: float) -> None:
+        wait = max(waits)
+        if wait > 0:
+            raise ApiError(429, "too_many_attempts", retry_after=wait)
 
     async def passwords(request: Request, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``: hashing or checking a password, off the loop (``PasswordWork``)."""
-        client = request.client.host if request.client else ""
         try:
-            return await srv().passwords.run(client, fn, *args)
+            return await srv().passwords.run(client_of(request), fn, *args)
         except auth.Busy:
             raise ApiError(429, "busy") from None
 
     def session(pid: int) -> dict[str, Any]:
-        return {"token": srv().tokens.make(pid), "player": srv().lobby.player(pid)}
+        token, sess = srv().sessions.start(pid)
+        return {"token": token, "player": srv().lobby.player(pid), "expires": sess.expires}
 
     def name_of(body: dict[str, Any]) -> str:
         raw = body.get("name")
-        name = auth.clean_name(raw) if isinstance(raw, str) else None
-        if name is None:
-            raise ApiError(400, "bad_message", "'name' must be 1 to 40 characters")
-        return name
+        if not isinstance(raw, str) or len(raw) > 400:
+            raise ApiError(400, "bad_name", "'name' must be 1 to 40 characters")
+        try:
+            return names.clean_name(raw)
+        except names.BadName as exc:
+            raise ApiError(400, "bad_name", str(exc)) from None
+
+    def name_taken(request: Request) -> ApiError:
+        """409 ``name_taken`` (an account's name, or one that looks like it: one answer for
+        both), counted against the client's address like a failed login."""
+        srv().failed_clients.fail(client_of(request))
+        return ApiError(409, "name_taken")
+
+    def no_lookalike(room: Any, pid: int) -> None:
+        """409 ``name_lookalike`` if someone else seated in ``room`` shows a name that looks
+        like ``pid``'s (the same confusable skeleton): one table never shows two."""
+        me = srv().lobby.player(pid)
+        key = lookalike_key(me["name"]) if me else None
+        for seat in room.seats:
+            other = seat.get("player")
+            found = srv().lobby.player(other) if other is not None and other != pid else None
+            if found is not None and lookalike_key(found["name"]) == key:
+                raise ApiError(409, "name_lookalike")
 
     @app.get("/api/health")
     async def health() -> Response:
@@ -224,40 +264,74 @@ def create_app(
     async def guests(request: Request) -> dict[str, Any]:
         name = name_of(await _body(request))
         srv().lobby.check_guest(address(request))  # so many a minute and a day per address
-        return session(srv().store.create_player(name))
+        backoff(srv().failed_clients.wait(client_of(request)))
+        skeleton = lookalike_key(name)
+        if srv().store.account_looks_like(skeleton):  # a guest never takes an account's look
+            raise name_taken(request)
+        return session(srv().store.create_player(name, skeleton=skeleton))
 
     @app.post("/api/accounts")
     async def accounts(request: Request) -> dict[str, Any]:
         body = await _body(request)
         name = name_of(body)
         password = body.get("password")
-        if not isinstance(password, str) or not 8 <= len(password) <= 200:
-            raise ApiError(400, "bad_message", "'password' must be 8 to 200 characters")
-        key = auth.account_key(name)
-        if srv().store.account(key) is not None:
-            raise ApiError(409, "name_taken")
+        if not isinstance(password, str):
+            raise ApiError(400, "bad_message", "'password' must be text")
+        code, problem = guard.password_problem(password, name)
+        if problem is not None:
+            raise ApiError(400, code, problem)
+        backoff(srv().failed_clients.wait(client_of(request)))
+        key, skeleton = auth.account_key(name), lookalike_key(name)
+        store = srv().store
+        if store.account(key) is not None or store.account_looks_like(skeleton):
+            raise name_taken(request)
         hashed = await passwords(request, auth.hash_password, password)
         try:
-            pid = srv().store.create_player(name, key, hashed)
-        except Exception:  # two at once: the unique index refuses the second
-            raise ApiError(409, "name_taken") from None
+            pid = store.create_player(name, key, hashed, skeleton)
+        except Exception:  # two at once: the unique indexes refuse the second
+            raise name_taken(request) from None
         return session(pid)
 
     @app.post("/api/login")
     async def login(request: Request) -> dict[str, Any]:
         body = await _body(request)
         name, password = body.get("name"), body.get("password")
-        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 200:
+        client = client_of(request)
+        key = auth.account_key(name)[:200] if isinstance(name, str) else ""
+        backoff(srv().failed_names.wait(key), srv().failed_clients.wait(client))
+        row = None
+        if isinstance(name, str) and isinstance(password, str) and len(password) <= 200:
+            row = srv().store.account(key)
+            stored = None if row is None else row["password"]
+            if not await passwords(request, auth.check_password, stored, password):
+                row = None
+        if row is None:  # never which part was wrong
+            srv().failed_names.fail(key)
+            srv().failed_clients.fail(client)
             raise ApiError(401, "bad_login")
-        row = srv().store.account(auth.account_key(" ".join(name.split())))
-        stored = None if row is None else row["password"]
-        if not await passwords(request, auth.check_password, stored, password) or row is None:
-            raise ApiError(401, "bad_login")
+        srv().failed_names.clear(key)
         return session(int(row["id"]))
 
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
-        return {"player": srv().lobby.player(who(request))}
+        sess = who_session(request)
+        return {"player": srv().lobby.player(sess.player), "expires": sess.expires}
+
+    @app.post("/api/session/renew")
+    async def renew(request: Request) -> dict[str, Any]:
+        sess = who_session(request)
+        token = srv().sessions.renew(sess)
+        return {"token": token, "player": srv().lobby.player(sess.player), "expires": sess.expires}
+
+    @app.post("/api/logout")
+    async def logout(request: Request) -> dict[str, Any]:
+        sess = who_session(request)
+        everywhere = (await _body(request)).get("everywhere", False)
+        if not isinstance(everywhere, bool):
+            raise ApiError(400, "bad_message", "'everywhere' must be true or false")
+        if everywhere:
+            return {"revoked": srv().sessions.revoke_all(sess.player)}
+        return {"revoked": srv().sessions.revoke(sess.sid)}
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
@@ -287,6 +361,7 @@ def create_app(
         pid = who(request)
         body = await _body(request)
         room = srv().lobby.by_code(body.get("code"))
+        no_lookalike(room, pid)
         seat = await srv().lobby.join(room, pid, body.get("seat"))
         return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
@@ -302,6 +377,7 @@ def create_app(
         body = await _body(request)
         room = srv().lobby.room(room_id)
         srv().lobby.check_watch(room, pid, body.get("code"))  # a private room: its code
+        no_lookalike(room, pid)
         seat = await srv().lobby.join(room, pid, body.get("seat"))
         return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
@@ -381,11 +457,8 @@ def create_app(
 
     @app.websocket("/ws/rooms/{room_id}")
     async def socket(ws: WebSocket, room_id: int) -> None:
-        token = ws.query_params.get("token", "")
-        pid = srv().tokens.read(token) if token else None
-        if pid is not None and srv().lobby.player(pid) is None:
-            pid = None
-        await serve_socket(ws, srv().lobby, room_id, pid)
+        # the token comes in the first message, never in the URL (ws.py)
+        await serve_socket(ws, srv().lobby, room_id, srv().sessions, srv().gate)
 
     from chieu.server import replay  # the browser's read-only endpoints
 

@@ -1,4 +1,7 @@
-"""Players: guests and accounts, argon2 passwords, signed session tokens (itsdangerous)."""
+"""Players: guests and accounts, argon2 passwords, signed session tokens (itsdangerous).
+
+A token is a session's id signed with the server's secret (``chieu.server.sessions``); the
+name rules are ``chieu.server.names``'s."""
 
 from __future__ import annotations
 
@@ -13,8 +16,9 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-TOKEN_AGE = 30 * 24 * 3600
-MAX_NAME = 40
+from chieu.server import names
+
+MAX_NAME = names.MAX_NAME
 #: password jobs (each ~0.1 s of a core and 64 MiB) queued at once, over all clients
 MAX_PASSWORD_JOBS = 8
 _hasher = PasswordHasher()
@@ -26,34 +30,40 @@ class Busy(Exception):
 
 
 class Tokens:
+    """A session id signed (and timed) with the server's secret. The salt names this kind of
+    token: the tokens of old (a player id, 30 days) are refused."""
+
+    MAX_TOKEN = 200  # characters: a token is about 90
+
     def __init__(self, secret: str) -> None:
-        self._s = URLSafeTimedSerializer(secret, salt="chieu-session")
+        self._s = URLSafeTimedSerializer(secret, salt="chieu-session-2")
 
-    def make(self, player_id: int) -> str:
-        return self._s.dumps({"p": player_id})
+    def make(self, sid: str) -> str:
+        return self._s.dumps({"s": sid})
 
-    def read(self, token: str) -> int | None:
+    def read(self, token: str, age: float) -> str | None:
+        """The session id ``token`` carries, if signed here less than ``age`` seconds ago."""
+        if not isinstance(token, str) or len(token) > self.MAX_TOKEN:
+            return None
         try:
-            data: Any = self._s.loads(token, max_age=TOKEN_AGE)
+            data: Any = self._s.loads(token, max_age=int(age))
         except BadSignature:
             return None
-        pid = data.get("p") if isinstance(data, dict) else None
-        return pid if isinstance(pid, int) and not isinstance(pid, bool) else None
+        sid = data.get("s") if isinstance(data, dict) else None
+        return sid if isinstance(sid, str) and 0 < len(sid) <= 64 else None
 
 
 def clean_name(name: str) -> str | None:
-    """A player's name (NFC, spaces collapsed), or None if it is not 1 to 40 printable
-    characters."""
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not 0 < len(text) <= MAX_NAME:
+    """A player's name (``names.clean_name``), or None if it is refused."""
+    try:
+        return names.clean_name(name)
+    except names.BadName:
         return None
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        return None
-    return text
 
 
 def account_key(name: str) -> str:
-    return name.casefold()
+    """The unique key of an account's name (its exact name, case-folded, for logging in)."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
 
 
 def hash_password(password: str) -> str:

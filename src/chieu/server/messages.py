@@ -41,8 +41,8 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "wrong_code": ("Sai mã bàn", "That is not the room's code"),
     "private_room": (
-        "Bàn riêng: chỉ người trong bàn mới xem được",
-        "A private room: only its players may see this",
+        "Bàn riêng: chỉ người trong bàn, hoặc người có mã bàn, mới xem được",
+        "A private room: only its players, or someone with its code, may see it",
     ),
     "too_many_guests": (
         "Quá nhiều khách mới từ địa chỉ này; hãy thử lại sau",
@@ -51,6 +51,27 @@ WORDS: dict[str, tuple[str, str]] = {
     "too_many_new_rooms": (
         "Bạn mở bàn mới quá nhanh; hãy thử lại sau",
         "You are opening rooms too fast; try again later",
+    ),
+    # sessions and accounts (issue 26)
+    "server_full": (
+        "Máy chủ đang có quá nhiều kết nối; thử lại sau",
+        "The server has too many connections open; try again later",
+    ),
+    "weak_password": (
+        "Mật khẩu quá dễ đoán; hãy chọn mật khẩu dài hơn, khó đoán hơn",
+        "The password is too easy to guess; choose a longer, less guessable one",
+    ),
+    "bad_name": (
+        "Tên không hợp lệ: cần 1 đến 40 ký tự nhìn thấy được",
+        "The name is not valid: it needs 1 to 40 visible characters",
+    ),
+    "too_many_attempts": (
+        "Đăng nhập sai quá nhiều lần; hãy đợi rồi thử lại",
+        "Too many failed attempts; wait, then try again",
+    ),
+    "name_lookalike": (
+        "Ở bàn này đã có người mang tên trông giống tên bạn; hãy vào bằng tên khác",
+        "Someone at this table has a name that looks like yours; come in with another name",
     ),
 }
 

@@ -29,6 +29,28 @@ players = sa.Table(
     sa.Column("account", sa.String(40), nullable=True, unique=True),
     sa.Column("password", sa.Text, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
+    # sessions and accounts (issue 26): the name's confusable skeleton (``names.lookalike_key``);
+    # no two accounts share one
+    sa.Column("skeleton", sa.String(160), nullable=True),
+    sa.Index(
+        "players_account_skeleton",
+        "skeleton",
+        unique=True,
+        sqlite_where=sa.text("account IS NOT NULL"),
+        postgresql_where=sa.text("account IS NOT NULL"),
+    ),
+)
+
+# sessions and accounts (issue 26): a token names a row of this table (``chieu.server.sessions``)
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("revoked", sa.Boolean, nullable=False),
+    sa.Index("sessions_player", "player_id"),
 )
 
 rooms = sa.Table(

@@ -139,15 +139,31 @@ class Store:
 
     # -- players -----------------------------------------------------------------------------
     def create_player(
-        self, name: str, account: str | None = None, password: str | None = None
+        self,
+        name: str,
+        account: str | None = None,
+        password: str | None = None,
+        skeleton: str | None = None,
     ) -> int:
         with self.engine.begin() as conn:
             res = conn.execute(
                 m.players.insert().values(
-                    name=name, account=account, password=password, created=time.time()
+                    name=name,
+                    account=account,
+                    password=password,
+                    created=time.time(),
+                    skeleton=skeleton,
                 )
             )
             return int(res.inserted_primary_key[0])  # type: ignore[index]
+
+    def account_looks_like(self, skeleton: str) -> bool:
+        """Whether an account's name has this confusable skeleton (``names.lookalike_key``)."""
+        q = sa.select(m.players.c.id).where(
+            m.players.c.skeleton == skeleton, m.players.c.account.is_not(None)
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(q.limit(1)).first() is not None
 
     def player(self, player_id: int) -> dict[str, Any] | None:
         if not is_id(player_id):

@@ -1,4 +1,10 @@
-"""The WebSocket of one client: ``/ws/rooms/{id}?token=&lang=&since=`` (docs/protocol.md)."""
+"""The WebSocket of one client: ``/ws/rooms/{id}?lang=&since=`` (docs/protocol.md).
+
+The client signs in with its first message, ``{"type": "auth", "token": TOKEN}`` (and
+``"code": CODE`` to watch a private room it has no seat in): no credential is ever in the URL,
+which servers and proxies write to their logs. Nothing is sent before that message; a socket
+whose first message is anything else, or that says nothing for ``AUTH_TIMEOUT`` seconds, is
+closed with 4401."""
 
 from __future__ import annotations
 
@@ -6,7 +12,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -17,6 +25,7 @@ from chieu.server.lobby import Lobby
 from chieu.server.messages import ws_error
 from chieu.server.room import Conn, Room
 from chieu.server.rows import ConflictError
+from chieu.server.sessions import Sessions
 
 log = logging.getLogger("chieu.server")
 
@@ -27,6 +36,10 @@ MAX_STRIKES = 40  # messages refused for speed before the client is disconnected
 #: gets a push after every action of its room, so sockets are the server's work
 MAX_PLAYER_SOCKETS = 16
 MAX_ROOM_SOCKETS = 200
+#: sockets signed in on the server, and sockets waiting for their auth message (``Gate``)
+MAX_SOCKETS = 2000
+MAX_PENDING = 256
+AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth message
 _VERSION = re.compile(r"[0-9]{1,18}")  # ``since``: a room version (ASCII digits, 64 bits)
 
 
@@ -44,7 +57,31 @@ def _send_state(room: Room, conn: Conn, since: Any, view: bool = True) -> None:
         conn.send(room.view_message(conn.seat, conn.lang, room.to_json()))
 
 
-async def _sender(ws: WebSocket, conn: Conn) -> None:
+class Gate:
+    """The server's bound on sockets: at most ``max_sockets`` signed in (``CHIEU_MAX_SOCKETS``,
+    default 2,000) and at most ``max_pending`` still waiting for their ``auth`` message
+    (``CHIEU_MAX_PENDING_SOCKETS``, default 256), each for ``AUTH_TIMEOUT`` seconds at most;
+    beyond either, a new socket is closed at once with 4429."""
+
+    def __init__(self, max_sockets: int | None = None, max_pending: int | None = None) -> None:
+        self.max_sockets = max_sockets or _env_int("CHIEU_MAX_SOCKETS", MAX_SOCKETS)
+        self.max_pending = max_pending or _env_int("CHIEU_MAX_PENDING_SOCKETS", MAX_PENDING)
+        self.open = 0
+        self.pending = 0
+
+
+def _env_int(name: str, default: int) -> int:
+    text = os.environ.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else default
+
+
+class _Socket:
+    """What the sender needs to know of its socket: the close code, once decided."""
+
+    close_code: int | None = None
+
+
+async def _sender(ws: WebSocket, conn: Conn, sock: _Socket) -> None:
     try:
         while True:
             text = await conn.outbox.get()
@@ -54,22 +91,75 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
     except Exception:  # the socket is gone
         conn.closed = True
     with contextlib.suppress(Exception):
-        await ws.close(1008 if conn.closed else 1000)
+        await ws.close(sock.close_code or (1008 if conn.closed else 1000))
 
 
-async def _close(ws: WebSocket, code: int, error: str) -> None:
-    await ws.send_text(json.dumps(ws_error(error), ensure_ascii=False))
+async def _close(ws: WebSocket, code: int, error: str, detail: str | None = None) -> None:
+    await ws.send_text(json.dumps(ws_error(error, detail), ensure_ascii=False))
     await ws.close(code)
 
 
-async def serve_socket(ws: WebSocket, lobby: Lobby, room_id: int, player: int | None) -> None:
+async def _first(ws: WebSocket) -> dict[str, Any] | str:
+    """The client's first message, which must be ``{"type": "auth", "token": ...}``: the
+    message, or the refusal's detail (nothing within ``AUTH_TIMEOUT``, not an auth)."""
+    try:
+        msg = await asyncio.wait_for(ws.receive(), AUTH_TIMEOUT)
+    except TimeoutError:
+        return f"no auth message within {AUTH_TIMEOUT:g} s"
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code") or 1000)
+    raw = msg.get("text")
+    if raw is None:
+        raw = msg.get("bytes") or b""
+    if len(raw) > MAX_MESSAGE:
+        return "the first message must be an auth message"
+    try:
+        data = read_json(raw, WS_LIMITS, "the message")
+    except JsonInputError:
+        data = None
+    if not isinstance(data, dict) or data.get("type") != "auth":
+        return 'the first message must be {"type": "auth", "token": ...}'
+    if not isinstance(data.get("token"), str):
+        return "'token' must be text"
+    return data
+
+
+def may_watch(lobby: Lobby, room: Room, player: int, code: Any) -> bool:
+    """Whether ``player`` may have a socket on ``room`` (``Lobby.may_watch``)."""
+    return lobby.may_watch(room, player, code if isinstance(code, str) else None)
+
+
+async def serve_socket(
+    ws: WebSocket, lobby: Lobby, room_id: int, sessions: Sessions, gate: Gate
+) -> None:
     await ws.accept()
-    if player is None:
+    if gate.pending >= gate.max_pending:  # nothing is sent before the auth: just closed
+        await ws.close(4429, "busy")
+        return
+    gate.pending += 1
+    try:
+        first = await _first(ws)
+    except WebSocketDisconnect:
+        return
+    finally:
+        gate.pending -= 1
+    if isinstance(first, str):
+        await _close(ws, 4401, "unauthorized", first)
+        return
+    sess = sessions.check(first["token"])
+    player = None if sess is None else sess.player
+    if sess is None or player is None or lobby.player(player) is None:
         await _close(ws, 4401, "unauthorized")
         return
     room = lobby.rooms.get(room_id) or lobby.load_room(room_id)
     if room is None:
         await _close(ws, 4404, "not_found")
+        return
+    if not may_watch(lobby, room, player, first.get("code")):
+        await _close(ws, 4403, "private_room")
+        return
+    if gate.open >= gate.max_sockets:
+        await _close(ws, 4429, "server_full")
         return
     if lobby.sockets.get(player, 0) >= MAX_PLAYER_SOCKETS:
         await _close(ws, 4429, "too_many_sockets")
@@ -82,26 +172,50 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, room_id: int, player: int | 
     since_text = ws.query_params.get("since") or ""
     since = int(since_text) if _VERSION.fullmatch(since_text) else None  # else: a full view
     conn = Conn(player, room.seat_of(player), lang)
+    sock = _Socket()
+
+    def revoked() -> None:  # the session was revoked: this socket closes at once
+        sock.close_code = 4401
+        room.error(conn, "unauthorized")
+        conn.close()
+
     lobby.sockets[player] = lobby.sockets.get(player, 0) + 1
+    gate.open += 1
+    sessions.watch(sess.sid, revoked)
     try:
-        await _serve(ws, lobby, room, conn, since)
+        await _serve(ws, lobby, room, conn, since, sock, lambda: sessions.get(sess.sid))
     finally:
+        sessions.unwatch(sess.sid, revoked)
+        gate.open -= 1
         left = lobby.sockets.pop(player, 1) - 1
         if left:
             lobby.sockets[player] = left
 
 
-async def _serve(ws: WebSocket, lobby: Lobby, room: Room, conn: Conn, since: int | None) -> None:
+async def _serve(
+    ws: WebSocket,
+    lobby: Lobby,
+    room: Room,
+    conn: Conn,
+    since: int | None,
+    sock: _Socket,
+    live: Callable[[], Any],
+) -> None:
     async with room.lock:
         room.attach(conn)
         _send_state(room, conn, since, view=False)
         room.broadcast()  # this client's view; the others see the seat connected
-    sender = asyncio.get_running_loop().create_task(_sender(ws, conn))
+    sender = asyncio.get_running_loop().create_task(_sender(ws, conn, sock))
     bucket = Bucket(lobby.ws_rate)
     try:
         while not conn.closed:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
+                break
+            if live() is None:  # revoked or expired meanwhile (another process, the clock)
+                sock.close_code = 4401
+                room.error(conn, "unauthorized")
+                conn.close()
                 break
             raw = msg.get("text")
             if raw is None:

@@ -3,7 +3,7 @@
 import { getLang, setLang, t } from "./i18n.js";
 import { showGuest, showHistory, showLobby, showReplay, showSheet, stopReplay } from "./pages.js";
 import { closeTable, relang, showTable } from "./table.js";
-import { api, applySettings, h, saveSettings, session, settings } from "./util.js";
+import { applySettings, h, keepSessionAlive, personName, renewSession, saveSettings, session, settings, signOut } from "./util.js";
 
 const main = document.getElementById("app");
 const header = document.getElementById("top");
@@ -23,7 +23,16 @@ function drawHeader() {
     h("nav", null,
       h("a", { href: "#/", text: t("lobby") }),
       session.token ? h("a", { href: "#/me", "data-testid": "history-link", text: t("history") }) : null),
-    h("span", { class: "who", text: session.player ? `${t("hello")}, ${session.player.name}` : "" }),
+    h("span", { class: "who", text: session.player ? `${t("hello")}, ${personName(session.player)}` : "" }),
+    session.player ? h("button", {
+      class: "chip", "data-testid": "sign-out", title: t("signOut"),
+      onclick: async () => {
+        if (session.player.guest && !window.confirm(t("signOutConfirm"))) return;
+        await signOut();
+        location.hash = "#/";
+        route();
+      },
+    }, t("signOut")) : null,
     h("span", { class: "toggles" },
       toggle("muted", settings.muted ? "✕" : "♪", settings.muted ? t("unmute") : t("mute"), "mute-toggle"),
       toggle("bigText", "A+", t("bigText"), "big-text-toggle"),
@@ -37,15 +46,10 @@ function drawHeader() {
 }
 
 async function ensurePlayer() {
-  if (session.player) return true;
+  if (session.player) { keepSessionAlive(); return true; }
   if (!session.token) return false;
-  try {
-    session.player = (await api("GET", "/api/me")).player;
-    return true;
-  } catch (e) {
-    if (e.status === 401) { session.token = ""; return false; }
-    throw e;
-  }
+  // on load: the session renewed (a fresh token, 24 h more), and again every hour
+  return renewSession();
 }
 
 async function route() {

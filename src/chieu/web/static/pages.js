@@ -3,7 +3,7 @@
 import { Board, termText } from "./board.js";
 import { loadCards } from "./cards.js";
 import { getLang, msg, t } from "./i18n.js";
-import { api, codeQuery, fmt, h, keepRoomCode, session, toast } from "./util.js";
+import { api, codeQuery, fmt, h, keepRoomCode, personName, session, toast } from "./util.js";
 
 let gamesCache = null;
 async function games() {
@@ -215,7 +215,10 @@ export async function showSheet(main, roomId) {
 }
 
 export function sheetTable(sheet, room, gamesList = []) {
-  const names = sheet.names || (room ? room.seats.map((s) => (s.player ? s.player.name : `${t("bot")} ${s.seat + 1}`)) : []);
+  // a guest's name carries "(khách)" / "(guest)" here too, when the room says who sits
+  const seats = room && room.seats ? room.seats : [];
+  const names = (sheet.names || seats.map((s) => (s.player ? s.player.name : `${t("bot")} ${s.seat + 1}`)))
+    .map((n, i) => (seats[i] && seats[i].player && seats[i].player.guest && seats[i].player.name === n ? personName(seats[i].player) : n));
   const rows = sheet.rows || [];
   if (!rows.length) return h("p", { class: "muted", text: t("noGames") });
   const sums = names.map((_, s) => rows.reduce((acc, r) => acc + (r.points[s] || 0), 0));

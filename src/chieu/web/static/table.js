@@ -5,7 +5,7 @@ import { loadCards } from "./cards.js";
 import { getLang, msg, t } from "./i18n.js";
 import { announce } from "./sound.js";
 import { sheetTable } from "./pages.js";
-import { api, codeQuery, h, roomCode, seatName, session, toast } from "./util.js";
+import { api, codeQuery, h, personName, roomCode, seatName, session, toast } from "./util.js";
 
 let current = null; // the open table, closed when the route changes
 
@@ -82,11 +82,16 @@ class Table {
   connect() {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = new URLSearchParams({ token: session.token, lang: getLang() });
+    // no credential in the URL: the token goes in the first message
+    const q = new URLSearchParams({ lang: getLang() });
     if (this.version !== null) q.set("since", String(this.version));
     const ws = new WebSocket(`${proto}://${location.host}/ws/rooms/${this.roomId}?${q}`);
     this.ws = ws;
     ws.onopen = () => {
+      const auth = { type: "auth", token: session.token };
+      const code = sessionStorage.getItem(`chieu.code.${this.roomId}`);
+      if (code) auth.code = code;
+      ws.send(JSON.stringify(auth));
       if (this.version !== null) ws.send(JSON.stringify({ type: "hello", version: this.version }));
       this.pinger = setInterval(() => this.sendMsg({ type: "ping" }), 25000);
     };
@@ -96,6 +101,7 @@ class Table {
       if (this.ws !== ws || this.closed) return;
       if (e.code === 4401) { session.token = ""; location.hash = "#/"; location.reload(); return; }
       if (e.code === 4404) { this.main.replaceChildren(h("p", { class: "error", text: t("notFound") })); return; }
+      if (e.code === 4403) { this.main.replaceChildren(h("p", { class: "error", text: t("privateRoom403") })); return; }
       this.banner.hidden = false;
       const wait = Math.min(10000, 500 * 2 ** this.retry) * (0.8 + Math.random() * 0.4);
       this.retry += 1;
@@ -244,7 +250,7 @@ class Table {
       room.code ? h("p", null, t("shareCode"), " ", h("strong", { class: "big-code", text: room.code })) : null,
       h("ol", { class: "seat-list" }, room.seats.map((s) => h("li", null,
         `${t("seat")} ${s.seat + 1}: `,
-        s.player ? h("strong", { text: s.player.name }) : s.bot ? `${t("bot")} (${s.bot})` : h("em", { text: t("empty") }),
+        s.player ? h("strong", { text: personName(s.player) }) : s.bot ? `${t("bot")} (${s.bot})` : h("em", { text: t("empty") }),
         s.player && s.player.id === room.host ? ` (${t("host")})` : ""))),
       h("p", { class: "muted", text: t("botsFill") }),
       seat === null || seat === undefined

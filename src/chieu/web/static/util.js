@@ -53,6 +53,41 @@ export class ApiError extends Error {
   }
 }
 
+const RENEW_EVERY = 60 * 60 * 1000; // ms: a session lasts 24 h from its last renewal
+let renewTimer = 0;
+/** Renew the session now and every hour while the page is open (docs/protocol.md): a
+ * fresh token, the session's expiry moved to 24 h from now. False if it is gone (401). */
+export async function renewSession() {
+  clearTimeout(renewTimer);
+  renewTimer = 0;
+  if (!session.token) return false;
+  try {
+    const res = await api("POST", "/api/session/renew", {});
+    session.token = res.token;
+    session.player = res.player;
+  } catch (e) {
+    if (e.status === 401) { session.token = ""; session.player = null; return false; }
+    keepSessionAlive();
+    return true; // offline: the token may still be good
+  }
+  keepSessionAlive();
+  return true;
+}
+
+/** Renew the session in an hour, unless a renewal is already due. */
+export function keepSessionAlive() {
+  if (!renewTimer && session.token) renewTimer = setTimeout(renewSession, RENEW_EVERY);
+}
+
+/** Sign out: the session is revoked on the server and forgotten here. */
+export async function signOut() {
+  try { await api("POST", "/api/logout", {}); } catch (e) { /* gone already */ }
+  clearTimeout(renewTimer);
+  renewTimer = 0;
+  session.token = "";
+  session.player = null;
+}
+
 /** A JSON call to the server; ApiError with the server's words on failure. */
 export async function api(method, path, body) {
   const headers = {};
@@ -86,10 +121,16 @@ export function toast(text, kind = "info") {
   toastTimer = setTimeout(() => { el.className = "toast"; }, 4000);
 }
 
+/** A person's name as shown: a guest's carries "(khách)" / "(guest)" wherever it shows. */
+export function personName(player) {
+  if (!player) return "";
+  return player.guest ? `${player.name} (${t("guestMark")})` : player.name;
+}
+
 export function seatName(room, seat, viewer) {
   if (seat === viewer && viewer !== null && viewer !== undefined) return t("you");
   const s = room && room.seats && room.seats[seat];
-  if (s && s.player) return s.player.name;
+  if (s && s.player) return personName(s.player);
   // the game's own words name a seat "Người N" / "Player N": a bot seat is called the same
   if (s && s.bot) return `${t("player")} ${seat + 1} (${t("bot").toLowerCase()})`;
   return `${t("player")} ${seat + 1}`;
