@@ -7,6 +7,7 @@ import io
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,3 +100,49 @@ def test_the_seed_help_warns_and_the_record_hides_the_seed_during_play(
     assert main(["verify", str(path)]) == 3
     out = capsys.readouterr().out
     assert "123457" not in out and "bí mật đến hết ván" in out
+
+
+class _Clock:
+    """A fake clock for ``chieu.cli.playing``: time passes only when it sleeps or a bot
+    thinks; ``pauses`` holds the moment each pause ended (a public change shown)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.pauses: list[float] = []
+        self.thought = 0  # claim answers a bot thought about
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        self.pauses.append(self.now)
+
+
+def test_the_terminal_keeps_its_pace_whoever_can_claim(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A bot that thinks about a claim (time passes) and answers it (privately) changes
+    nothing the person at the terminal can time: every public change comes ``--delay``
+    after the one before. Before, the table paused after every answer, a private one too,
+    so a window with a real claim took a pause longer than one where everyone could only
+    pass."""
+    from chieu.bots.random_bot import RandomBot
+    from chieu.cli import playing
+
+    clock = _Clock()
+    monkeypatch.setattr(playing.time, "monotonic", clock.monotonic)
+    monkeypatch.setattr(playing.time, "sleep", clock.sleep)
+    choose = RandomBot.act
+
+    def thinking(self: RandomBot, observation: Any, legal: list[Any], rng: Any) -> Any:
+        if len(legal) > 1 and any(a.verb in ("pass", "decline") for a in legal):
+            clock.now += 0.5  # a real claim: the bot thinks it over
+            clock.thought += 1
+        return choose(self, observation, legal, rng)
+
+    monkeypatch.setattr(RandomBot, "act", thinking)
+    _play(monkeypatch, capsys, tmp_path, "matchuoc", "--bots", "random", "--delay", "1")
+    assert clock.thought > 0  # the bots had real claims to think about
+    gaps = {round(b - a, 6) for a, b in zip(clock.pauses, clock.pauses[1:], strict=False)}
+    assert gaps == {1.0}, sorted(gaps)

@@ -43,7 +43,9 @@ class Recorder(Conn):
             self.seen.append((time.time(), msg))
 
 
-async def _watch(room: Room, person: Conn, spectator: Recorder, windows: list[Any], enough: int) -> None:
+async def _watch(
+    room: Room, person: Conn, spectator: Recorder, windows: list[Any], enough: int
+) -> None:
     async def play_person() -> None:  # answers every decision at once, as a quick client does
         while True:
             text = await person.outbox.get()
@@ -78,7 +80,8 @@ def test_every_window_looks_the_same(tmp_path: Path, game: str) -> None:
     lobby = Lobby(store)
     host = store.create_player("Bà Nội")
     clock = {"bot_delay": 0, "pause": 0, "window": HOLD, "claim": 30, "turn": 30}
-    room = lobby.create_room(host, {"game": game, "bots": {"1": "random", "2": "random"}, "clock": clock})
+    bots = {"1": "random", "2": "random"}
+    room = lobby.create_room(host, {"game": game, "bots": bots, "clock": clock})
     for i, s in enumerate(room.seats):
         if s["player"] is None:
             room.seats[i] = {"player": None, "bot": "random"}
@@ -112,7 +115,7 @@ def test_every_window_looks_the_same(tmp_path: Path, game: str) -> None:
         nxt = windows[i + 1][0]
         msgs = [(t, m) for t, m in seen if at <= t < nxt]
         # the window shows open to the spectator, then closes one version later
-        if nxt - at > 5 or msgs and msgs[0][1]["game_id"] != msgs[-1][1]["game_id"]:
+        if nxt - at > 5 or (msgs and msgs[0][1]["game_id"] != msgs[-1][1]["game_id"]):
             continue  # the game ended meanwhile
         assert msgs and msgs[0][1]["view"]["claim_open"], (game, real, msgs[:1])
         start = msgs[0][1]["version"]

@@ -17,7 +17,7 @@ from chieu.server.rows import ID_HIGH, ID_LOW
 from chieu.server.storage import Store
 from tests.server.helpers import ThreadServer, auth, guest, make_room, played_alone
 
-ALONE = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0}
+ALONE = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0, "window": 0}
 
 
 def _error(r: httpx.Response) -> str:
@@ -250,8 +250,10 @@ def test_the_migration_keeps_the_rooms_of_an_older_postgresql_database(pg_url: s
     with store.engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0002")
-    pid = store.create_player("Chủ")
-    with store.engine.begin() as conn:
+    with store.engine.begin() as conn:  # the players table as revision 0002 made it
+        pid = conn.execute(
+            sa.text("INSERT INTO players (name, created) VALUES ('Chủ', 0) RETURNING id")
+        ).scalar_one()
         conn.execute(
             sa.text(
                 "INSERT INTO rooms (code, game, rules, host, private, status, clock, seats, "
@@ -264,8 +266,17 @@ def test_the_migration_keeps_the_rooms_of_an_older_postgresql_database(pg_url: s
     store.migrate()
     assert [r["id"] for r in store.rooms(old)] == [old] and old < ID_LOW
     new = store.create_room(
-        code="NEW234", game="chan", rules={}, host=pid, private=False, status="waiting",
-        clock={}, seats=[], sitting=None, version=0, game_id=None,
+        code="NEW234",
+        game="chan",
+        rules={},
+        host=pid,
+        private=False,
+        status="waiting",
+        clock={},
+        seats=[],
+        sitting=None,
+        version=0,
+        game_id=None,
     )
     assert new >= ID_LOW and {r["id"] for r in store.rooms()} == {old, new}
     store.close()

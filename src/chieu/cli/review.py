@@ -131,10 +131,7 @@ def refuse_unfinished(record: GameRecord, source: str = "record") -> None:
     (even with the key file of the game in progress next to it), or a format 1 record whose
     replay has not ended. Reviewing a seat lists its legal actions at every decision: on a
     game still being played that would show a hand the asking seat has not seen."""
-    if record.format == 2:
-        over = record.revealed
-    else:
-        over = record.replay().outcome() is not None
+    over = record.revealed if record.format == 2 else record.replay().outcome() is not None
     if not over:
         raise ChieuError(f"{source}: {NOT_OVER}")
 

@@ -198,8 +198,10 @@ class Lobby:
     def may_watch(self, room: Room, player_id: int | None, code: Any) -> bool:
         """Whether ``player_id`` may watch the room: anyone a public room; a private room its
         members, and others only with its ``code``."""
-        return not room.private or self.is_member(room, player_id) or self.code_matches(
-            room.code, code
+        return (
+            not room.private
+            or self.is_member(room, player_id)
+            or self.code_matches(room.code, code)
         )
 
     def may_read(self, room: Room, player_id: int | None, code: Any, records: bool = False) -> bool:
@@ -218,9 +220,9 @@ class Lobby:
         """The room's JSON for ``player_id``: a private room's ``code`` is null unless he is
         a member (or gave the code)."""
         data = room.to_json()
-        if room.private and not self.is_member(room, player_id):
-            if not self.code_matches(room.code, code):
-                data["code"] = None
+        private = room.private and not self.is_member(room, player_id)
+        if private and not self.code_matches(room.code, code):
+            data["code"] = None
         return data
 
     def create_room(self, pid: int, body: dict[str, Any], address: str | None = None) -> Room:

@@ -610,6 +610,8 @@ class Room:
                 self.broadcast()
                 return 0.0
             return self.between_until - now
+        if self.status != "playing":
+            return None
         end = self.hold_end()
         if end is not None and now >= end:
             await self.end_hold()
