@@ -25,6 +25,7 @@ from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth
+from chieu.server.botpool import BotPool
 from chieu.server.lobby import ApiError, Lobby
 from chieu.server.messages import words
 from chieu.server.storage import Store, sqlite_url
@@ -61,6 +62,7 @@ class Server:
         self.store.migrate()
         self.tokens = auth.Tokens(self.store.secret())
         self.lobby = Lobby(self.store)
+        self.lobby.pool = BotPool()  # its workers start at the first bot decision
         self.lobby.cluster = self.store.postgres
         rate = ws_rate or float(os.environ.get("CHIEU_WS_RATE") or 0) or None
         if rate:
@@ -153,6 +155,8 @@ def create_app(url: str | None = None, ws_rate: float | None = None) -> FastAPI:
         if cluster is not None:
             await cluster.stop()
         await server.lobby.close()
+        if server.lobby.pool is not None:
+            await server.lobby.pool.close()
         await server.store.aclose()
         server.store.close()
         server.passwords.pool.shutdown(wait=False)

@@ -14,6 +14,7 @@ from typing import Any
 from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
 from chieu.core.table import load_game
+from chieu.server.botpool import BotPool
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
 from chieu.server.rows import ConflictError
 from chieu.server.storage import Store
@@ -64,6 +65,9 @@ class Lobby:
         #: the cluster's ``claim``: a room made here takes its lease at once, so that its clock
         #: runs here without waiting for the heartbeat (nor reading back what it just wrote)
         self.claim: Callable[[int], bool] | None = None
+        #: the bot workers every room's bots decide in (None: in the room's own process, as
+        #: the unit tests' lobbies without a server do)
+        self.pool: BotPool | None = None
 
     # -- players -----------------------------------------------------------------------------
     def player(self, pid: int) -> dict[str, Any] | None:
@@ -85,6 +89,7 @@ class Lobby:
                     self.player(s["player"])
             room = Room(self.store, row, self.players)
             room.owned = not self.cluster
+            room.pool = self.pool
             room.rebuild()
             self.rooms[room.id] = room
 
@@ -105,6 +110,7 @@ class Lobby:
                 self.player(s["player"])
         room = Room(self.store, row, self.players)
         room.owned = not self.cluster
+        room.pool = self.pool
         room.rebuild()
         self.rooms[room.id] = room
         return room
@@ -191,6 +197,7 @@ class Lobby:
         room = Room(self.store, {**row, "id": room_id}, self.players)
         # else its clock waits for the lease (the heartbeat)
         room.owned = not self.cluster or (self.claim is not None and self.claim(room_id))
+        room.pool = self.pool
         self.player(pid)
         self.rooms[room_id] = room
         return room

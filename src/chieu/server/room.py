@@ -29,6 +29,7 @@ from chieu.core.protocol import finished
 from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
+from chieu.server.botpool import BotPool, Job
 from chieu.server.messages import ws_error
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
@@ -122,7 +123,11 @@ class Room:
         self._texts: dict[tuple[int | None, str], tuple[Any, ...]] = {}
         self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
         self.away: dict[int, float] = {}  # seat -> since when its player has no socket
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot] = {}  # the bots deciding here, without a pool (unit tests)
+        #: the server's bot workers (chieu.server.botpool); the bot's answer being awaited
+        self.pool: BotPool | None = None
+        self.thinking: asyncio.Task[None] | None = None
+        self.paused_at: float | None = None  # nobody at the table since: the clock stands
         self.between_until = 0.0
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
@@ -463,23 +468,84 @@ class Room:
                 self.broadcast()
                 return 0.0
             return self.between_until - now
+        if not self.attended():  # nobody at the table: no bot moves, no timeouts
+            self.paused_at = now if self.paused_at is None else self.paused_at
+            return None
+        self.resume(now)
         nxt = math.inf
         for seat, d, due, dl in list(self._dues(now)):
             if due is not None and due <= now and self.bot_plays(seat, now):
-                bot = self.bot_for(seat)
-                legal = list(d.actions)
-                assert self.state is not None
-                obs = self.state.observation(seat)
-                action = bot.act(obs, legal, bot_rng(self.seed, seat))
-                if action not in legal:
-                    action = d.default
-                await self.commit(seat, action)
-                return 0.0
+                if self.pool is None:  # no bot workers (a room outside a server): decide here
+                    await self.commit(seat, self._decide_here(seat, d))
+                    return 0.0
+                if self.thinking is None:  # one question at a time; its answer wakes the clock
+                    self._ask(seat, d)
+                due = None
             if dl is not None and dl <= now:
                 await self.commit(seat, d.default)
                 return 0.0
             nxt = min(nxt, math.inf if due is None else due, math.inf if dl is None else dl)
         return None if nxt == math.inf else max(0.0, nxt - now)
+
+    def _decide_here(self, seat: int, d: Decision) -> Action:
+        legal = list(d.actions)
+        assert self.state is not None
+        action = self.bot_for(seat).act(self.state.observation(seat), legal, bot_rng(self.seed, seat))
+        return action if action in legal else d.default
+
+    def _ask(self, seat: int, d: Decision) -> None:
+        """Ask the bot workers for the seat's decision (what the job needs is taken now, under
+        the lock; the answer is awaited without it, ``_answer``)."""
+        assert self.state is not None and self.game_id is not None
+        space = self.game.action_space
+        job = Job(
+            self.id, self.game_id, seat, self.bot_name(seat), self.game.name,
+            json.dumps(self.rules_json, sort_keys=True), self.state.observation(seat),
+            tuple(space.id_of(a) for a in d.actions), self.seed, self.host,
+        )  # fmt: skip
+        self.thinking = asyncio.get_running_loop().create_task(self._answer(job, self.version, d))
+
+    async def _answer(self, job: Job, version: int, d: Decision) -> None:
+        """Commit the worker's answer if the room is still where it was asked (the same version,
+        the seat still the bot's, someone at the table); else it is dropped."""
+        try:
+            assert self.pool is not None
+            answer = await self.pool.decide(job)
+            async with self.lock:
+                self.thinking = None
+                now = time.time()
+                if (
+                    self.closing or not self.owned or self.version != version
+                    or self.game_id != job.game_id or job.seat not in self.pending()
+                    or not self.attended() or not self.bot_plays(job.seat, now)
+                ):  # fmt: skip
+                    return
+                space = self.game.action_space
+                action = d.default
+                if answer is not None and answer.action is not None:
+                    chosen = space.action(answer.action)
+                    action = chosen if chosen in d.actions else d.default
+                try:
+                    await self.commit(job.seat, action)
+                except ConflictError:  # another process moved the room: catch up
+                    self.sync()
+                except Exception:
+                    log.exception("room %s: storing a bot's action failed", self.id)
+        finally:
+            self.thinking = None
+            self.wake.set()
+
+    def resume(self, now: float) -> None:
+        """Someone is back at a table nobody was at: the clock stood still meanwhile, so every
+        deadline and every away player's grace moves on by the pause."""
+        if self.paused_at is None:
+            return
+        gap, self.paused_at = max(0.0, now - self.paused_at), None
+        self.deadlines = {
+            s: (kind, since + gap, None if dl is None else dl + gap)
+            for s, (kind, since, dl) in self.deadlines.items()
+        }
+        self.away = {s: t + gap for s, t in self.away.items()}
 
     async def run(self) -> None:
         """The room's clock: bots, timeouts, the pause between games."""
@@ -511,6 +577,8 @@ class Room:
     async def stop(self) -> None:
         self.closing = True
         self.wake.set()
+        if self.thinking is not None:
+            self.thinking.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -580,6 +648,7 @@ class Room:
         return [e.to_json() for e in seat_history(self.state.events[start:], seat)]
 
     def attach(self, conn: Conn) -> None:
+        self.resume(time.time())  # the views this attach pushes show the moved deadlines
         self.conns.add(conn)
         if conn.seat is not None:
             self.away.pop(conn.seat, None)
@@ -587,9 +656,9 @@ class Room:
 
     def attended(self) -> bool:
         """Someone is at the table: a socket here (a player or a spectator), or a player's on
-        another process. A game in progress plays out without anyone (bots and the clock
-        play the seats), but a room everyone walked away from does not deal the next one:
-        bots would play it on forever, for nobody, on the server's time."""
+        another process. A room everyone walked away from stands still: no bot moves, no
+        timeouts, no next game (bots would play on forever, for nobody, on the server's time);
+        it goes on when someone is back (``resume``)."""
         return bool(self.remote or self.remote_ready) or any(not c.closed for c in self.conns)
 
     def detach(self, conn: Conn) -> None:
