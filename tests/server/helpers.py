@@ -192,9 +192,9 @@ def played_alone(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     with Watcher(base, rid):
         httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
         for _ in range(400):
-            room: dict[str, Any] = httpx.get(
-                f"{base}/api/rooms/{rid}", headers=auth(token)
-            ).json()["room"]
+            room: dict[str, Any] = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(token)).json()[
+                "room"
+            ]
             if room["status"] != "playing":
                 return room
             time.sleep(0.05)

@@ -41,7 +41,13 @@ import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from chieu.server.rows import ConflictError
+
+if TYPE_CHECKING:
+    from chieu.core.decisions import Decision
+    from chieu.server.room import Room
 
 log = logging.getLogger("chieu.server")
 
@@ -175,15 +181,17 @@ class Entry:
 class Scheduler:
     """Which waiting job an idle worker takes next (no processes, no clock of its own).
 
-    Round-robin across owners (players); within one owner, oldest first; a job goes only to
-    its room's worker, never while its room has one in flight, never while its room or owner
-    is over budget (CPU seconds used within the last ``window`` seconds)."""
+    Round-robin across owners (players): the owner served least recently goes first (one who
+    never was, first of all); within one owner, oldest first. A job goes only to its room's
+    worker, never while its room has one in flight, never while its room or owner is over
+    budget (CPU seconds used within the last ``window`` seconds)."""
 
     window: float = 10.0
     room_budget: float = 5.0  # CPU seconds a room may use within the window
     player_budget: float = 7.5  # CPU seconds a player may use within the window
     queues: dict[int, deque[Entry]] = field(default_factory=dict)  # owner -> his jobs
-    order: deque[int] = field(default_factory=deque)  # owners, the last served at the end
+    served: dict[int, int] = field(default_factory=dict)  # owner -> when last served (a count)
+    count: int = 0
     running: set[int] = field(default_factory=set)  # rooms with a job in flight
     room_use: dict[int, deque[tuple[float, float]]] = field(default_factory=dict)
     player_use: dict[int, deque[tuple[float, float]]] = field(default_factory=dict)
@@ -191,8 +199,6 @@ class Scheduler:
     def push(self, entry: Entry) -> None:
         owner = entry.job.owner
         self.queues.setdefault(owner, deque()).append(entry)
-        if owner not in self.order:
-            self.order.append(owner)
 
     def drop(self, entry: Entry) -> None:
         queue = self.queues.get(entry.job.owner)
@@ -203,8 +209,6 @@ class Scheduler:
     def _tidy(self, owner: int) -> None:
         if not self.queues.get(owner):
             self.queues.pop(owner, None)
-            with contextlib.suppress(ValueError):
-                self.order.remove(owner)
 
     def _used(self, book: dict[int, deque[tuple[float, float]]], key: int, now: float) -> float:
         records = book.get(key)
@@ -225,7 +229,7 @@ class Scheduler:
         )
 
     def take(self, worker: int, now: float) -> Entry | None:
-        for owner in list(self.order):
+        for owner in sorted(self.queues, key=lambda o: self.served.get(o, -1)):
             if self._used(self.player_use, owner, now) >= self.player_budget:
                 continue
             queue = self.queues[owner]
@@ -236,12 +240,12 @@ class Scheduler:
                 if self._used(self.room_use, room, now) >= self.room_budget:
                     continue
                 queue.remove(entry)
+                self._tidy(owner)
                 self.running.add(room)
-                self.order.remove(owner)
-                if queue:
-                    self.order.append(owner)  # served: to the back of the round
-                else:
-                    del self.queues[owner]
+                self.count += 1
+                self.served[owner] = self.count  # to the back of the round
+                if len(self.served) > 10_000:  # owners long gone are forgotten
+                    self.served = {o: n for o, n in self.served.items() if o in self.queues}
                 return entry
         return None
 
@@ -442,3 +446,60 @@ class BotPool:
         await asyncio.gather(*(loop.run_in_executor(None, w.stop) for w in workers))
         if self.threads is not None:
             self.threads.shutdown(wait=False)
+
+
+# -- the room's side ------------------------------------------------------------------------
+
+
+def ask(room: Room, seat: int, d: Decision) -> asyncio.Task[None]:
+    """Ask the room's pool for the seat's decision: what the job needs is taken now (the
+    caller holds the room's lock); the answer is awaited without the lock (``_answer``)."""
+    assert room.state is not None and room.game_id is not None
+    space = room.game.action_space
+    job = Job(
+        room.id,
+        room.game_id,
+        seat,
+        room.bot_name(seat),
+        room.game.name,
+        json.dumps(room.rules_json, sort_keys=True),
+        room.state.observation(seat),
+        tuple(space.id_of(a) for a in d.actions),
+        room.seed,
+        room.host,
+    )
+    return asyncio.get_running_loop().create_task(_answer(room, job, room.version, d))
+
+
+async def _answer(room: Room, job: Job, version: int, d: Decision) -> None:
+    """Commit the worker's answer (through ``Room.commit``) if the room is still where it was
+    asked: the same version (so the same decision pending), the seat still its bot's, someone
+    at the table. Else the answer is dropped (the clock asks again if it must)."""
+    try:
+        assert room.pool is not None
+        answer = await room.pool.decide(job)
+        async with room.lock:
+            room.thinking = None
+            if (
+                room.closing
+                or not room.owned
+                or room.version != version
+                or room.game_id != job.game_id
+                or job.seat not in room.pending()
+                or not room.attended()
+                or not room.bot_plays(job.seat, time.time())
+            ):
+                return
+            action = d.default
+            if answer is not None and answer.action is not None:
+                chosen = room.game.action_space.action(answer.action)
+                action = chosen if chosen in d.actions else d.default
+            try:
+                await room.commit(job.seat, action)
+            except ConflictError:  # another process moved the room: catch up
+                room.sync()
+            except Exception:
+                log.exception("room %s: storing a bot's action failed", room.id)
+    finally:
+        room.thinking = None
+        room.wake.set()

@@ -29,7 +29,7 @@ from chieu.core.protocol import finished
 from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
-from chieu.server.botpool import BotPool, Job
+from chieu.server.botpool import BotPool, ask
 from chieu.server.messages import ws_error
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
@@ -479,7 +479,7 @@ class Room:
                     await self.commit(seat, self._decide_here(seat, d))
                     return 0.0
                 if self.thinking is None:  # one question at a time; its answer wakes the clock
-                    self._ask(seat, d)
+                    self.thinking = ask(self, seat, d)
                 due = None
             if dl is not None and dl <= now:
                 await self.commit(seat, d.default)
@@ -490,50 +490,9 @@ class Room:
     def _decide_here(self, seat: int, d: Decision) -> Action:
         legal = list(d.actions)
         assert self.state is not None
-        action = self.bot_for(seat).act(self.state.observation(seat), legal, bot_rng(self.seed, seat))
+        obs = self.state.observation(seat)
+        action = self.bot_for(seat).act(obs, legal, bot_rng(self.seed, seat))
         return action if action in legal else d.default
-
-    def _ask(self, seat: int, d: Decision) -> None:
-        """Ask the bot workers for the seat's decision (what the job needs is taken now, under
-        the lock; the answer is awaited without it, ``_answer``)."""
-        assert self.state is not None and self.game_id is not None
-        space = self.game.action_space
-        job = Job(
-            self.id, self.game_id, seat, self.bot_name(seat), self.game.name,
-            json.dumps(self.rules_json, sort_keys=True), self.state.observation(seat),
-            tuple(space.id_of(a) for a in d.actions), self.seed, self.host,
-        )  # fmt: skip
-        self.thinking = asyncio.get_running_loop().create_task(self._answer(job, self.version, d))
-
-    async def _answer(self, job: Job, version: int, d: Decision) -> None:
-        """Commit the worker's answer if the room is still where it was asked (the same version,
-        the seat still the bot's, someone at the table); else it is dropped."""
-        try:
-            assert self.pool is not None
-            answer = await self.pool.decide(job)
-            async with self.lock:
-                self.thinking = None
-                now = time.time()
-                if (
-                    self.closing or not self.owned or self.version != version
-                    or self.game_id != job.game_id or job.seat not in self.pending()
-                    or not self.attended() or not self.bot_plays(job.seat, now)
-                ):  # fmt: skip
-                    return
-                space = self.game.action_space
-                action = d.default
-                if answer is not None and answer.action is not None:
-                    chosen = space.action(answer.action)
-                    action = chosen if chosen in d.actions else d.default
-                try:
-                    await self.commit(job.seat, action)
-                except ConflictError:  # another process moved the room: catch up
-                    self.sync()
-                except Exception:
-                    log.exception("room %s: storing a bot's action failed", self.id)
-        finally:
-            self.thinking = None
-            self.wake.set()
 
     def resume(self, now: float) -> None:
         """Someone is back at a table nobody was at: the clock stood still meanwhile, so every
