@@ -18,7 +18,7 @@ rebuilds ``bot_rng(seed, seat)``) answered by a worker process:
   owns its bots' CPU, so one guest's many rooms share one player's turn, and another player's
   room waits for at most one job of each other player with work on its worker.
 * **CPU budget**: each worker reports the ``time.process_time()`` a job took. Over a sliding
-  window (``CHIEU_BOT_WINDOW``, 10 s) a room may use ``CHIEU_BOT_ROOM_CPU`` (0.5) and a player
+  window (``CHIEU_BOT_WINDOW``, 5 s) a room may use ``CHIEU_BOT_ROOM_CPU`` (0.5) and a player
   ``CHIEU_BOT_PLAYER_CPU`` (0.75) of one CPU. A room or player over its budget *waits*: its
   jobs stay queued (its bots are delayed, they play as well as ever) until enough of its
   window has passed; the other players' jobs go first meanwhile.
@@ -186,9 +186,9 @@ class Scheduler:
     worker, never while its room has one in flight, never while its room or owner is over
     budget (CPU seconds used within the last ``window`` seconds)."""
 
-    window: float = 10.0
-    room_budget: float = 5.0  # CPU seconds a room may use within the window
-    player_budget: float = 7.5  # CPU seconds a player may use within the window
+    window: float = 5.0
+    room_budget: float = 2.5  # CPU seconds a room may use within the window
+    player_budget: float = 3.75  # CPU seconds a player may use within the window
     queues: dict[int, deque[Entry]] = field(default_factory=dict)  # owner -> his jobs
     served: dict[int, int] = field(default_factory=dict)  # owner -> when last served (a count)
     count: int = 0
@@ -334,7 +334,7 @@ class BotPool:
     ) -> None:
         size = workers or int(_env("CHIEU_BOT_WORKERS", 0)) or max(1, (os.cpu_count() or 2) - 1)
         self.size = max(1, min(64, size))
-        span = window if window is not None else _env("CHIEU_BOT_WINDOW", 10.0) or 10.0
+        span = window if window is not None else _env("CHIEU_BOT_WINDOW", 5.0) or 5.0
         room = room_cpu if room_cpu is not None else _env("CHIEU_BOT_ROOM_CPU", 0.5)
         player = player_cpu if player_cpu is not None else _env("CHIEU_BOT_PLAYER_CPU", 0.75)
         self.scheduler = Scheduler(span, room * span, player * span)
