@@ -227,25 +227,27 @@ def test_a_room_or_player_over_its_cpu_budget_waits() -> None:
 def test_a_killed_worker_is_replaced_and_the_game_finishes(tmp_path: Path) -> None:
     pool = Recording(1, nice=0)
     store, _, room = _lobby(tmp_path, pool)
+    room.clock["pause"] = 0.1
     killed: list[int] = []
 
     async def play() -> None:
         await room.start_sitting()
         spectate(room)
         room.ensure_running()
-        await _until(lambda: len(pool.seen) >= 5)
+        await _until(lambda: len(pool.seen) >= 3)
         (pid,) = pool.pids()
+        killed.extend([pid, len(pool.seen), room.game_id or 0])
         os.kill(pid, signal.SIGKILL)
-        killed.extend([pid, len(pool.seen)])
-        await _until(lambda: room.status != "playing")
+        await _until(lambda: room.game_id != killed[2] or room.status != "playing")
+        await _until(lambda: len(pool.seen) >= killed[1] + 3)
         await room.stop()
         await pool.close()
 
     asyncio.run(play())
-    after = {a.pid for _, a in pool.seen[killed[1] + 2 :] if a is not None}
-    assert after and killed[0] not in after  # a fresh worker answered the rest
-    game = store.game(room.game_id or 0)
-    assert game is not None and game.record is not None
+    after = {a.pid for _, a in pool.seen[killed[1] :] if a is not None}
+    assert after - {killed[0]}  # a fresh worker answered the decisions after the kill
+    game = store.game(killed[2])
+    assert game is not None and game.record is not None  # the game went on to its end
     assert GameRecord.loads(game.record).verify() == []
     store.close()
 
@@ -279,3 +281,20 @@ def test_scheduler_round_robin_is_by_owner_order() -> None:
         owners.append(e.job.owner)
         sched.done(e, 0.0, 0.0)
     assert owners == [3, 4, 3]
+
+
+def test_a_spectator_on_another_process_keeps_the_room_running(tmp_path: Path) -> None:
+    """In a cluster a spectator's socket is reported too (seat -1): the room's owner, on
+    another process, counts him as someone at the table."""
+    from chieu.server.cluster import Cluster
+
+    store, lobby, room = _lobby(tmp_path, None)
+    cluster = Cluster(lobby, store)
+    spectate(room)
+    here, ready = cluster._local()
+    assert here == {room.id: [-1]} and ready == {}
+    owner = Lobby(store).room(room.id)  # the room on the process that runs its clock
+    assert not owner.attended()
+    owner.remote = set(here[room.id])
+    assert owner.attended()
+    store.close()

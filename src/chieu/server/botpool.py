@@ -26,6 +26,11 @@ rebuilds ``bot_rng(seed, seat)``) answered by a worker process:
   restart) and the job is asked once more of the new one; a job that still gets no answer,
   or takes longer than ``CHIEU_BOT_TIMEOUT`` (30 s: the worker is killed), answers ``None``,
   and the room plays the decision's ``default``.
+
+The room's side (:func:`ask`): the job is taken under the room's lock, the answer awaited
+without it (people act, deadlines pass meanwhile), then under the lock again the answer is
+committed through ``Room.commit`` only if the room is still at the version it was asked at,
+the seat still its bot's and someone at the table; else it is dropped.
 """
 
 from __future__ import annotations
@@ -55,11 +60,12 @@ ROOMS_PER_WORKER = 512  # rooms whose bots one worker keeps (the least recently 
 
 
 def _env(name: str, default: float) -> float:
+    """A number from the environment: ``default`` unless it is set to one above 0."""
     try:
         value = float(os.environ.get(name) or default)
     except ValueError:
         return default
-    return value if value >= 0 else default
+    return value if 0 < value < float("inf") else default
 
 
 @dataclass(eq=False)
@@ -80,7 +86,8 @@ class Job:
 
 class Answer(NamedTuple):
     """A worker's answer: the action id (None: no legal answer), the CPU seconds the job took,
-    the error if the bot failed, the worker's pid and the bot object's id (tests)."""
+    the error if the bot failed, the worker's pid and the bot's number among those the worker
+    made (tests: the same number, the same bot object)."""
 
     action: int | None
     cpu: float
@@ -93,12 +100,14 @@ class Answer(NamedTuple):
 
 
 class Seats:
-    """A worker's bots: room -> (game id, seat -> (bot name, bot)), kept for one game."""
+    """A worker's bots: room -> (game id, seat -> (bot name, bot, its number)), kept for one
+    game."""
 
     def __init__(self, rooms: int = ROOMS_PER_WORKER) -> None:
         self.limit = rooms
-        self.rooms: OrderedDict[int, tuple[int, dict[int, tuple[str, Any]]]] = OrderedDict()
+        self.rooms: OrderedDict[int, tuple[int, dict[int, tuple[str, Any, int]]]] = OrderedDict()
         self.games: dict[tuple[str, str], Any] = {}
+        self.made = 0
 
     def _game(self, name: str, rules: str) -> Any:
         from chieu.core.table import load_game
@@ -110,7 +119,7 @@ class Seats:
             game = self.games[name, rules] = load_game(name, json.loads(rules))
         return game
 
-    def bot(self, job: Job, game: Any) -> Any:
+    def bot(self, job: Job, game: Any) -> tuple[str, Any, int]:
         from chieu.bots.registry import get_bot
 
         held = self.rooms.get(job.room)
@@ -126,25 +135,25 @@ class Seats:
             hook = getattr(bot, "new_game", None)
             if callable(hook):
                 hook(game.name, game.rules_json(), job.seat)
-            kept = seats[job.seat] = (job.bot, bot)
-        return kept[1]
+            self.made += 1
+            kept = seats[job.seat] = (job.bot, bot, self.made)
+        return kept
 
     def decide(self, job: Job) -> Answer:
         from chieu.bots.base import bot_rng
 
         began = time.process_time()
-        bot_id, action, error = 0, None, None
+        number, action, error = 0, None, None
         try:
             game = self._game(job.game, job.rules)
-            bot = self.bot(job, game)
-            bot_id = id(bot)
+            _name, bot, number = self.bot(job, game)
             space = game.action_space
             legal = [space.action(i) for i in job.legal]
             chosen = bot.act(job.observation, legal, bot_rng(job.seed, job.seat))
             action = space.id_of(chosen) if chosen in legal else None
         except Exception as exc:  # a failing bot: the room plays the default
             error = f"{type(exc).__name__}: {exc}"[:300]
-        return Answer(action, time.process_time() - began, error, os.getpid(), bot_id)
+        return Answer(action, time.process_time() - began, error, os.getpid(), number)
 
 
 def serve(conn: Any, nice: int) -> None:
@@ -275,12 +284,12 @@ class Scheduler:
             for entry in queue:
                 if self.over(entry, now):
                     job = entry.job
-                    times.append(
-                        max(
-                            self._free_at(self.player_use.get(job.owner), self.player_budget),
-                            self._free_at(self.room_use.get(job.room), self.room_budget),
-                        )
+                    at = max(
+                        self._free_at(self.player_use.get(job.owner), self.player_budget),
+                        self._free_at(self.room_use.get(job.room), self.room_budget),
                     )
+                    if at > now:
+                        times.append(at)
         return min(times, default=None)
 
 
@@ -339,7 +348,10 @@ class BotPool:
         player = player_cpu if player_cpu is not None else _env("CHIEU_BOT_PLAYER_CPU", 0.75)
         self.scheduler = Scheduler(span, room * span, player * span)
         self.timeout = timeout if timeout is not None else _env("CHIEU_BOT_TIMEOUT", 30.0)
-        self.nice = int(nice if nice is not None else _env("CHIEU_BOT_NICE", 10))
+        if nice is None:
+            text = os.environ.get("CHIEU_BOT_NICE", "10").strip()
+            nice = int(text) if text.isdigit() else 10
+        self.nice = min(19, nice)  # 0: not niced
         self.workers: list[Worker | None] = [None] * self.size
         self.busy = [False] * self.size
         self.threads: ThreadPoolExecutor | None = None

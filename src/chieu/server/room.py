@@ -139,7 +139,8 @@ class Room:
         #: this process runs the room's clock (always, unless several processes share the
         #: database: then the one holding the room's lease, chieu.server.cluster)
         self.owned = True
-        self.remote: set[int] = set()  # seats with a socket on another process (cluster)
+        #: seats with a socket on another process (cluster; -1: a spectator's)
+        self.remote: set[int] = set()
         self.remote_ready: set[int] = set()  # seats that sent ``next`` there (cluster)
         self.finished_at: float | None = time.time() if self.status == "finished" else None
 
