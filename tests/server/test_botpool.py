@@ -298,3 +298,53 @@ def test_a_spectator_on_another_process_keeps_the_room_running(tmp_path: Path) -
     owner.remote = set(here[room.id])
     assert owner.attended()
     store.close()
+
+
+class Slow:
+    """A pool that answers when told to (``go``)."""
+
+    def __init__(self) -> None:
+        self.asked: list[Job] = []
+        self.go = asyncio.Event()
+        self.answer: Answer | None = None
+
+    async def decide(self, job: Job) -> Answer | None:
+        self.asked.append(job)
+        await self.go.wait()
+        return self.answer
+
+
+def test_the_room_is_free_while_a_bot_thinks_and_a_stale_answer_is_dropped(
+    tmp_path: Path,
+) -> None:
+    store, _, room = _lobby(tmp_path, None)
+
+    async def run() -> None:
+        await room.start_sitting()
+        spectate(room)
+        space = room.game.action_space
+        for stale in (True, False):
+            slow = Slow()
+            room.pool = slow  # type: ignore[assignment]
+            async with room.lock:
+                await room.auto_step(time.time())
+            await asyncio.sleep(0.01)
+            assert room.thinking is not None and len(slow.asked) == 1
+            assert not room.lock.locked()  # people act, sockets attach meanwhile
+            job, version = slow.asked[0], room.version
+            d = room.pending()[job.seat]
+            chosen = next((a for a in d.actions if a != d.default), d.default)
+            slow.answer = Answer(space.id_of(chosen), 0.1, None, 1, 1)
+            if stale:  # the room moves on first (a timeout, say): the answer is dropped
+                async with room.lock:
+                    await room.commit(job.seat, d.default)
+                version += 1
+            slow.go.set()
+            await room.thinking
+            assert room.version == (version if stale else version + 1)
+            if not stale:
+                last = store.game_actions(room.game_id or 0)[-1]
+                assert last[1:] == (job.seat, dict(space.json_of(chosen)))
+
+    asyncio.run(run())
+    store.close()
