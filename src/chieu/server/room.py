@@ -472,7 +472,8 @@ class Room:
         if not self.attended():  # nobody at the table: no bot moves, no timeouts
             self.paused_at = now if self.paused_at is None else self.paused_at
             return None
-        self.resume(now)
+        if self.resume(now):  # someone came back through another process (cluster)
+            self.broadcast()
         nxt = math.inf
         for seat, d, due, dl in list(self._dues(now)):
             if due is not None and due <= now and self.bot_plays(seat, now):
@@ -495,17 +496,18 @@ class Room:
         action = self.bot_for(seat).act(obs, legal, bot_rng(self.seed, seat))
         return action if action in legal else d.default
 
-    def resume(self, now: float) -> None:
+    def resume(self, now: float) -> bool:
         """Someone is back at a table nobody was at: the clock stood still meanwhile, so every
-        deadline and every away player's grace moves on by the pause."""
+        deadline and every away player's grace moves on by the pause (True: they did)."""
         if self.paused_at is None:
-            return
+            return False
         gap, self.paused_at = max(0.0, now - self.paused_at), None
         self.deadlines = {
             s: (kind, since + gap, None if dl is None else dl + gap)
             for s, (kind, since, dl) in self.deadlines.items()
         }
         self.away = {s: t + gap for s, t in self.away.items()}
+        return True
 
     async def run(self) -> None:
         """The room's clock: bots, timeouts, the pause between games."""
