@@ -10,13 +10,20 @@ begins once every room has started: the first rooms' actions while the others ar
 being made and started (hundreds of sign-ups, joins and starts on the same server) are not
 the steady play the figures describe.
 
+``--isolation``: issue 26's side-by-side run. One room of four guests is timed alone, then
+beside 8 rooms of four ``search`` bots at ``bot_delay: 0`` that another guest made (each with
+a spectator's socket: a room nobody is at stands still), on the same server in one run: the
+room's act→push p99 in each span and their ratio (targets: ≤ 100 ms and ≤ 1.5×), with
+/api/health's p99 and the views the bot rooms pushed meanwhile (proof that they ran).
+
 ``--kill K``: SIGKILL the server K times at random moments and start it again; the clients
 reconnect. At the end every finished game's record must replay and hold every version a client
 saw: 0 acknowledged actions lost, 0 applied twice (the log's key forbids it).
 
 ``main(argv)`` returns 0, or 1 when the fault run found a problem. Nothing here is a test.
 
-As a module of ``python -m bench`` (``GROUPS``) it prints the issue's figures: on SQLite and
+As a module of ``python -m bench`` (``GROUPS``) it prints the issue's figures: the
+``--isolation`` pair (``bot_rooms``); on SQLite and
 on a throwaway PostgreSQL cluster, the largest number of rooms (each acting about once a
 second) whose p99 stays under 100 ms with no error, and the saturated actions/s (no think
 time, the best of 50, 75 and 100 rooms: three runs, as every figure of ``python -m bench`` is
@@ -249,6 +256,118 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+async def _watch(base: str, room: int, token: str, seen: list[int], stop: Any) -> None:
+    """A spectator's socket (a room nobody is at stands still): counts the views pushed."""
+    import websockets
+
+    url = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
+    async with websockets.connect(url, max_size=2**22) as ws:
+        while not stop.is_set():
+            text = await ws.recv()
+            if '"type":"view"' in text[:40]:
+                seen[0] += 1
+
+
+async def _health(client: Any, base: str, times: list[float], stop: Any) -> None:
+    while not stop.is_set():
+        began = time.perf_counter()
+        await client.get(f"{base}/api/health")
+        times.append(time.perf_counter() - began)
+        await asyncio.sleep(0.1)
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values) or [0.0]
+    return round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 1)
+
+
+async def isolation(args: argparse.Namespace) -> dict[str, Any]:
+    """One person's room (four guests answering after ``--think`` s) timed alone, then with
+    ``BOT_ROOMS`` rooms of four ``search`` bots at ``bot_delay: 0`` that another guest made
+    and watches (a spectator's socket each: a room nobody is at stands still), in one run of
+    one server: the act→push p99 of the room in each span, /api/health's p99, and the
+    actions the bot rooms played meanwhile (they must have run)."""
+    import httpx
+
+    data = Path(tempfile.mkdtemp(prefix="chieu-bench-"))
+    base = f"http://127.0.0.1:{args.port}"
+    proc = _server(data, args.port, args.database_url)
+    stats, stop, tasks = Stats(), asyncio.Event(), []
+    clock = {"bot_delay": 0, "pause": 1, "turn": 30, "claim": 30, "grace": 60}
+    spans: dict[str, dict[str, float]] = {}
+    try:
+        async with httpx.AsyncClient(timeout=30) as client:
+            await _healthy(client, base)
+
+            async def guest(name: str) -> str:
+                r = await client.post(f"{base}/api/guests", json={"name": name})
+                return str(r.json()["token"])
+
+            async def post(path: str, token: str, body: Any = None) -> dict[str, Any]:
+                head = {"Authorization": f"Bearer {token}"}
+                r = await client.post(f"{base}{path}", json=body or {}, headers=head)
+                r.raise_for_status()
+                return dict(r.json())
+
+            family = [await guest(f"Nhà {s}") for s in range(4)]
+            rid = await post("/api/rooms", family[0], {"game": args.game, "clock": clock})
+            rid = rid["room"]["id"]
+            for t in family[1:]:
+                await post(f"/api/rooms/{rid}/join", t)
+            for t in family:
+                tasks.append(asyncio.create_task(_seat(base, t, rid, args.think, stats, stop)))
+            await asyncio.sleep(0.5)
+            await post(f"/api/rooms/{rid}/start", family[0])
+            health: list[float] = []
+            tasks.append(asyncio.create_task(_health(client, base, health, stop)))
+            seen = [0]
+
+            async def span(name: str) -> None:
+                stats.latency.clear()
+                health.clear()
+                views = seen[0]
+                stats.measuring = True
+                await asyncio.sleep(args.seconds)
+                stats.measuring = False
+                spans[name] = {
+                    "p99_ms": _p99(stats.latency),
+                    "answered": len(stats.latency),
+                    "health_p99_ms": _p99(health),
+                    "bot_views": seen[0] - views,
+                }
+
+            await asyncio.sleep(1.0)  # warm up
+            await span("alone")
+            other = await guest("Khách máy")
+            bots = {str(s): "search" for s in range(4)}
+            for _ in range(BOT_ROOMS):
+                room = await post(
+                    "/api/rooms", other, {"game": args.game, "bots": bots, "clock": clock}
+                )
+                bid = room["room"]["id"]
+                tasks.append(asyncio.create_task(_watch(base, bid, other, seen, stop)))
+                await asyncio.sleep(0.05)
+                await post(f"/api/rooms/{bid}/start", other)
+            await asyncio.sleep(2.0)  # the workers started, the bot rooms in full swing
+            await span("loaded")
+            stop.set()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    alone, loaded = spans["alone"]["p99_ms"], spans["loaded"]["p99_ms"]
+    return {
+        "alone": spans["alone"],
+        "loaded": spans["loaded"],
+        "bot_rooms": BOT_ROOMS,
+        "ratio": round(loaded / alone, 2) if alone else None,
+        "errors": stats.errors,
+        "data": str(data),
+    }
+
+
 def _resumed(log: Path) -> float:
     """The longest time a start of the server took to rebuild its live rooms (its log)."""
     found = re.findall(r"rooms resumed in ([0-9.]+) s", log.read_text(errors="replace"))
@@ -285,6 +404,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--kill", type=int, default=0, help="SIGKILLs during the run")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--isolation",
+        action="store_true",
+        help="one room timed alone, then beside 8 rooms of search bots (another guest's)",
+    )
     return parser
 
 
@@ -293,18 +417,19 @@ def _run(argv: list[str]) -> dict[str, Any]:
     uvicorn): the clients share the machine's two cores with the server, so they must be
     as cheap as they can be."""
     args = _parser().parse_args(argv)
+    job = isolation if args.isolation else run
     try:
         import uvloop
     except ImportError:
-        return asyncio.run(run(args))
-    result: dict[str, Any] = uvloop.run(run(args))
+        return asyncio.run(job(args))
+    result: dict[str, Any] = uvloop.run(job(args))
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
     result = _run(sys.argv[1:] if argv is None else argv)
     print(json.dumps(result, ensure_ascii=False))
-    return 1 if result["problems"] else 0
+    return 1 if result.get("problems") else 0
 
 
 # -- the figures of ``python -m bench`` -----------------------------------------------------
@@ -415,8 +540,46 @@ def faults(seconds: float) -> list[Figure]:
     ]
 
 
+#: the other guest's rooms of four ``search`` bots at ``bot_delay: 0`` (issue 26)
+BOT_ROOMS = 8
+#: the room's act→push p99 beside them: at most this, and at most ISOLATION_RATIO × alone
+ISOLATION_MS, ISOLATION_RATIO = 100.0, 1.5
+
+
+def bot_rooms(seconds: float) -> list[Figure]:
+    """Issue 26's side-by-side figure: one room's act→push p99 alone, then with ``BOT_ROOMS``
+    rooms of four ``search`` bots at ``bot_delay: 0`` started by another guest, in one run."""
+    span = str(max(10.0, 5 * seconds))
+    result = _run(["--isolation", "--think", "0.1", "--seconds", span, "--port", str(_port())])
+    alone, loaded = result["alone"], result["loaded"]
+    ratio = result["ratio"] or 0.0
+    print(
+        f"  server: act→push p99 alone {alone['p99_ms']} ms ({alone['answered']} actions), "
+        f"beside {BOT_ROOMS} search-bot rooms {loaded['p99_ms']} ms ({loaded['answered']} "
+        f"actions; the bot rooms pushed {loaded['bot_views']} views); ratio {ratio}x; "
+        f"/api/health p99 {alone['health_p99_ms']} → {loaded['health_p99_ms']} ms"
+    )
+    met = loaded["p99_ms"] <= ISOLATION_MS and ratio <= ISOLATION_RATIO
+    return [
+        Figure("server: a room's act→push p99, alone", alone["p99_ms"], "ms"),
+        Figure(
+            f"server: the same beside {BOT_ROOMS} search-bot rooms",
+            loaded["p99_ms"],
+            "ms",
+            note=f"target ≤ {ISOLATION_MS:g} ms",
+        ),
+        Figure(
+            "server: beside / alone",
+            100 * ratio,
+            "%",
+            note=f"target ≤ {100 * ISOLATION_RATIO:g} %: {'met' if met else 'NOT met'}",
+        ),
+        Figure("server: bot rooms' views pushed meanwhile", loaded["bot_views"], "views"),
+    ]
+
+
 KILLS = 100
-GROUPS = [load_sqlite, load_postgres, faults]
+GROUPS = [bot_rooms, load_sqlite, load_postgres, faults]
 
 
 if __name__ == "__main__":

@@ -186,18 +186,63 @@ def make_room(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     return room
 
 
+class Watcher:
+    """A spectator's socket on a room, read in a thread until closed: a room nobody is at
+    stands still (no bot moves, no timeouts), so a room left to its bots needs one."""
+
+    def __init__(self, base: str, room: int, token: str | None = None) -> None:
+        from websockets.sync.client import connect
+
+        token = token or guest(base, "Người xem")
+        url = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
+        self.ws = connect(url, max_size=2**22).__enter__()
+        self.views = 0
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                if json.loads(self.ws.recv()).get("type") == "view":
+                    self.views += 1
+        except Exception:  # closed
+            pass
+
+    def close(self) -> None:
+        self.ws.close()
+        self.thread.join(5)
+
+    def __enter__(self) -> Watcher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def spectate(room: Any) -> Any:
+    """A spectator's connection on a ``Room`` of this process (its outbox never fills): a
+    room nobody is at stands still, so a unit test stepping a room of bots needs one."""
+    from chieu.server.room import Conn
+
+    conn = Conn(player=0, seat=None, lang="vi", outbox=asyncio.Queue())
+    room.attach(conn)
+    return conn
+
+
 def played_alone(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     """A room made with ``body`` and started by ``token``'s player, who never connects: its
-    first game played out by the bots and the clock; the room's JSON once it is over."""
+    first game played out by the bots and the clock while a spectator watches (then leaves);
+    the room's JSON once it is over."""
     rid = make_room(base, token, body)["id"]
-    httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
-    for _ in range(400):
-        room: dict[str, Any] = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(token)).json()[
-            "room"
-        ]
-        if room["status"] != "playing":
-            return room
-        time.sleep(0.05)
+    with Watcher(base, rid):
+        httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
+        for _ in range(400):
+            room: dict[str, Any] = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(token)).json()[
+                "room"
+            ]
+            if room["status"] != "playing":
+                return room
+            time.sleep(0.05)
     raise AssertionError(f"room {rid}: the game did not end")
 
 

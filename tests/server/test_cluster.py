@@ -11,6 +11,7 @@ from chieu.core.record import GameRecord
 from tests.server.helpers import (
     Player,
     ProcessServer,
+    Watcher,
     auth,
     guest,
     make_room,
@@ -113,11 +114,13 @@ def test_a_restart_on_postgresql_resumes_a_live_room(pg_url: str, tmp_path: Path
     one.kill()
     again = ProcessServer(tmp_path, pg_url, env=env).start()  # healthy: the room is resumed
     try:
-        for _ in range(100):  # its clock runs again: the bots finish the game
-            room = httpx.get(f"{again.base}/api/rooms/{rid}", headers=auth(token)).json()["room"]
-            if room["status"] == "between":
-                break
-            asyncio.run(asyncio.sleep(0.1))
+        with Watcher(again.base, rid):  # someone at the table: a room nobody is at stands still
+            for _ in range(100):  # its clock runs again: the bots finish the game
+                room = httpx.get(f"{again.base}/api/rooms/{rid}", headers=auth(token)).json()
+                room = room["room"]
+                if room["status"] == "between":
+                    break
+                asyncio.run(asyncio.sleep(0.1))
         assert room["status"] == "between", room
         record = f"{again.base}/api/games/{room['game_id']}/record"
         assert httpx.get(record, headers=auth(token)).status_code == 200

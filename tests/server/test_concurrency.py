@@ -14,6 +14,7 @@ import pytest
 from chieu.server.lobby import ApiError, Lobby
 from chieu.server.rows import ActionRow, ConflictError
 from chieu.server.storage import Store
+from tests.server.helpers import spectate
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -24,7 +25,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return value
 
 
-def _started(store: Store, bots: int = 4) -> Lobby:
+def _started(store: Store, bots: int = 4, watched: bool = True) -> Lobby:
     lobby = Lobby(store)
     pid = store.create_player("Chủ")
     room = lobby.create_room(
@@ -36,6 +37,8 @@ def _started(store: Store, bots: int = 4) -> Lobby:
         },
     )
     asyncio.run(room.start_sitting())
+    if watched:
+        spectate(room)  # someone at the table: its clock runs
     return lobby
 
 
@@ -123,7 +126,7 @@ def test_two_processes_seating_players_at_once_keep_both(tmp_path: Path) -> None
 def test_finished_rooms_are_forgotten_once_idle_and_come_back_on_demand(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'sweep.sqlite3'}")
     store.migrate()
-    lobby = _started(store)
+    lobby = _started(store, watched=False)
     room = next(iter(lobby.rooms.values()))
     assert lobby.sweep(time.time()) == []  # a room in play stays
     room.status, room.finished_at = "finished", time.time() - 3600
@@ -146,7 +149,7 @@ def test_the_sweeper_freezes_often_sweeps_rarely_and_collects_everything_at_last
 
     store = Store(f"sqlite:///{tmp_path / 'sweeper.sqlite3'}")
     store.migrate()
-    lobby = _started(store)
+    lobby = _started(store, watched=False)
     room = next(iter(lobby.rooms.values()))
     room.status, room.finished_at = "finished", time.time() - 3600
     thresholds = gc.get_threshold()
@@ -189,9 +192,11 @@ def test_next_sent_to_another_process_counts(tmp_path: Path) -> None:
     clock = {"bot_delay": 0, "pause": 600, "grace": 0}  # the host is away: a bot plays him
     room = lobby.create_room(host, {"game": "phom", "clock": clock})
     asyncio.run(room.start_sitting())
+    watcher = spectate(room)
     while room.status == "playing":
         asyncio.run(room.auto_step(time.time()))
     assert room.status == "between"
+    room.detach(watcher)
     assert asyncio.run(room.auto_step(time.time())) is None  # nobody at the table: it waits
     room.remote = {0}  # the host connects to another process
     assert asyncio.run(room.auto_step(time.time())) > 0  # waits for the pause or a `next`

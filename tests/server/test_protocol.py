@@ -256,7 +256,7 @@ def test_reconnect(server: ThreadServer) -> None:
 async def _away(base: str) -> None:
     host = guest(base, "Vắng")
     clock = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0.3}
-    # nobody connected: after the grace a bot plays the seat, and the game goes on to its end
+    # the host never connects (a spectator does): after the grace a bot plays his seat
     room = played_alone(base, host, {"game": "chan", "bots": BOTS, "clock": clock})
     assert room["status"] == "between" and room["seats"][0]["away"]
     record = httpx.get(f"{base}/api/games/{room['game_id']}/record", headers=auth(host))
@@ -270,7 +270,7 @@ def test_away_seat_played_by_bot(server: ThreadServer) -> None:
 async def _walked_away(base: str) -> None:
     host = guest(base, "Về nhà")
     clock = {"bot_delay": 0, "pause": 0.2, "turn": None, "claim": None, "grace": 0}
-    # nobody at the table: the game plays out, then no next game is dealt for nobody
+    # a spectator watches the game to its end and leaves: no next game is dealt for nobody
     rid = played_alone(base, host, {"game": "chan", "bots": BOTS, "clock": clock})["id"]
     await asyncio.sleep(1.0)  # five pauses
     room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]

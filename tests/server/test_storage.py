@@ -12,7 +12,7 @@ from chieu.core.record import GameRecord
 from chieu.server.lobby import Lobby
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
-from tests.server.helpers import ThreadServer
+from tests.server.helpers import ThreadServer, spectate
 from tests.server.test_play import _game
 
 
@@ -52,6 +52,7 @@ def test_action_log_and_rebuild(url: str) -> None:
         },
     )
     asyncio.run(room.start_sitting())
+    spectate(room)  # someone at the table: its clock runs
     steps = 0
     while steps < 15 and room.status == "playing":  # a fresh deal may end sooner (an ù)
         assert asyncio.run(room.auto_step(time.time())) == 0.0
@@ -65,6 +66,7 @@ def test_action_log_and_rebuild(url: str) -> None:
     again = Lobby(Store(url))
     again.load()
     copy = again.rooms[room.id]
+    spectate(copy)
     assert copy.version == version and copy.status == room.status
     for seat in (None, 0, 1, 2, 3):
         assert copy.state.view(seat).to_json() == room.state.view(seat).to_json()

@@ -225,19 +225,24 @@ def robot_sitting(
     base: str, game: str, games: int = 1, name: str = "Khán giả"
 ) -> tuple[Api, dict[str, Any]]:
     """A room of ``game`` whose only player never connects (grace 0: a bot plays for him), with
-    ``games`` finished games on its sheet; returns the host's API and the room."""
+    ``games`` finished games on its sheet, watched meanwhile by a spectator (a room nobody is at
+    stands still); returns the host's API and the room."""
+    from tests.server.helpers import Watcher
+
     api = Api.guest(base, name)
     room = api.create_room(game, clock=ROBOT_CLOCK)
-    api.start(room["id"])
-    for number in range(1, games + 1):
-        room = api.wait_room(
-            room["id"],
-            lambda r, n=number: (
-                r["status"] == "finished" or (r["status"] == "between" and r["game_number"] >= n)
-            ),
-        )
-        if number < games and room["status"] == "between":
-            api.send_next(room["id"])
+    with Watcher(base, room["id"]):
+        api.start(room["id"])
+        for number in range(1, games + 1):
+            room = api.wait_room(
+                room["id"],
+                lambda r, n=number: (
+                    r["status"] == "finished"
+                    or (r["status"] == "between" and r["game_number"] >= n)
+                ),
+            )
+            if number < games and room["status"] == "between":
+                api.send_next(room["id"])
     return api, room
 
 

@@ -25,6 +25,7 @@ from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth, guard, names
+from chieu.server.botpool import BotPool
 from chieu.server.headers import SecurityHeaders
 from chieu.server.limits import CreationLimits
 from chieu.server.lobby import MAX_PAGE, PAGE, ApiError, Lobby, may_read_row
@@ -71,6 +72,7 @@ class Server:
         self.failed_names = guard.Backoff(free=5)
         self.failed_clients = guard.Backoff(free=20)
         self.lobby = Lobby(self.store)
+        self.lobby.pool = BotPool()  # its workers start at the first bot decision
         self.lobby.cluster = self.store.postgres
         rate = ws_rate or float(os.environ.get("CHIEU_WS_RATE") or 0) or None
         if rate:
@@ -168,6 +170,8 @@ def create_app(
         if cluster is not None:
             await cluster.stop()
         await server.lobby.close()
+        if server.lobby.pool is not None:
+            await server.lobby.pool.close()
         await server.store.aclose()
         server.store.close()
         server.passwords.pool.shutdown(wait=False)

@@ -79,12 +79,13 @@ class Cluster:
         self._apply(*self._exchange(*self._local()))
 
     def _local(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
-        """The seats with a socket here, and those of them ready for the next game, by room."""
+        """The seats with a socket here (-1: a spectator's, which keeps the room's clock running
+        on its owner: ``Room.attended``), and those of them ready for the next game, by room."""
         here, ready = {}, {}
         for rid, room in self.lobby.rooms.items():
-            live = [c for c in room.conns if c.seat is not None and not c.closed]
+            live = [c for c in room.conns if not c.closed]
             if live:
-                here[rid] = sorted({c.seat for c in live if c.seat is not None})
+                here[rid] = sorted({-1 if c.seat is None else c.seat for c in live})
             waiting = sorted({c.seat for c in live if c.ready and c.seat is not None})
             if waiting:
                 ready[rid] = waiting

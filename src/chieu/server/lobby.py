@@ -16,6 +16,7 @@ from typing import Any
 from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
 from chieu.core.table import load_game
+from chieu.server.botpool import BotPool
 from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
 from chieu.server.rows import ConflictError
@@ -87,6 +88,9 @@ class Lobby:
         #: the cluster's ``claim``: a room made here takes its lease at once, so that its clock
         #: runs here without waiting for the heartbeat (nor reading back what it just wrote)
         self.claim: Callable[[int], bool] | None = None
+        #: the bot workers every room's bots decide in (None: in the room's own process, as
+        #: the unit tests' lobbies without a server do)
+        self.pool: BotPool | None = None
         self.created: dict[int, float] = {}  # room -> when it was made (the listing's order)
         self.seen: dict[int, float] = {}  # waiting room -> when someone last had a socket on it
         self.set_limits(CreationLimits.from_env())
@@ -125,6 +129,7 @@ class Lobby:
                     self.player(s["player"])
             room = Room(self.store, row, self.players)
             room.owned = not self.cluster
+            room.pool = self.pool
             room.rebuild()
             self.rooms[room.id] = room
             self.created[room.id] = float(row.get("created") or time.time())
@@ -146,6 +151,7 @@ class Lobby:
                 self.player(s["player"])
         room = Room(self.store, row, self.players)
         room.owned = not self.cluster
+        room.pool = self.pool
         room.rebuild()
         self.rooms[room.id] = room
         self.created[room.id] = float(row.get("created") or time.time())
@@ -310,6 +316,7 @@ class Lobby:
         room = Room(self.store, {**row, "id": room_id}, self.players)
         # else its clock waits for the lease (the heartbeat)
         room.owned = not self.cluster or (self.claim is not None and self.claim(room_id))
+        room.pool = self.pool
         self.player(pid)
         self.rooms[room_id] = room
         self.created[room_id] = self.seen[room_id] = time.time()

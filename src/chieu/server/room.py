@@ -31,6 +31,7 @@ from chieu.core.protocol import finished
 from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
+from chieu.server.botpool import BotPool, ask
 from chieu.server.messages import ws_error
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
@@ -140,7 +141,11 @@ class Room:
         self._texts: dict[tuple[int | None, str], tuple[Any, ...]] = {}
         self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
         self.away: dict[int, float] = {}  # seat -> since when its player has no socket
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot] = {}  # the bots deciding here, without a pool (unit tests)
+        #: the server's bot workers (chieu.server.botpool); the bot's answer being awaited
+        self.pool: BotPool | None = None
+        self.thinking: asyncio.Task[None] | None = None
+        self.paused_at: float | None = None  # nobody at the table since: the clock stands
         self.between_until = 0.0
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
@@ -152,7 +157,8 @@ class Room:
         #: this process runs the room's clock (always, unless several processes share the
         #: database: then the one holding the room's lease, chieu.server.cluster)
         self.owned = True
-        self.remote: set[int] = set()  # seats with a socket on another process (cluster)
+        #: seats with a socket on another process (cluster; -1: a spectator's)
+        self.remote: set[int] = set()
         self.remote_ready: set[int] = set()  # seats that sent ``next`` there (cluster)
         self.finished_at: float | None = time.time() if self.status == "finished" else None
 
@@ -436,7 +442,7 @@ class Room:
         for seat in window.asked:
             d = pending.get(seat)
             if d is not None and (d.forced or self.bot_plays(seat, now)):
-                batch.append((seat, d.default if d.forced else self._bot_action(seat, d)))
+                batch.append((seat, self._late_answer(seat, d)))
         space = self.game.action_space
         row = ActionRow(self.id, self.version, self.game_id, BATCH, batch_data(batch, space))
         await self.store.writer().append(row)
@@ -554,12 +560,13 @@ class Room:
         if self.status != "playing" or self._next_due(now) < self.sleep_until:
             self.wake.set()
 
-    def _bot_action(self, seat: int, d: Decision) -> Action:
-        assert self.state is not None
-        bot = self.bot_for(seat)
-        legal = list(d.actions)
-        action = bot.act(self.state.observation(seat), legal, bot_rng(self.seed, seat))
-        return action if action in legal else d.default
+    def _late_answer(self, seat: int, d: Decision) -> Action:
+        """The answer of a seat the hold's end answers: a pass-only seat's pass; a bot's
+        choice, or its pass when its worker has not answered by then (how long a bot thinks
+        never keeps a window open)."""
+        if d.forced or self.pool is not None:
+            return d.default
+        return self._decide_here(seat, d)
 
     def _dues(self, now: float) -> Iterator[tuple[int, Decision, float | None, float | None]]:
         """Each pending decision with when its bot or the end of its player's grace plays it
@@ -612,6 +619,11 @@ class Room:
             return self.between_until - now
         if self.status != "playing":
             return None
+        if not self.attended():  # nobody at the table: no bot moves, no timeouts
+            self.paused_at = now if self.paused_at is None else self.paused_at
+            return None
+        if self.resume(now):  # someone came back through another process (cluster)
+            self.broadcast()
         end = self.hold_end()
         if end is not None and now >= end:
             await self.end_hold()
@@ -619,17 +631,39 @@ class Room:
         nxt = math.inf if end is None else end
         for seat, d, due, dl in list(self._dues(now)):
             if due is not None and due <= now and self.bot_plays(seat, now):
-                action = self._bot_action(seat, d)
-                if end is not None:  # kept until the hold ends
-                    self.kept[seat] = action
-                else:
-                    await self.commit(seat, action)
-                return 0.0
+                if self.pool is None:  # no bot workers (a room outside a server): decide here
+                    await self.commit(seat, self._decide_here(seat, d))  # (kept in a hold)
+                    return 0.0
+                if self.thinking is None:  # one question at a time; its answer wakes the clock
+                    self.thinking = ask(self, seat, d)
+                due = None
             if dl is not None and dl <= now:
                 await self.commit(seat, d.default)
                 return 0.0
             nxt = min(nxt, math.inf if due is None else due, math.inf if dl is None else dl)
         return None if nxt == math.inf else max(0.0, nxt - now)
+
+    def _decide_here(self, seat: int, d: Decision) -> Action:
+        legal = list(d.actions)
+        assert self.state is not None
+        obs = self.state.observation(seat)
+        action = self.bot_for(seat).act(obs, legal, bot_rng(self.seed, seat))
+        return action if action in legal else d.default
+
+    def resume(self, now: float) -> bool:
+        """Someone is back at a table nobody was at: the clock stood still meanwhile, so every
+        deadline and every away player's grace moves on by the pause (True: they did)."""
+        if self.paused_at is None:
+            return False
+        gap, self.paused_at = max(0.0, now - self.paused_at), None
+        self.deadlines = {
+            s: (kind, since + gap, None if dl is None else dl + gap)
+            for s, (kind, since, dl) in self.deadlines.items()
+        }
+        self.away = {s: t + gap for s, t in self.away.items()}
+        if self.window_at is not None:
+            self.window_at += gap  # a window's hold stood still too
+        return True
 
     async def run(self) -> None:
         """The room's clock: bots, timeouts, the pause between games."""
@@ -661,6 +695,8 @@ class Room:
     async def stop(self) -> None:
         self.closing = True
         self.wake.set()
+        if self.thinking is not None:
+            self.thinking.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -742,6 +778,7 @@ class Room:
         return [e.to_json() for e in seat_history(self.state.events[start:], seat)]
 
     def attach(self, conn: Conn) -> None:
+        self.resume(time.time())  # the views this attach pushes show the moved deadlines
         self.conns.add(conn)
         if conn.seat is not None:
             self.away.pop(conn.seat, None)
@@ -749,9 +786,9 @@ class Room:
 
     def attended(self) -> bool:
         """Someone is at the table: a socket here (a player or a spectator), or a player's on
-        another process. A game in progress plays out without anyone (bots and the clock
-        play the seats), but a room everyone walked away from does not deal the next one:
-        bots would play it on forever, for nobody, on the server's time."""
+        another process. A room everyone walked away from stands still: no bot moves, no
+        timeouts, no next game (bots would play on forever, for nobody, on the server's time);
+        it goes on when someone is back (``resume``)."""
         return bool(self.remote or self.remote_ready) or any(not c.closed for c in self.conns)
 
     def detach(self, conn: Conn) -> None:
