@@ -260,8 +260,9 @@ async def _watch(base: str, room: int, token: str, seen: list[int], stop: Any) -
     """A spectator's socket (a room nobody is at stands still): counts the views pushed."""
     import websockets
 
-    url = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
+    url = base.replace("http", "ws") + f"/ws/rooms/{room}"
     async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
         while not stop.is_set():
             text = await ws.recv()
             if '"type":"view"' in text[:40]:

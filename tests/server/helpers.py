@@ -190,12 +190,14 @@ class Watcher:
     """A spectator's socket on a room, read in a thread until closed: a room nobody is at
     stands still (no bot moves, no timeouts), so a room left to its bots needs one."""
 
-    def __init__(self, base: str, room: int, token: str | None = None) -> None:
+    def __init__(
+        self, base: str, room: int, token: str | None = None, code: str | None = None
+    ) -> None:
         from websockets.sync.client import connect
 
         token = token or guest(base, "Người xem")
-        url = base.replace("http", "ws") + f"/ws/rooms/{room}?token={token}"
-        self.ws = connect(url, max_size=2**22).__enter__()
+        self.ws = connect(ws_url(base, room), max_size=2**22).__enter__()
+        self.ws.send(auth_message(token, code))  # signed in by the first message
         self.views = 0
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -233,8 +235,9 @@ def played_alone(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     """A room made with ``body`` and started by ``token``'s player, who never connects: its
     first game played out by the bots and the clock while a spectator watches (then leaves);
     the room's JSON once it is over."""
-    rid = make_room(base, token, body)["id"]
-    with Watcher(base, rid):
+    made = make_room(base, token, body)
+    rid = made["id"]
+    with Watcher(base, rid, code=made["code"]):  # a private room's spectator needs its code
         httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
         for _ in range(400):
             room: dict[str, Any] = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(token)).json()[

@@ -44,7 +44,8 @@ def _lobby(tmp_path: Path, pool: BotPool | None) -> tuple[Store, Lobby, Room]:
     lobby = Lobby(store)
     lobby.pool = pool
     host = store.create_player("Chủ")
-    room = lobby.create_room(host, {"game": "chan", "bots": BOTS4, "clock": {"bot_delay": 0}})
+    clock = {"bot_delay": 0, "window": 0}  # no claim-window hold: every bot decision at once
+    room = lobby.create_room(host, {"game": "chan", "bots": BOTS4, "clock": clock})
     return store, lobby, room
 
 
@@ -127,7 +128,7 @@ def test_a_room_nobody_is_at_stands_still_until_a_spectator_comes(server: Thread
     out for nobody); a spectator's socket and it plays to its end."""
     token = guest(server.base, "Chủ")
     body = {"game": "chan", "bots": {"1": "heuristic", "2": "heuristic", "3": "heuristic"},
-            "clock": {"bot_delay": 0, "grace": 0, "pause": 600}}  # fmt: skip
+            "clock": {"bot_delay": 0, "grace": 0, "pause": 600, "window": 0}}  # fmt: skip
     rid = make_room(server.base, token, body)["id"]
     httpx.post(f"{server.base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
 

@@ -48,7 +48,7 @@ def test_action_log_and_rebuild(url: str) -> None:
         {
             "game": "chan",
             "bots": {str(s): "heuristic" for s in range(4)},
-            "clock": {"bot_delay": 0, "pause": 600},
+            "clock": {"bot_delay": 0, "pause": 600, "window": 0},  # every step at once
         },
     )
     asyncio.run(room.start_sitting())
