@@ -224,7 +224,7 @@ class Watcher:
 def spectate(room: Any) -> Any:
     """A spectator's connection on a ``Room`` of this process (its outbox never fills): a
     room nobody is at stands still, so a unit test stepping a room of bots needs one."""
-    from chieu.server.room import Conn
+    from chieu.server.pushing import Conn
 
     conn = Conn(player=0, seat=None, lang="vi", outbox=asyncio.Queue())
     room.attach(conn)

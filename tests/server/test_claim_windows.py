@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from chieu.server.lobby import Lobby
-from chieu.server.room import Conn, Room
+from chieu.server.pushing import Conn
+from chieu.server.room import Room
 from chieu.server.storage import Store
 
 HOLD = 0.2

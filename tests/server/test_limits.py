@@ -14,7 +14,7 @@ import pytest
 
 from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.lobby import CROWD_IDLE, MAX_PAGE, WAITING_IDLE, Lobby
-from chieu.server.room import Conn
+from chieu.server.pushing import Conn
 from chieu.server.storage import Store
 from tests.server.helpers import ThreadServer, auth, guest, make_room
 

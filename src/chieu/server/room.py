@@ -14,10 +14,7 @@ import logging
 import math
 import time
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-import orjson
 
 from chieu.bots.base import Bot, bot_rng
 from chieu.bots.registry import bot_names, get_bot
@@ -25,17 +22,16 @@ from chieu.core import commitment as fair
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError
-from chieu.core.events import seat_history
 from chieu.core.journal import committed_text, deck_of
 from chieu.core.protocol import finished
 from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.botpool import BotPool, ask
-from chieu.server.messages import ws_error
+from chieu.server.pushing import Conn, Pushing
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
-from chieu.server.windows import BATCH, batch_data, replay_row
+from chieu.server.windows import HeldWindows, replay_row
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -58,17 +54,6 @@ CLOCK_LIMITS: dict[str, tuple[float, float]] = {
     "bot_delay": (0.0, 10.0),
     "window": (0.0, 60.0),
 }
-OUTBOX = 256  # messages waiting for one client before it is dropped
-
-
-def _dumps(value: Any) -> str:
-    """Compact JSON text of a pushed message: orjson, the same text as ``json.dumps`` with
-    ``ensure_ascii=False`` and no spaces for what a view holds, several times faster (the
-    views of every seat after every action were a quarter of a loaded server's time)."""
-    try:
-        return orjson.dumps(value).decode()
-    except TypeError:  # a key that is not a string (the slower option turns it into one)
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def default_bot(game: Game) -> str:
@@ -76,33 +61,7 @@ def default_bot(game: Game) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket client of a room (a seat's player, or a spectator)."""
-
-    player: int
-    seat: int | None
-    lang: str
-    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    closed: bool = False
-    ready: bool = False
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:  # a client that does not read: drop it
-            self.close()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
-
-
-class Room:
+class Room(HeldWindows, Pushing):
     def __init__(
         self, store: Store, row: dict[str, Any], players: dict[int, dict[str, Any]]
     ) -> None:
@@ -394,64 +353,6 @@ class Room:
         kept = self.kept
         return {d.seat: d for d in self.state.decisions() if d.seat not in kept}
 
-    # -- claim windows (``chieu.server.windows``) ---------------------------------------------
-    def _hold_now(self) -> float:
-        """The hold of a window opening now: the clock's ``window``, at a table with a person
-        seated or anyone watching (a table of bots nobody watches plays at full speed)."""
-        people = any(s.get("player") is not None for s in self.seats)
-        if not people and not any(not c.closed for c in self.conns):
-            return 0.0
-        return float(self.clock.get("window") or 0)
-
-    def _opened(self, now: float) -> None:
-        """After the state changed: note a window that opened, with its hold; with no hold,
-        give its pass-only answers at once (which may resolve it, and open the next)."""
-        state = self.state
-        if state is None:
-            return
-        while True:
-            window = state.window
-            if window is None:
-                self.window_at, self._window, self.kept = None, None, {}
-                return
-            if window is self._window:
-                return
-            hold = self._hold_now()
-            if hold <= 0 and state.pass_forced():
-                continue
-            self.window_at, self._window, self.kept = now, window, {}
-            self.window_hold, self.hold_over = hold, hold <= 0
-            return
-
-    def hold_end(self) -> float | None:
-        """When the open window's hold ends (None: no window, or its hold is over)."""
-        if self.window_at is None or self.hold_over:
-            return None
-        return self.window_at + self.window_hold
-
-    async def end_hold(self) -> None:
-        """The hold is over: take the answers given meanwhile, answer every other seat a bot
-        plays or that may only pass, store them all as one row, apply them, and push
-        (``chieu.server.windows``)."""
-        state = self.state
-        window = None if state is None else state.window
-        assert state is not None and window is not None and self.game_id is not None
-        now = time.time()
-        batch = list(self.kept.items())
-        pending = {d.seat: d for d in state.decisions() if d.seat not in self.kept}
-        for seat in window.asked:
-            d = pending.get(seat)
-            if d is not None and (d.forced or self.bot_plays(seat, now)):
-                batch.append((seat, self._late_answer(seat, d)))
-        space = self.game.action_space
-        row = ActionRow(self.id, self.version, self.game_id, BATCH, batch_data(batch, space))
-        await self.store.writer().append(row)
-        self.version += 1
-        self.kept, self.hold_over = {}, True
-        for seat, action in batch:
-            state.apply(action, seat)
-        await self._after(window, [seat for seat, _ in batch])
-
     def _refresh_deadlines(self, actors: Collection[int] = ()) -> None:
         now = time.time()
         hold_at = self.window_at if self.window_hold > 0 else None
@@ -559,14 +460,6 @@ class Room:
         # of a loaded server's time
         if self.status != "playing" or self._next_due(now) < self.sleep_until:
             self.wake.set()
-
-    def _late_answer(self, seat: int, d: Decision) -> Action:
-        """The answer of a seat the hold's end answers: a pass-only seat's pass; a bot's
-        choice, or its pass when its worker has not answered by then (how long a bot thinks
-        never keeps a window open)."""
-        if d.forced or self.pool is not None:
-            return d.default
-        return self._decide_here(seat, d)
 
     def _dues(self, now: float) -> Iterator[tuple[int, Decision, float | None, float | None]]:
         """Each pending decision with when its bot or the end of its player's grace plays it
@@ -702,81 +595,6 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
 
-    # -- pushing -----------------------------------------------------------------------------
-    def view_message(self, seat: int | None, lang: str, room: dict[str, Any] | str) -> str:
-        """The ``view`` message for ``seat`` (``room``: the room's JSON, or its text already
-        encoded, which a broadcast encodes once for every client)."""
-        head = {
-            "type": "view",
-            "version": self.shown,
-            "seat": seat,
-            "game_id": self.game_id,
-            "first_version": self.first_version if self.state is not None else None,
-            "deadline": self.deadline(seat),
-            "commitment": self.commitment if self.state is not None else None,
-        }
-        room_text = room if isinstance(room, str) else _dumps(room)
-        return f'{_dumps(head)[:-1]},"room":{room_text},"view":{self._view_text(seat, lang)}}}'
-
-    def _view_text(self, seat: int | None, lang: str) -> str:
-        """The JSON text of the seat's view (with its decisions' deadline). An answer in a
-        claim window is private: until the window resolves, nobody's view but the answering
-        seat's changes (``chieu.core.state``), so a seat's text is kept while the same window
-        of the same state is open with the same answers of others given, its own answer
-        still to give or given, and the same deadline; a window's answers can be most of a
-        game's actions."""
-        state = self.state
-        if state is None:
-            return "null"
-        window = state.window
-        deadline = self.deadline(seat)
-        given = seat is not None and seat in self.kept
-        if window is not None:
-            answered = seat is not None and (seat in window.answers or given)
-            mark = state.changes - len(window.answers)
-            kept = self._texts.get((seat, lang))
-            if (
-                kept is not None
-                and kept[0] is state
-                and kept[1] is window
-                and kept[2:5] == (mark, answered, deadline)
-            ):
-                return str(kept[5])
-        view = state.view(seat, lang).to_json()
-        if given:  # answered before the hold's end: nothing more to decide in this window
-            view["decisions"] = []
-        for d in view.get("decisions", ()):
-            d["deadline"] = deadline
-        text = _dumps(view)
-        if window is not None:
-            self._texts[seat, lang] = (state, window, mark, answered, deadline, text)
-        return text
-
-    def broadcast(self) -> None:
-        room = _dumps(self.to_json())
-        cache: dict[tuple[int | None, str], str] = {}
-        for c in list(self.conns):
-            c.seat = self.seat_of(c.player)
-            key = (c.seat, c.lang)
-            if key not in cache:
-                cache[key] = self.view_message(c.seat, c.lang, room)
-            c.send(cache[key])
-
-    def push(self, seats: Collection[int]) -> None:
-        """Push the views of ``seats`` only (their own answers changed nothing else)."""
-        room: str | None = None
-        for c in list(self.conns):
-            if c.seat in seats:
-                room = room or _dumps(self.to_json())
-                c.send(self.view_message(c.seat, c.lang, room))
-
-    def events_since(self, seat: int | None, since: int) -> list[dict[str, Any]] | None:
-        """The seat's own redacted history entries after version ``since`` in this game."""
-        if self.state is None or since not in self.marks:
-            return None
-        start = self.marks[since]
-        return [e.to_json() for e in seat_history(self.state.events[start:], seat)]
-
     def attach(self, conn: Conn) -> None:
         self.resume(time.time())  # the views this attach pushes show the moved deadlines
         self.conns.add(conn)
@@ -798,6 +616,3 @@ class Room:
         if seat is not None and not self.connected(seat):
             self.away[seat] = time.time()
         self.wake.set()
-
-    def error(self, conn: Conn, code: str, detail: str | None = None) -> None:
-        conn.send(json.dumps(ws_error(code, detail), ensure_ascii=False))

@@ -32,13 +32,20 @@ are still pending; any other row is applied after the forced answers that came b
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
+from chieu.core.decisions import Decision
+from chieu.server.rows import ActionRow
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
+    from chieu.core.table import Game
+    from chieu.server.botpool import BotPool
+    from chieu.server.pushing import Conn
+    from chieu.server.storage import Store
 
 #: the seat of a row holding the answers given when a window's hold ended
 BATCH = -1
@@ -59,3 +66,99 @@ def replay_row(state: State, space: Any, seat: int, data: Mapping[str, Any]) -> 
         return
     state.before_recorded(seat)
     state.apply(space.from_json(data), seat)
+
+
+class HeldWindows:
+    """A room's claim windows on their hold (see the module's docstring): a part of
+    :class:`chieu.server.room.Room` (the attributes and methods it uses are the room's)."""
+
+    state: State | None
+    store: Store
+    game: Game
+    id: int
+    version: int
+    game_id: int | None
+    seats: list[dict[str, Any]]
+    clock: dict[str, float | None]
+    conns: set[Conn]
+    pool: BotPool | None
+    #: the open window's hold: when it opened (None: no window), how long, whether it is over,
+    #: the answers given meanwhile (seat -> action; not applied), the window it belongs to
+    window_at: float | None = None
+    window_hold: float = 0.0
+    hold_over: bool = True
+    kept: dict[int, Action]
+    _window: object | None = None
+
+    if TYPE_CHECKING:
+
+        def bot_plays(self, seat: int, now: float) -> bool: ...
+
+        def _decide_here(self, seat: int, d: Decision) -> Action: ...
+
+        async def _after(self, window: object | None, actors: list[int]) -> None: ...
+
+    def _hold_now(self) -> float:
+        """The hold of a window opening now: the clock's ``window``, at a table with a person
+        seated or anyone watching (a table of bots nobody watches plays at full speed)."""
+        people = any(s.get("player") is not None for s in self.seats)
+        if not people and not any(not c.closed for c in self.conns):
+            return 0.0
+        return float(self.clock.get("window") or 0)
+
+    def _opened(self, now: float) -> None:
+        """After the state changed: note a window that opened, with its hold; with no hold,
+        give its pass-only answers at once (which may resolve it, and open the next)."""
+        state = self.state
+        if state is None:
+            return
+        while True:
+            window = state.window
+            if window is None:
+                self.window_at, self._window, self.kept = None, None, {}
+                return
+            if window is self._window:
+                return
+            hold = self._hold_now()
+            if hold <= 0 and state.pass_forced():
+                continue
+            self.window_at, self._window, self.kept = now, window, {}
+            self.window_hold, self.hold_over = hold, hold <= 0
+            return
+
+    def hold_end(self) -> float | None:
+        """When the open window's hold ends (None: no window, or its hold is over)."""
+        if self.window_at is None or self.hold_over:
+            return None
+        return self.window_at + self.window_hold
+
+    async def end_hold(self) -> None:
+        """The hold is over: take the answers given meanwhile, answer every other seat a bot
+        plays or that may only pass, store them all as one row, apply them, and push
+        (``chieu.server.windows``)."""
+        state = self.state
+        window = None if state is None else state.window
+        assert state is not None and window is not None and self.game_id is not None
+        now = time.time()
+        batch = list(self.kept.items())
+        pending = {d.seat: d for d in state.decisions() if d.seat not in self.kept}
+        for seat in window.asked:
+            d = pending.get(seat)
+            if d is not None and (d.forced or self.bot_plays(seat, now)):
+                batch.append((seat, self._late_answer(seat, d)))
+        space = self.game.action_space
+        row = ActionRow(self.id, self.version, self.game_id, BATCH, batch_data(batch, space))
+        await self.store.writer().append(row)
+        self.version += 1
+        self.kept, self.hold_over = {}, True
+        for seat, action in batch:
+            state.apply(action, seat)
+        await self._after(window, [seat for seat, _ in batch])
+
+    def _late_answer(self, seat: int, d: Decision) -> Action:
+        """The answer of a seat the hold's end answers: a pass-only seat's pass; a bot's
+        choice, or its pass when its worker has not answered by then (how long a bot thinks
+        never keeps a window open)."""
+        if d.forced or self.pool is not None:
+            return d.default
+        return self._decide_here(seat, d)

@@ -23,7 +23,8 @@ from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.server.limits import Bucket
 from chieu.server.lobby import Lobby
 from chieu.server.messages import ws_error
-from chieu.server.room import Conn, Room
+from chieu.server.pushing import Conn
+from chieu.server.room import Room
 from chieu.server.rows import ConflictError
 from chieu.server.sessions import Sessions
 
