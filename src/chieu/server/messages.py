@@ -1,8 +1,7 @@
-"""Error codes and their words (Vietnamese first, English too)."""
+"""Error codes and their words (Vietnamese first, English too); the WebSocket's ``error``
+message is built by ``chieu.server.wire``."""
 
 from __future__ import annotations
-
-from typing import Any
 
 WORDS: dict[str, tuple[str, str]] = {
     "bad_json": ("Tin nhắn không phải JSON hợp lệ", "The message is not valid JSON"),
@@ -81,7 +80,3 @@ def words(code: str, detail: str | None = None) -> dict[str, str]:
     if detail:
         return {"vi": f"{vi}: {detail}", "en": f"{en}: {detail}"}
     return {"vi": vi, "en": en}
-
-
-def ws_error(code: str, detail: str | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": words(code, detail)}

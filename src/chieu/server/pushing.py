@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -18,7 +17,7 @@ import orjson
 
 from chieu.core.actions import Action
 from chieu.core.events import seat_history
-from chieu.server.messages import ws_error
+from chieu.server import wire
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -86,17 +85,16 @@ class Pushing:
     def view_message(self, seat: int | None, lang: str, room: dict[str, Any] | str) -> str:
         """The ``view`` message for ``seat`` (``room``: the room's JSON, or its text already
         encoded, which a broadcast encodes once for every client)."""
-        head = {
-            "type": "view",
-            "version": self.shown,
-            "seat": seat,
-            "game_id": self.game_id,
-            "first_version": self.first_version if self.state is not None else None,
-            "deadline": self.deadline(seat),
-            "commitment": self.commitment if self.state is not None else None,
-        }
-        room_text = room if isinstance(room, str) else _dumps(room)
-        return f'{_dumps(head)[:-1]},"room":{room_text},"view":{self._view_text(seat, lang)}}}'
+        return wire.view_message(
+            self.shown,
+            seat,
+            self.game_id,
+            self.first_version if self.state is not None else None,
+            self.deadline(seat),
+            self.commitment if self.state is not None else None,
+            room if isinstance(room, str) else _dumps(room),
+            self._view_text(seat, lang),
+        )
 
     def _view_text(self, seat: int | None, lang: str) -> str:
         """The JSON text of the seat's view (with its decisions' deadline). An answer in a
@@ -158,4 +156,4 @@ class Pushing:
         return [e.to_json() for e in seat_history(self.state.events[start:], seat)]
 
     def error(self, conn: Conn, code: str, detail: str | None = None) -> None:
-        conn.send(json.dumps(ws_error(code, detail), ensure_ascii=False))
+        conn.send(wire.error_message(code, detail))

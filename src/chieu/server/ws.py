@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import re
@@ -20,9 +19,9 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chieu.core.jsonio import JsonInputError, Limits, read_json
+from chieu.server import wire
 from chieu.server.limits import Bucket
 from chieu.server.lobby import Lobby
-from chieu.server.messages import ws_error
 from chieu.server.pushing import Conn
 from chieu.server.room import Room
 from chieu.server.rows import ConflictError
@@ -48,12 +47,7 @@ def _send_state(room: Room, conn: Conn, since: Any, view: bool = True) -> None:
     if isinstance(since, int) and not isinstance(since, bool):
         events = room.events_since(conn.seat, since)
         if events is not None:
-            conn.send(
-                json.dumps(
-                    {"type": "events", "since": since, "version": room.shown, "events": events},
-                    ensure_ascii=False,
-                )
-            )
+            conn.send(wire.events_message(since, room.shown, events))
     if view:
         conn.send(room.view_message(conn.seat, conn.lang, room.to_json()))
 
@@ -96,11 +90,11 @@ async def _sender(ws: WebSocket, conn: Conn, sock: _Socket) -> None:
 
 
 async def _close(ws: WebSocket, code: int, error: str, detail: str | None = None) -> None:
-    await ws.send_text(json.dumps(ws_error(error, detail), ensure_ascii=False))
+    await ws.send_text(wire.error_message(error, detail))
     await ws.close(code)
 
 
-async def _first(ws: WebSocket) -> dict[str, Any] | str:
+async def _first(ws: WebSocket) -> wire.AuthMessage | str:
     """The client's first message, which must be ``{"type": "auth", "token": ...}``: the
     message, or the refusal's detail (nothing within ``AUTH_TIMEOUT``, not an auth)."""
     try:
@@ -118,11 +112,13 @@ async def _first(ws: WebSocket) -> dict[str, Any] | str:
         data = read_json(raw, WS_LIMITS, "the message")
     except JsonInputError:
         data = None
-    if not isinstance(data, dict) or data.get("type") != "auth":
+    first = wire.read_client(data, frozenset({"auth"}))
+    if isinstance(first, wire.Refusal):
+        if first.field is not None and first.detail:  # "'token' must be text"
+            return first.detail
         return 'the first message must be {"type": "auth", "token": ...}'
-    if not isinstance(data.get("token"), str):
-        return "'token' must be text"
-    return data
+    assert first["type"] == "auth"
+    return first
 
 
 def may_watch(lobby: Lobby, room: Room, player: int, code: Any) -> bool:
@@ -250,22 +246,22 @@ async def _handle(room: Room, conn: Conn, raw: str | bytes) -> None:
     except JsonInputError as exc:
         room.error(conn, "bad_json", str(exc))
         return
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        room.error(conn, "bad_message", "an object with a 'type'")
+    msg = wire.read_client(data)
+    if isinstance(msg, wire.Refusal):
+        room.error(conn, msg.code, msg.detail)
         return
-    kind = data["type"]
-    if kind == "ping":
-        conn.send('{"type":"pong"}')
-    elif kind == "hello":
+    if msg["type"] == "ping":
+        conn.send(wire.PONG)
+    elif msg["type"] == "hello":
         async with room.lock:
-            _send_state(room, conn, data.get("version"))
-    elif kind == "next":
+            _send_state(room, conn, msg.get("version"))
+    elif msg["type"] == "next":
         conn.ready = True
         room.wake.set()
-    elif kind == "act":
+    elif msg["type"] == "act":
         async with room.lock:
             conn.seat = room.seat_of(conn.player)
-            action, err = room.check(conn.seat, data.get("version"), data.get("action"))
+            action, err = room.check(conn.seat, msg["version"], msg["action"])
             if action is None:
                 room.error(conn, err)
                 return
@@ -278,5 +274,3 @@ async def _handle(room: Room, conn: Conn, raw: str | bytes) -> None:
             except Exception:
                 log.exception("room %s: storing an action failed", room.id)
                 room.error(conn, "server")
-    else:
-        room.error(conn, "unknown_type", repr(kind[:40]))
