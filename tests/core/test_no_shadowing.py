@@ -79,9 +79,7 @@ def shadowed(root: str = "chieu") -> list[str]:
 
 def test_no_package_binds_the_name_of_one_of_its_submodules() -> None:
     offenders = shadowed()
-    assert not offenders, "names that a submodule replaces once imported: " + ", ".join(
-        offenders
-    )
+    assert not offenders, "names that a submodule replaces once imported: " + ", ".join(offenders)
 
 
 def test_the_check_sees_a_function_a_submodule_shadows(
