@@ -21,6 +21,9 @@ from typing import Any
 
 import httpx
 
+from chieu.core.registry import game_names
+from chieu.core.table import load_game
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHIEU_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -56,8 +59,8 @@ ROBOT_CLOCK: dict[str, float | None] = {
 #: machine; every wait ends as soon as what it waits for happens
 WAIT = 120.0
 WAIT_MS = WAIT * 1000  # the same for playwright
-GAMES = ("chan", "totom", "phom", "matchuoc")
-SEATS = {"chan": 4, "totom": 5, "phom": 4, "matchuoc": 4}
+GAMES = tuple(game_names())
+SEATS = {name: load_game(name).info.players for name in GAMES}
 
 #: a control the viewer may click now (the page marks a fault with data-fault)
 ACTION = "[data-action-id]:not([disabled]):not([aria-disabled=true])"
