@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from chieu.core.registry import game_names
 from chieu.core.table import load_game
 
-GAMES = ("chan", "totom", "phom", "matchuoc")
+GAMES = tuple(game_names())
 LANGS = ("vi", "en")
 #: what the views keep on a state (every other cache is keyed by content)
 CACHES = ("_view_cache", "_views", "_zone_views", "_hand_views", "_event_views", "_words")

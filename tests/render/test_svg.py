@@ -11,12 +11,13 @@ import pytest
 
 from chieu import load_game
 from chieu.core.errors import ChieuError
+from chieu.core.registry import game_names
 from chieu.render import svg
 from chieu.render.base import RED_MARK
 from chieu.render.svg import Svg, back, card, codes, hand, sprite
 
 NS = "{http://www.w3.org/2000/svg}"
-GAMES = ("chan", "totom", "phom", "matchuoc")
+GAMES = tuple(game_names())
 
 
 def parse(markup: str) -> ET.Element:

@@ -50,3 +50,16 @@ def test_illegal_action_plays_the_default() -> None:
     _, info = strict.reset(seed=0)
     with pytest.raises(ValueError):
         strict.step(bad)
+
+
+def test_gym_env_can_be_called_twice_in_one_process() -> None:
+    """A training env and an evaluation env: the submodule must not replace the function."""
+    import chieu.rl
+
+    train = chieu.rl.gym_env("phom", opponents="random", seed=1)
+    evaluate = chieu.rl.gym_env("chan", opponents="random", seed=2)
+    assert callable(chieu.rl.gym_env)
+    for env in (train, evaluate):
+        obs, info = env.reset(seed=0)
+        assert env.observation_space.contains(obs)
+        assert info["action_mask"].any()

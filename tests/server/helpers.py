@@ -11,10 +11,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -24,9 +24,48 @@ from chieu import load_game
 from chieu.core.record import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
 #: no claim-window hold (``window: 0``): pass-only answers at once, one stored row a recorded
 #: action (what ``replay_states`` replays); ``stored_states`` replays a room with a hold
 FAST_CLOCK = {"bot_delay": 0, "pause": 600, "turn": 60, "claim": 60, "grace": 600, "window": 0}
+#: the longest a test waits for something to happen: only a safety net (a loaded machine with
+#: two cores is slow); every wait ends as soon as what it waits for happens
+WAIT = 120.0
+
+
+def until(what: Callable[[], T], timeout: float = WAIT, step: float = 0.05) -> T:
+    """``what()`` once it is true (asked every ``step`` seconds); a failure after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not (got := what()):
+        assert time.monotonic() < deadline, f"still not so after {timeout:g} s"
+        time.sleep(step)
+    return got
+
+
+async def eventually(what: Callable[[], T], timeout: float = WAIT, step: float = 0.02) -> T:
+    """The same in a coroutine: the loop runs meanwhile."""
+    deadline = time.monotonic() + timeout
+    while not (got := what()):
+        assert time.monotonic() < deadline, f"still not so after {timeout:g} s"
+        await asyncio.sleep(step)
+    return got
+
+
+async def let_in(
+    connect: Callable[[], Awaitable[Any]], refused: str, timeout: float = WAIT
+) -> tuple[Any, dict[str, Any]]:
+    """A socket ``connect()`` opens and its first message, a view: while the server refuses
+    it with the error ``refused`` (a place it has not freed yet), it is tried again."""
+    deadline = time.monotonic() + timeout
+    while True:
+        sock = await connect()
+        first: dict[str, Any] = json.loads(await asyncio.wait_for(sock.recv(), timeout))
+        if first["type"] == "view":
+            return sock, first
+        await sock.close()
+        assert first.get("code") == refused, first
+        assert time.monotonic() < deadline, f"still refused after {timeout:g} s"
+        await asyncio.sleep(0.02)
 
 
 def free_port() -> int:
@@ -126,8 +165,8 @@ class ProcessServer:
 
 
 def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
-    deadline = time.time() + 30
-    while time.time() < deadline:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"the server exited with {proc.returncode}")
         try:
@@ -239,14 +278,14 @@ def played_alone(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     rid = made["id"]
     with Watcher(base, rid, code=made["code"]):  # a private room's spectator needs its code
         httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(token)).raise_for_status()
-        for _ in range(400):
+
+        def over() -> dict[str, Any] | None:
             room: dict[str, Any] = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(token)).json()[
                 "room"
             ]
-            if room["status"] != "playing":
-                return room
-            time.sleep(0.05)
-    raise AssertionError(f"room {rid}: the game did not end")
+            return room if room["status"] != "playing" else None
+
+        return until(over)
 
 
 @dataclass
@@ -277,7 +316,7 @@ class Player:
         if self.ws is not None:
             await self.ws.close()
 
-    async def recv(self, timeout: float = 30) -> dict[str, Any]:
+    async def recv(self, timeout: float = WAIT) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.messages.append(msg)
         return msg
@@ -286,7 +325,7 @@ class Player:
         await self.ws.send(json.dumps(msg))
 
     async def play(
-        self, game_id: int | None = None, timeout: float = 60, after: int = 0
+        self, game_id: int | None = None, timeout: float = WAIT, after: int = 0
     ) -> dict[str, Any]:
         """Answer every own decision until the game ``game_id`` (the first seen that is not
         the game ``after``: ids are random, not in order) is over; returns the last view

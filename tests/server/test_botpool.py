@@ -20,7 +20,17 @@ from chieu.server.botpool import Answer, BotPool, Entry, Job, Scheduler
 from chieu.server.lobby import Lobby
 from chieu.server.room import Room
 from chieu.server.storage import Store
-from tests.server.helpers import ThreadServer, Watcher, auth, guest, make_room, spectate
+from tests.server.helpers import (
+    WAIT,
+    ThreadServer,
+    Watcher,
+    auth,
+    eventually,
+    guest,
+    make_room,
+    spectate,
+    until,
+)
 
 BOTS4 = {str(s): "heuristic" for s in range(4)}
 
@@ -49,11 +59,8 @@ def _lobby(tmp_path: Path, pool: BotPool | None) -> tuple[Store, Lobby, Room]:
     return store, lobby, room
 
 
-async def _until(what: Any, timeout: float = 60) -> None:
-    end = time.time() + timeout
-    while not what():
-        assert time.time() < end, "timed out"
-        await asyncio.sleep(0.02)
+async def _until(what: Any, timeout: float = WAIT) -> None:
+    await eventually(what, timeout)
 
 
 def _no_bots_here(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,10 +149,7 @@ def test_a_room_nobody_is_at_stands_still_until_a_spectator_comes(server: Thread
     time.sleep(1.5)
     assert room()["version"] == first["version"] and room()["status"] == "playing"
     with Watcher(server.base, rid):
-        for _ in range(600):
-            if room()["status"] != "playing":
-                break
-            time.sleep(0.05)
+        until(lambda: room()["status"] != "playing")
     assert room()["status"] == "between"
 
 
@@ -329,7 +333,7 @@ def test_the_room_is_free_while_a_bot_thinks_and_a_stale_answer_is_dropped(
             room.pool = slow  # type: ignore[assignment]
             async with room.lock:
                 await room.auto_step(time.time())
-            await asyncio.sleep(0.01)
+            await eventually(lambda s=slow: s.asked)  # the bot is asked (in a task of its own)
             assert room.thinking is not None and len(slow.asked) == 1
             assert not room.lock.locked()  # people act, sockets attach meanwhile
             job, version = slow.asked[0], room.version

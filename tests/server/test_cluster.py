@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -13,10 +14,12 @@ from tests.server.helpers import (
     ProcessServer,
     Watcher,
     auth,
+    eventually,
     guest,
     make_room,
     replay_states,
     strip_deadlines,
+    until,
     views_by_version,
 )
 
@@ -33,7 +36,12 @@ async def _game(
     await a.connect()
     await b.connect()
     if start:
-        await asyncio.sleep(1.5)  # the owner hears of the other process's socket (presence)
+
+        def both_connected() -> bool:  # the owner hears of the other process's socket
+            r = httpx.get(f"{a_base}/api/rooms/{rid}", headers=auth(ta))
+            return all(s["connected"] for s in r.json()["room"]["seats"][:2])
+
+        await eventually(both_connected)  # (presence)
         async with httpx.AsyncClient() as client:
             r = await client.post(f"{a_base}/api/rooms/{rid}/start", headers=auth(ta))
             assert r.status_code == 200, r.text
@@ -115,12 +123,12 @@ def test_a_restart_on_postgresql_resumes_a_live_room(pg_url: str, tmp_path: Path
     again = ProcessServer(tmp_path, pg_url, env=env).start()  # healthy: the room is resumed
     try:
         with Watcher(again.base, rid):  # someone at the table: a room nobody is at stands still
-            for _ in range(100):  # its clock runs again: the bots finish the game
+
+            def over() -> Any:  # its clock runs again: the bots finish the game
                 room = httpx.get(f"{again.base}/api/rooms/{rid}", headers=auth(token)).json()
-                room = room["room"]
-                if room["status"] == "between":
-                    break
-                asyncio.run(asyncio.sleep(0.1))
+                return room["room"] if room["room"]["status"] == "between" else None
+
+            room = until(over)
         assert room["status"] == "between", room
         record = f"{again.base}/api/games/{room['game_id']}/record"
         assert httpx.get(record, headers=auth(token)).status_code == 200

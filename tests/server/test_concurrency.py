@@ -14,7 +14,7 @@ import pytest
 from chieu.server.lobby import ApiError, Lobby
 from chieu.server.rows import ActionRow, ConflictError
 from chieu.server.storage import Store
-from tests.server.helpers import spectate
+from tests.server.helpers import eventually, spectate
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -158,21 +158,33 @@ def test_the_sweeper_freezes_often_sweeps_rarely_and_collects_everything_at_last
         def __init__(self) -> None:
             self.me = self
 
-    async def run(every: float, full: float, slack: int = 10**6) -> tuple[int, bool]:
+    def frozen_now(probe: weakref.ref[Cycle]) -> bool:
+        """Frozen: in none of the collector's generations."""
+        target = probe()
+        return all(o is not target for o in gc.get_objects())
+
+    async def run(
+        every: float, full: float, slack: int = 10**6, collected: bool = True
+    ) -> tuple[int, bool]:
+        """``collected``: wait for the garbage to be freed and the room swept, else for 0.15 s
+        (it must not be, meanwhile)."""
         task = asyncio.create_task(lobby.sweeper(every=every, freeze=0.01, full=full, slack=slack))
         garbage = Cycle()
-        await asyncio.sleep(0.05)  # frozen by now
-        frozen = gc.get_freeze_count()
         probe = weakref.ref(garbage)
+        await eventually(lambda: frozen_now(probe))  # frozen by now, the garbage with it
+        frozen = gc.get_freeze_count()
         del garbage  # a cycle: only a collection that sees it frees it
-        await asyncio.sleep(0.15)
+        if collected:
+            await eventually(lambda: probe() is None and room.id not in lobby.rooms)
+        else:
+            await asyncio.sleep(0.15)
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
         return frozen, probe() is None
 
     try:
-        frozen, freed = asyncio.run(run(every=3600, full=3600))
+        frozen, freed = asyncio.run(run(every=3600, full=3600, collected=False))
         assert frozen > 0 and not freed and room.id in lobby.rooms  # frozen, never swept
         frozen, freed = asyncio.run(run(every=0.02, full=0.1))
         assert freed and room.id not in lobby.rooms

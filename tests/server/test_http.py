@@ -8,6 +8,8 @@ import time
 import httpx
 import pytest
 
+from chieu.core.registry import game_names
+from chieu.server.app import ORDER
 from chieu.server.lobby import Lobby
 from tests.server.helpers import ThreadServer, auth, guest, make_room
 
@@ -15,7 +17,9 @@ from tests.server.helpers import ThreadServer, auth, guest, make_room
 def test_health_games_and_docs(server: ThreadServer) -> None:
     assert httpx.get(f"{server.base}/api/health").json() == {"ok": True}
     games = httpx.get(f"{server.base}/api/games").json()["games"]
-    assert [g["name"] for g in games] == ["chan", "totom", "phom", "matchuoc"]
+    names = [g["name"] for g in games]
+    assert sorted(names) == game_names()
+    assert [n for n in names if n in ORDER] == list(ORDER)  # the menu's order first
     for g in games:
         assert g["presets"] and g["info"]["players"] >= 2 and "heuristic" in g["bots"]
         for o in g["options"]:

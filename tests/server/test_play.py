@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from chieu.core.record import GameRecord
+from chieu.core.registry import game_names
 from tests.server.helpers import (
     FAST_CLOCK,
     Player,
@@ -74,7 +75,7 @@ async def _game(srv: ThreadServer, game: str) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("game", ["chan", "totom", "phom", "matchuoc"])
+@pytest.mark.parametrize("game", game_names())
 def test_whole_game(server: ThreadServer, game: str) -> None:
     out = asyncio.run(_game(server, game))
     text, gid = out["record"], out["gid"]

@@ -16,10 +16,12 @@ import websockets
 from chieu.core.record import GameRecord
 from chieu.server import ws
 from tests.server.helpers import (
+    WAIT,
     Player,
     ThreadServer,
     auth,
     guest,
+    let_in,
     make_room,
     played_alone,
     ws_connect,
@@ -37,9 +39,11 @@ def strict_server(tmp_path: Path) -> Iterator[ThreadServer]:
         yield srv
 
 
-async def _until(p: Player, pred: Any, timeout: float = 20) -> dict[str, Any]:
+async def _until(p: Player, pred: Any, timeout: float = WAIT) -> dict[str, Any]:
+    """The next message ``pred`` takes: ``timeout`` is only a safety net, for them all."""
+    deadline = time.monotonic() + timeout
     while True:
-        msg = await p.recv(timeout)
+        msg = await p.recv(max(0.1, deadline - time.monotonic()))
         if pred(msg):
             return msg
 
@@ -104,7 +108,7 @@ async def _refusals(base: str) -> None:
     await p.ws.send("x" * 20000)
     with pytest.raises(websockets.ConnectionClosed):
         for _ in range(100):
-            await p.recv(5)
+            await p.recv()
     await w.send({"type": "ping"})
     assert (await _until(w, lambda m: m["type"] == "pong"))["type"] == "pong"
     await w.close()
@@ -162,9 +166,7 @@ async def _many_sockets(base: str) -> None:
         assert json.loads(await s.recv())["type"] == "view"
     await _refused(url, watcher, "too_many_sockets")
     await held.pop().close()
-    await asyncio.sleep(0.3)
-    held.append(await hold())
-    assert json.loads(await held[-1].recv())["type"] == "view"
+    held.append((await let_in(hold, "too_many_sockets"))[0])  # once the server has seen it
     # a room full of watchers (the limit lowered to what is open now) refuses one more
     # watcher, never a seated player
     ws.MAX_ROOM_SOCKETS = len(held)
@@ -199,7 +201,7 @@ async def _flood(base: str) -> None:
     codes = []
     with pytest.raises(websockets.ConnectionClosed):
         for _ in range(400):
-            msg = await flooder.recv(5)
+            msg = await flooder.recv()
             codes.append(msg.get("code"))
     assert "too_fast" in codes
     # the other room did not notice
@@ -299,7 +301,7 @@ async def _timeout(base: str) -> None:
     assert msg["deadline"] is not None and decision["deadline"] == msg["deadline"]
     assert 0 < msg["deadline"] - time.time() <= 1.5
     # the client says nothing: at the deadline the server plays the decision's default
-    after = await _until(p, lambda m: m["type"] == "view" and m["version"] > msg["version"], 5)
+    after = await _until(p, lambda m: m["type"] == "view" and m["version"] > msg["version"])
     assert after["version"] == msg["version"] + 1
     r = httpx.get(f"{base}/api/games/{msg['game_id']}/record", headers=auth(host))
     if "ndjson" in r.headers["content-type"]:  # the bots may have ended the game already

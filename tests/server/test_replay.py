@@ -7,12 +7,13 @@ import pytest
 from chieu import load_game
 from chieu.core.driver import play
 from chieu.core.record import GameRecord
+from chieu.core.registry import game_names
 from chieu.core.rng import Rng
 from chieu.server.replay import CHECKPOINT, Replay
 from tests.server.helpers import replay_states
 
 
-@pytest.mark.parametrize("name", ["chan", "totom", "phom", "matchuoc"])
+@pytest.mark.parametrize("name", game_names())
 def test_every_step_from_a_checkpoint_is_the_step_replayed_from_the_deal(name: str) -> None:
     game = load_game(name)
     state = game.new_state(seed=11)

@@ -17,11 +17,14 @@ import websockets
 from chieu.server import ws
 from tests.server.helpers import (
     FAST_CLOCK,
+    WAIT,
     Player,
     ProcessServer,
     ThreadServer,
     auth,
+    eventually,
     guest,
+    let_in,
     make_room,
     ws_connect,
     ws_url,
@@ -53,7 +56,7 @@ async def _closed_with(sock: Any, code: int, error: str | None = None) -> None:
     seen = []
     with pytest.raises(websockets.ConnectionClosed) as info:
         for _ in range(50):
-            seen.append(json.loads(await asyncio.wait_for(sock.recv(), 10)))
+            seen.append(json.loads(await asyncio.wait_for(sock.recv(), WAIT)))
     assert info.value.rcvd is not None and info.value.rcvd.code == code, seen
     if error is not None:
         assert seen and seen[-1]["type"] == "error" and seen[-1]["code"] == error, seen
@@ -118,10 +121,10 @@ def test_the_socket_signs_in_with_its_first_message(
             await _closed_with(sock, 4401, "unauthorized")
         # the auth message, then the view; and the socket plays on
         async with await ws_connect(url, token) as sock:
-            first = json.loads(await asyncio.wait_for(sock.recv(), 10))
+            first = json.loads(await asyncio.wait_for(sock.recv(), WAIT))
             assert first["type"] == "view" and first["seat"] == 0
             await sock.send(json.dumps({"type": "ping"}))
-            while json.loads(await asyncio.wait_for(sock.recv(), 10))["type"] != "pong":
+            while json.loads(await asyncio.wait_for(sock.recv(), WAIT))["type"] != "pong":
                 pass
 
     asyncio.run(scene())
@@ -216,13 +219,23 @@ def test_a_private_room_is_watched_only_by_its_people_or_with_its_code(
             await _closed_with(sock, 4403, "private_room")
         for who, code in ((stranger, room["code"].lower()), (host, None)):
             async with await ws_connect(url, who, code=code) as sock:
-                msg = json.loads(await asyncio.wait_for(sock.recv(), 10))
+                msg = json.loads(await asyncio.wait_for(sock.recv(), WAIT))
                 assert msg["type"] == "view"
 
     asyncio.run(scene())
 
 
-def test_the_server_bounds_its_sockets(env_server: Any) -> None:
+def test_the_server_bounds_its_sockets(env_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from chieu.server import app
+
+    gates: list[ws.Gate] = []
+
+    class Gate(ws.Gate):  # the server's, to see its sockets waiting for their auth
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            gates.append(self)
+
+    monkeypatch.setattr(app, "Gate", Gate)
     srv = env_server(CHIEU_MAX_SOCKETS="3", CHIEU_MAX_PENDING_SOCKETS="2")
     b = srv.base
     host = guest(b, "Chủ")
@@ -233,23 +246,22 @@ def test_the_server_bounds_its_sockets(env_server: Any) -> None:
     async def scene() -> None:
         # sockets that never sign in: two may wait, a third is closed at once
         waiting = [await websockets.connect(url) for _ in range(2)]
-        await asyncio.sleep(0.2)
+        await eventually(lambda: gates[0].pending == 2)  # the server has them both
         async with websockets.connect(url) as third:
             with pytest.raises(websockets.ConnectionClosed) as info:
-                await asyncio.wait_for(third.recv(), 5)
+                await asyncio.wait_for(third.recv(), WAIT)
             assert info.value.rcvd is not None and info.value.rcvd.code == 4429
         for sock in waiting:  # they sign in: the waiting places are free again
             await sock.send(json.dumps({"type": "auth", "token": host}))
-            assert json.loads(await asyncio.wait_for(sock.recv(), 10))["type"] == "view"
+            assert json.loads(await asyncio.wait_for(sock.recv(), WAIT))["type"] == "view"
         held = [*waiting, await ws_connect(url, watchers[0], max_queue=None)]
-        assert json.loads(await asyncio.wait_for(held[-1].recv(), 10))["type"] == "view"
+        assert json.loads(await asyncio.wait_for(held[-1].recv(), WAIT))["type"] == "view"
         # three signed in: the server is full, for every player
         async with await ws_connect(url, watchers[1]) as sock:
             await _closed_with(sock, 4429, "server_full")
         await held.pop().close()
-        await asyncio.sleep(0.3)
-        async with await ws_connect(url, watchers[2]) as sock:
-            assert json.loads(await asyncio.wait_for(sock.recv(), 10))["type"] == "view"
+        sock, _ = await let_in(lambda: ws_connect(url, watchers[2]), "server_full")
+        await sock.close()  # let in once the server has seen the close
         for sock in held:
             await sock.close()
 

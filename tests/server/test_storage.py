@@ -12,7 +12,7 @@ from chieu.core.record import GameRecord
 from chieu.server.lobby import Lobby
 from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
 from chieu.server.storage import Store
-from tests.server.helpers import ThreadServer, spectate
+from tests.server.helpers import WAIT, ThreadServer, spectate, until
 from tests.server.test_play import _game
 
 
@@ -195,11 +195,14 @@ def test_a_broken_postgresql_connection_fails_its_write_and_the_next_reconnects(
         pid = writer.conn[1].info.backend_pid
         with psycopg.connect(store.dsn(), autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-            for _ in range(100):  # until the backend is gone
-                gone = admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,))
-                if gone.fetchone() is None:
-                    break
-                time.sleep(0.05)
+            until(  # the backend is gone
+                lambda: (
+                    admin.execute(
+                        "SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)
+                    ).fetchone()
+                    is None
+                )
+            )
         v = room.version
         row = ActionRow(room.id, v, room.game_id or 0, 0, {"verb": "x"})
         with pytest.raises(psycopg.OperationalError):
@@ -275,7 +278,7 @@ def test_notifications_name_their_origin_and_a_process_skips_its_own(pg_url: str
         v = room.version
         row = ActionRow(room.id, v, room.game_id or 0, 0, {"verb": "x"})
         asyncio.run(store.writer().append(row))
-        payloads = [n.payload for n in listener.notifies(timeout=2.0, stop_after=2)]
+        payloads = [n.payload for n in listener.notifies(timeout=WAIT, stop_after=2)]
     assert payloads == [f"{room.id}@{node}", f"{room.id}:{v + 1}@{node}"]
 
     told: list[tuple[int, int | None]] = []

@@ -21,6 +21,9 @@ from typing import Any
 
 import httpx
 
+from chieu.core.registry import game_names
+from chieu.core.table import load_game
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHIEU_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,8 +55,12 @@ ROBOT_CLOCK: dict[str, float | None] = {
     "grace": 0,
     "window": 0,
 }
-GAMES = ("chan", "totom", "phom", "matchuoc")
-SEATS = {"chan": 4, "totom": 5, "phom": 4, "matchuoc": 4}
+#: the longest a wait for something to happen lasts (seconds): only a safety net on a loaded
+#: machine; every wait ends as soon as what it waits for happens
+WAIT = 120.0
+WAIT_MS = WAIT * 1000  # the same for playwright
+GAMES = tuple(game_names())
+SEATS = {name: load_game(name).info.players for name in GAMES}
 
 #: a control the viewer may click now (the page marks a fault with data-fault)
 ACTION = "[data-action-id]:not([disabled]):not([aria-disabled=true])"
@@ -76,7 +83,7 @@ class ServeProcess:
         self.log_path = folder / "server.log"
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 60.0) -> ServeProcess:
+    def start(self, timeout: float = WAIT) -> ServeProcess:
         self.folder.mkdir(parents=True, exist_ok=True)
         env = {
             **os.environ,
@@ -192,7 +199,7 @@ class Api:
     def sheet(self, room_id: int) -> dict[str, Any]:
         return dict(self.call("GET", f"/api/rooms/{room_id}/sheet"))
 
-    def wait_room(self, room_id: int, pred: Any, timeout: float = 30.0) -> dict[str, Any]:
+    def wait_room(self, room_id: int, pred: Any, timeout: float = WAIT) -> dict[str, Any]:
         """The room once ``pred(room)`` holds (polled)."""
         deadline = time.monotonic() + timeout
         room = self.room(room_id)
@@ -208,14 +215,14 @@ class Api:
         from websockets.sync.client import connect
 
         url = self.base.replace("http", "ws", 1) + f"/ws/rooms/{room_id}"
-        with connect(url, open_timeout=10, close_timeout=2) as ws:
+        with connect(url, open_timeout=WAIT, close_timeout=2) as ws:
             ws.send(json.dumps({"type": "auth", "token": self.token}))  # never in the URL
-            json.loads(ws.recv(timeout=10))  # the first view
+            json.loads(ws.recv(timeout=WAIT))  # the first view
             ws.send(json.dumps({"type": "next"}))
             # wait for the next game's first view before closing
-            deadline = time.monotonic() + 15
+            deadline = time.monotonic() + WAIT
             while time.monotonic() < deadline:
-                msg = json.loads(ws.recv(timeout=15))
+                msg = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
                 if msg.get("type") == "view" and msg["room"]["status"] != "between":
                     return
         raise AssertionError(f"room {room_id}: the next game did not start")
@@ -251,7 +258,7 @@ def tid(name: str) -> str:
     return f'[data-testid="{name}"]'
 
 
-def enter_lobby(page: Any, base: str, name: str, timeout: float = 20_000) -> str:
+def enter_lobby(page: Any, base: str, name: str, timeout: float = WAIT_MS) -> str:
     """Open the lobby, give the first-visit name, and return the page's session token."""
     page.goto(base + "/")
     page.locator(f"{tid('guest-name')}, {tid('game-select')}").first.wait_for(
@@ -298,7 +305,7 @@ def page_token(page: Any, base: str) -> str:
     raise AssertionError("the page keeps no session token /api/me accepts")
 
 
-def open_room(page: Any, base: str, room_id: int, timeout: float = 20_000) -> None:
+def open_room(page: Any, base: str, room_id: int, timeout: float = WAIT_MS) -> None:
     page.goto(f"{base}/#/room/{room_id}")
     page.locator(tid("table")).wait_for(state="visible", timeout=timeout)
 
@@ -445,7 +452,7 @@ def play_until_outcome(
             players[0].page.wait_for_timeout(60)
 
 
-def wait_turn_or_outcome(page: Any, timeout: float = 20_000) -> str:
+def wait_turn_or_outcome(page: Any, timeout: float = WAIT_MS) -> str:
     """Wait until the viewer has an action to click (``"turn"``) or the game is over
     (``"outcome"``)."""
     result = page.wait_for_function(
@@ -464,7 +471,7 @@ def wait_turn_or_outcome(page: Any, timeout: float = 20_000) -> str:
     return str(result.json_value())
 
 
-def reach_turn(page: Any, timeout: float = 30_000) -> None:
+def reach_turn(page: Any, timeout: float = WAIT_MS) -> None:
     """Wait for the viewer's next decision; a game that ends first (a bot wins) is followed by
     the next one (``next-game``)."""
     for _ in range(5):

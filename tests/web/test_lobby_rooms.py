@@ -41,7 +41,7 @@ def test_the_lobby_pages_the_rooms_and_joins_a_private_room_by_code(
         again = page.locator(".panel.wait button.primary")
         again.first.wait_for(state="visible", timeout=10_000)
         again.first.click()
-        owner.wait_room(secret["id"], lambda r: r["seats"][1]["player"] is not None, 10)
+        owner.wait_room(secret["id"], lambda r: r["seats"][1]["player"] is not None)
     finally:
         for api, rid in made:  # the shared server's lobby as it was
             api.call("POST", f"/api/rooms/{rid}/leave")

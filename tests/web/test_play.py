@@ -123,7 +123,7 @@ def _next_game(api: Api, rid: int, pages: tuple[Any, ...], number: int) -> None:
     for page in pages:
         assert page.locator(tid("next-game")).is_visible()
         page.locator(tid("next-game")).click()
-    room = api.wait_room(rid, lambda r: r["status"] == "playing", timeout=10)
+    room = api.wait_room(rid, lambda r: r["status"] == "playing")
     assert room["game_number"] == number
     for page in pages:
         page.wait_for_function(
@@ -173,14 +173,14 @@ def test_keyboard_plays_an_action(base: str, page: Any) -> None:
     control.focus()
     assert control.evaluate("el => el === document.activeElement"), "the control takes no focus"
     page.keyboard.press("Enter")
-    room = api.wait_room(rid, lambda r: r["version"] > before, timeout=10)
+    room = api.wait_room(rid, lambda r: r["version"] > before)
     # the digit keys play the numbered actions
     if room["status"] == "playing" and wait_turn_or_outcome(page) == "turn":
         keyed = page.locator(f'{ACTION}[data-key="1"]')
         if keyed.count():
             before = api.room(rid)["version"]
             page.locator("body").press("1")
-            room = api.wait_room(rid, lambda r: r["version"] > before, timeout=10)
+            room = api.wait_room(rid, lambda r: r["version"] > before)
     assert room_status(page) in ("playing", "between", "finished")
 
 

@@ -48,13 +48,13 @@ def test_reload_restores_seat_and_hand(base: str, page: Any) -> None:
     page.wait_for_timeout(300)
     assert Counter(hand_cards(page)) == Counter(hand), "the hand changed across the reload"
     assert sorted(c["id"] for c in action_controls(page)) == offered
-    room = api.wait_room(rid, lambda r: r["seats"][0]["connected"], timeout=10)
+    room = api.wait_room(rid, lambda r: r["seats"][0]["connected"])
     assert room["seats"][0]["player"]["id"] == me["id"]
     assert room["version"] == version, "the game moved while the player was reloading"
     assert not page.locator(tid("reconnect-banner")).is_visible()
     # and the seat still plays
     assert player.step()
-    api.wait_room(rid, lambda r: r["version"] > version, timeout=10)
+    api.wait_room(rid, lambda r: r["version"] > version)
 
 
 def test_server_restart_shows_the_banner_and_comes_back(
@@ -94,6 +94,6 @@ def test_server_restart_shows_the_banner_and_comes_back(
         assert sorted(c["id"] for c in action_controls(page)) == offered
         version = api.room(rid)["version"]
         assert player.step()
-        api.wait_room(rid, lambda r: r["version"] > version, timeout=10)
+        api.wait_room(rid, lambda r: r["version"] > version)
     finally:
         srv.stop()

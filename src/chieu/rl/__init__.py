@@ -31,7 +31,7 @@ def gym_env(
     **kwargs: Any,
 ) -> Any:
     """A Gymnasium environment: one learning ``seat``, chieu bots elsewhere."""
-    from chieu.rl.gym_env import ChieuGym
+    from chieu.rl.gym import ChieuGym
 
     return ChieuGym(game, seat=seat, opponents=opponents, rules=rules, seed=seed, **kwargs)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import importlib
 import io
 import logging
 import math
@@ -17,7 +16,7 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from chieu.bots.registry import bot_names
 from chieu.core.events import seat_history
@@ -35,6 +34,7 @@ from chieu.server.room import Room
 from chieu.server.sessions import Session, Sessions
 from chieu.server.storage import Store, sqlite_url
 from chieu.server.ws import Gate, serve_socket
+from chieu.web import mount as mount_web
 
 T = TypeVar("T")
 
@@ -467,23 +467,5 @@ def create_app(
     from chieu.server import replay  # the browser's read-only endpoints
 
     app.include_router(replay.router(srv, who))
-    _mount_web(app)
+    mount_web(app)  # the browser table: the page, its files, the cards
     return app
-
-
-def _mount_web(app: FastAPI) -> None:
-    try:
-        web = importlib.import_module("chieu.web")
-        mount = web.mount
-    except (ImportError, AttributeError):
-
-        @app.get("/", response_class=HTMLResponse)
-        async def index() -> str:
-            return (
-                "<!doctype html><meta charset=utf-8><title>chieu</title>"
-                "<h1>chieu</h1><p>Bàn chơi trên trình duyệt sắp có. "
-                "The browser table is coming; the API is at <a href=/docs>/docs</a>.</p>"
-            )
-
-        return
-    mount(app)
