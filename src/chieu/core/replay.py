@@ -36,7 +36,7 @@ ENGINE_ERRORS = (ChieuError, KeyError, TypeError, ValueError, IndexError, StopIt
 _ACTION = "action"  # the event type of a recorded action (``chieu.core.record.ACTION``)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Step:
     """One recorded action replayed: its ``number`` among the record's actions (from 1), its
     ``index`` in ``record.events`` (``record.lines[index]`` is its file line), the seat that
@@ -75,23 +75,29 @@ def steps(
     record: GameRecord,
     state: State | None = None,
     *,
-    start: int = 0,
+    start: int | Step = 0,
     stop: int | None = None,
     before: Callable[[Step], None] | None = None,
     source: str = "record",
 ) -> Iterator[Step]:
     """Replay ``record``'s actions onto ``state`` (by default ``record.start(source)``: the
     deal), yielding a :class:`Step` after each one. ``start``: how many actions ``state``
-    has had already (a checkpoint's); ``stop``: replay only the actions before this one.
-    ``before(step)`` is called before each action is applied (the state ready for it). When
-    every action is replayed (no ``stop``) and the record's events go past the replay's, the
-    forced answers the game went on with are given once the generator runs out."""
+    has had already (a checkpoint's), or the last :class:`Step` it had (the record is then
+    read on from that step's event, not from the first); ``stop``: replay only the actions
+    before this one. ``before(step)`` is called before each action is applied (the state
+    ready for it). When every action is replayed (no ``stop``) and the record's events go
+    past the replay's, the forced answers the game went on with are given once the generator
+    runs out."""
     if state is None:
         state = record.start(source)
     space = state.game.action_space
     events = record.events
-    number = 0
-    for index, event in enumerate(events):
+    if isinstance(start, Step):
+        number, first, start = start.number, start.index + 1, start.number
+    else:
+        number, first = 0, 0
+    for index in range(first, len(events)):
+        event = events[index]
         if event.type != _ACTION:
             continue
         number += 1

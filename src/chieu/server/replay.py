@@ -15,6 +15,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -22,6 +23,7 @@ from fastapi import APIRouter, Request
 
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
+from chieu.core.replay import Step
 from chieu.core.replay import steps as replay_steps
 from chieu.server import models as m
 from chieu.server.limits import PlayerBuckets
@@ -48,19 +50,21 @@ class Replay:
     def __init__(self, record_text: str) -> None:
         self.record = GameRecord.loads(record_text, "the game's record")
         state = self.record.start()
+        #: the state after every ``CHECKPOINT``-th action, and the step it was taken at
         self.checkpoints = [state.clone()]
+        self.marks: list[int | Step] = [0]
         self.steps = 0  # how many actions the record holds
         for step in replay_steps(self.record, state):
             self.steps = step.number
             if step.number % CHECKPOINT == 0:
                 self.checkpoints.append(state.clone())
+                self.marks.append(replace(step, state=self.checkpoints[-1]))
 
     def state(self, step: int) -> State:
         """The state after the first ``step`` recorded actions (the deal is step 0), as the
         room showed it: the pass-only claim answers given at once."""
-        start = step - step % CHECKPOINT
         state = self.checkpoints[step // CHECKPOINT].clone()
-        for _ in replay_steps(self.record, state, start=start, stop=step):
+        for _ in replay_steps(self.record, state, start=self.marks[step // CHECKPOINT], stop=step):
             pass
         state.pass_forced()
         return state
