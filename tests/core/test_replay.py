@@ -100,6 +100,11 @@ def test_a_replay_goes_on_from_a_checkpoint(name: str) -> None:
     rest = [s.number for s in steps(record, state, start=half)]
     assert rest == list(range(half + 1, total + 1))
     assert _events(state) == _events(replay(record))
+    # from the step a checkpoint was taken at: the record read on from that step's event
+    mark = next(s for s in steps(record) if s.number == half)
+    again = checkpoint.clone()
+    assert [s.number for s in steps(record, again, start=mark)] == rest
+    assert _events(again) == _events(state)
     upto = replay(record, total)  # every action, but no forced answer after the last
     assert len(upto.events) <= len(state.events)
 
