@@ -27,6 +27,7 @@ from chieu.core.errors import ChieuError, RecordError
 from chieu.core.events import Event
 from chieu.core.notation import Lang
 from chieu.core.record import ACTION, GameRecord
+from chieu.core.replay import ReplayError, steps
 from chieu.core.table import load_game
 
 
@@ -120,44 +121,39 @@ def run(args: argparse.Namespace) -> int:
     record = GameRecord.load(path, lenient=True)
     lines = record.lines
     r = Replayer(console, record, path, args)
-    actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
+    moves = sum(e.type == ACTION for e in record.events)
     console.print(
         Text.assemble(
             (tr(f"Biên bản {path}", f"Record {path}"), "bold"),
             tr(
                 f": {r.game.title}, seed {_seed(record)}, {r.state.num_players} người, "
-                f"{len(actions)} nước đi, phiên bản {record.version or '?'}",
+                f"{moves} nước đi, phiên bản {record.version or '?'}",
                 f": {r.game.title}, seed {_seed(record)}, {r.state.num_players} players, "
-                f"{len(actions)} moves, version {record.version or '?'}",
+                f"{moves} moves, version {record.version or '?'}",
             ),
         )
     )
     for text in r.new_lines():
         console.print(Text(f"     {text}"))
     stepping = bool(args.step)
-    for number, (index, event) in enumerate(actions, 1):
+    try:
+        for step in steps(record, r.state, source=str(path)):
+            for i, text in enumerate(r.new_lines()):
+                console.print(Text(f"{step.number:>3}. {text}" if i == 0 else f"     {text}"))
+            if stepping:
+                r.show_table(every_hand=False)
+                stepping = _wait(console)
+    except ReplayError as exc:
+        index, number, seat = exc.index, exc.number, exc.seat
         where = f"{path}:{lines[index] if index < len(lines) else '?'}"
-        seat = int(event.actor if event.actor is not None else -1)
-        try:
-            action = r.game.action_space.from_json(dict(event.data["action"]))
-            r.state.before_recorded(seat)  # answers with no alternative are not recorded
-            r.state.apply(action, seat)
-        except (ChieuError, KeyError, TypeError) as exc:
-            raise RecordError(
-                tr(
-                    f"{where}: nước {number} của ghế {seat} không chơi lại được: {exc}",
-                    f"{where}: move {number} by seat {seat} does not replay: {exc}",
-                )
-            ) from None
-        for i, text in enumerate(r.new_lines()):
-            console.print(Text(f"{number:>3}. {text}" if i == 0 else f"     {text}"))
-        if stepping:
-            r.show_table(every_hand=False)
-            stepping = _wait(console)
-    if len(r.state.events) < len(record.events):
-        r.state.pass_forced()
-        for text in r.new_lines():
-            console.print(Text(f"     {text}"))
+        raise RecordError(
+            tr(
+                f"{where}: nước {number} của ghế {seat} không chơi lại được: {exc.why}",
+                f"{where}: move {number} by seat {seat} does not replay: {exc.why}",
+            )
+        ) from None
+    for text in r.new_lines():  # after the last action: the forced answers' sequel
+        console.print(Text(f"     {text}"))
     console.rule(tr("Cuối ván", "End of the game"))
     r.show_table(every_hand=not record.from_key)  # hands stay hidden while the game is on
     _result(console, r)

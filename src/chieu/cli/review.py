@@ -27,6 +27,7 @@ from chieu.core.errors import ChieuError, RecordError
 from chieu.core.notation import Lang
 from chieu.core.record import GameRecord
 from chieu.core.registry import find_game
+from chieu.core.replay import ReplayError, Step, steps
 from chieu.core.rng import Rng
 
 MAX_SEAT = 63
@@ -91,31 +92,31 @@ def review(
     bot.new_game(game.name, game.rules_to_json(state.rules), seat)
     rng = Rng(record.seed or 0, "review", seat)  # start() refused a sealed deal already
     out: list[dict[str, Any]] = []
-    for n, (actor, data) in enumerate(record.actions()):
-        try:
-            action = game.action_space.from_json(data)
-        except (ChieuError, KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"{source}: action {n + 1} ({data}): {exc}") from None
-        state.before_recorded(actor)  # answers with no alternative are not recorded
-        if actor == seat:
-            obs = state.observation(seat)
-            legal = state.legal_actions(seat)
-            if len(legal) > 1 and obs.get("phase") != "announce":
-                values = bot.analyse(obs, legal, rng)
-                entry = _entry(n, obs, action, values)
-                words = game.notation
-                entry["phase_label"] = words.phase_label(state.phase, lang)
-                entry["played_label"] = words.label(state, seat, action, lang)
-                best = values_best(values)
-                entry["search_label"] = words.label(state, seat, best, lang)
-                out.append(entry)
-            bot.worlds.chose(obs, legal, action)
-            if progress is not None:
-                progress()
-        try:
-            state.apply(action, actor)
-        except ChieuError as exc:
-            raise RecordError(f"{source}: action {n + 1} ({data}) by seat {actor}: {exc}") from None
+
+    def look(step: Step) -> None:  # before the action: the forced answers before it given
+        if step.seat != seat:
+            return
+        st, action = step.state, step.action
+        obs = st.observation(seat)
+        legal = st.legal_actions(seat)
+        if len(legal) > 1 and obs.get("phase") != "announce":
+            values = bot.analyse(obs, legal, rng)
+            entry = _entry(step.number - 1, obs, action, values)
+            words = game.notation
+            entry["phase_label"] = words.phase_label(st.phase, lang)
+            entry["played_label"] = words.label(st, seat, action, lang)
+            best = values_best(values)
+            entry["search_label"] = words.label(st, seat, best, lang)
+            out.append(entry)
+        bot.worlds.chose(obs, legal, action)
+        if progress is not None:
+            progress()
+
+    try:
+        for _ in steps(record, state, before=look, source=source):
+            pass
+    except ReplayError as exc:
+        raise RecordError(f"{source}: {exc}") from None
     return out
 
 

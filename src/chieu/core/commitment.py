@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING
 
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import describe
+from chieu.core.replay import ENGINE_ERRORS, ReplayError, replay
 
 if TYPE_CHECKING:
-    from chieu.core.protocol import GameDefinition, State
+    from chieu.core.protocol import State
     from chieu.core.record import Damage, GameRecord
 
 COMMIT_PREFIX = b"chieu-commit-v1\n"
@@ -266,7 +267,7 @@ def check(record: GameRecord) -> Report:
             deal_line,
             "seed",
         )
-    _replay(r, record, game)
+    _replay(r, record)
     if record.format == 2 and record.revealed and record.damage is None:
         if record.digest_ok:
             r.add(
@@ -284,7 +285,7 @@ def check(record: GameRecord) -> Report:
 
 
 #: what a game's code raises on a record it cannot play (a bad setup, a bad action)
-_ENGINE_ERRORS = (ChieuError, KeyError, TypeError, ValueError, IndexError, StopIteration)
+_ENGINE_ERRORS = ENGINE_ERRORS
 
 _VERSION = re.compile(r"[0-9]{1,4}(\.[0-9]{1,4}){1,3}([a-z0-9.+-]{0,20})")
 
@@ -309,7 +310,7 @@ def _damage(r: Report, damage: Damage) -> None:
         )
 
 
-def _replay(r: Report, record: GameRecord, game: GameDefinition) -> None:
+def _replay(r: Report, record: GameRecord) -> None:
     from chieu.core.record import ACTION
 
     try:
@@ -317,26 +318,17 @@ def _replay(r: Report, record: GameRecord, game: GameDefinition) -> None:
     except _ENGINE_ERRORS as exc:
         r.add(False, f"Không bắt đầu được ván: {exc}", f"The game does not start: {exc}")
         return
-    pass_forced = getattr(state, "pass_forced", None)
-    actions = [(i, e) for i, e in enumerate(record.events) if e.type == ACTION]
-    for n, (i, e) in enumerate(actions, 1):
-        seat = int(e.actor if e.actor is not None else -1)
-        try:
-            action = game.action_space.from_json(dict(e.data["action"]))
-            if pass_forced is not None:
-                state.before_recorded(seat)
-            state.apply(action, seat)
-        except _ENGINE_ERRORS as exc:
-            line = record.lines[i]
-            r.add(
-                False,
-                f"Dòng {line}: nước {n} của ghế {seat} không hợp lệ khi chơi lại: {exc}",
-                f"Line {line}: move {n} by seat {seat} is not legal in the replay: {exc}",
-                line,
-            )
-            return
-    if pass_forced is not None and len(state.events) < len(record.events):
-        pass_forced()
+    try:
+        replay(record, state=state)
+    except ReplayError as exc:
+        line, n, seat = record.lines[exc.index], exc.number, exc.seat
+        r.add(
+            False,
+            f"Dòng {line}: nước {n} của ghế {seat} không hợp lệ khi chơi lại: {exc.why}",
+            f"Line {line}: move {n} by seat {seat} is not legal in the replay: {exc.why}",
+            line,
+        )
+        return
     r.state = state
     got = [json.dumps(e.to_json(), sort_keys=True) for e in state.events]
     want = [json.dumps(e.to_json(), sort_keys=True) for e in record.events]
@@ -364,7 +356,7 @@ def _replay(r: Report, record: GameRecord, game: GameDefinition) -> None:
         return
     if len(want) < len(got):
         r.short = f"recorded {len(want)} events but replay gives {len(got)}"
-    moves = len(actions)
+    moves = sum(e.type == ACTION for e in record.events)
     r.add(
         True,
         f"{len(want)} sự kiện ({moves} nước đi) khớp với khi chơi lại.",

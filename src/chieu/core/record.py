@@ -13,8 +13,9 @@ Two formats load (``docs/records.md`` has the details):
 
 Events of type ``"action"`` carry the seat and the action; the rest are what the actions
 caused. ``replay()`` rebuilds the state from the header (the shuffle comes from the recorded
-``deal`` event, not from the RNG) and the actions; ``verify()`` lists what does not check out
-(``chieu.core.commitment.check`` gives the full report, line by line, for ``chieu verify``).
+``deal`` event, not from the RNG) and the actions (``chieu.core.replay``, the one replayer);
+``verify()`` lists what does not check out (``chieu.core.commitment.check`` gives the full
+report, line by line, for ``chieu verify``).
 """
 
 from __future__ import annotations
@@ -228,26 +229,12 @@ class GameRecord:
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all by default). A claim answer that
-        had no alternative is not recorded: it is given again here, as the game goes."""
-        from chieu.core.registry import find_game
+        had no alternative is not recorded: it is given again here, as the game goes
+        (``chieu.core.replay``: the one replayer; ReplayError for an action that does not
+        replay)."""
+        from chieu.core.replay import replay
 
-        game = find_game(self.game)
-        state = self.start()
-        pass_forced = getattr(state, "pass_forced", None)
-        for n, (seat, data) in enumerate(self.actions()):
-            if upto is not None and n >= upto:
-                break
-            try:
-                action = game.action_space.from_json(data)
-                if pass_forced is not None:
-                    state.before_recorded(seat)  # forced answers are never recorded
-                state.apply(action, seat)
-            except (ChieuError, KeyError, TypeError, ValueError) as exc:
-                why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
-                raise RecordError(f"action {n + 1} ({data}) by seat {seat}: {why}") from None
-        if upto is None and pass_forced is not None and len(state.events) < len(self.events):
-            pass_forced()  # the game went on past the last recorded action
-        return state
+        return replay(self, upto)
 
     def verify(self) -> list[str]:
         """What does not check out (empty when everything does): the header, the commitment,

@@ -2,9 +2,9 @@
 player's own rooms and games (docs/protocol.md).
 
 The browser holds no rules, so the replay viewer asks the server for the View at a step:
-the stored ``GameRecord`` (kept once the game is over) is replayed through the core, the way
-the room played it (pass-only claim answers given after every action), and the states of a
-few recent games are kept in a small LRU.
+the stored ``GameRecord`` (kept once the game is over) is replayed through the core's one
+replayer (``chieu.core.replay``), each step shown the way the room showed it (its pass-only
+claim answers given), and the states of a few recent games are kept in a small LRU.
 """
 
 from __future__ import annotations
@@ -15,15 +15,16 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
 
-from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.record import GameRecord
-from chieu.core.registry import find_game
+from chieu.core.replay import Step
+from chieu.core.replay import steps as replay_steps
 from chieu.server import models as m
 from chieu.server.limits import PlayerBuckets
 from chieu.server.lobby import ApiError, may_read_row
@@ -48,30 +49,24 @@ class Replay:
 
     def __init__(self, record_text: str) -> None:
         self.record = GameRecord.loads(record_text, "the game's record")
-        self.space = find_game(self.record.game).action_space
-        self.actions = [(seat, self.space.from_json(data)) for seat, data in self.record.actions()]
         state = self.record.start()
-        state.pass_forced()
+        #: the state after every ``CHECKPOINT``-th action, and the step it was taken at
         self.checkpoints = [state.clone()]
-        for i, (seat, action) in enumerate(self.actions, 1):
-            self._step(state, seat, action)
-            if i % CHECKPOINT == 0:
+        self.marks: list[int | Step] = [0]
+        self.steps = 0  # how many actions the record holds
+        for step in replay_steps(self.record, state):
+            self.steps = step.number
+            if step.number % CHECKPOINT == 0:
                 self.checkpoints.append(state.clone())
-
-    @staticmethod
-    def _step(state: State, seat: int, action: Action) -> None:
-        state.apply(action, seat)
-        state.pass_forced()  # as the room gives pass-only claim answers
-
-    @property
-    def steps(self) -> int:
-        return len(self.actions)
+                self.marks.append(replace(step, state=self.checkpoints[-1]))
 
     def state(self, step: int) -> State:
-        """The state after the first ``step`` recorded actions (the deal is step 0)."""
+        """The state after the first ``step`` recorded actions (the deal is step 0), as the
+        room showed it: the pass-only claim answers given at once."""
         state = self.checkpoints[step // CHECKPOINT].clone()
-        for seat, action in self.actions[step - step % CHECKPOINT : step]:
-            self._step(state, seat, action)
+        for _ in replay_steps(self.record, state, start=self.marks[step // CHECKPOINT], stop=step):
+            pass
+        state.pass_forced()
         return state
 
 

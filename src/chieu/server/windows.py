@@ -26,8 +26,8 @@ window. The stored version (``Room.version``) advances with every stored row.
 
 ``replay_row`` is the one way a stored row is applied again (rebuilding a room after a
 restart, catching up with another process): a ``BATCH`` row answers the seats it names that
-are still pending; any other row is applied after the forced answers that came before it
-(``StateBase.before_recorded``), as a record is replayed.
+are still pending; any other row is applied after the forced answers that came before it,
+as a record is replayed (``chieu.core.replay.apply_recorded``).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
+from chieu.core.replay import apply_recorded
 from chieu.server.rows import ActionRow
 
 if TYPE_CHECKING:
@@ -64,8 +65,7 @@ def replay_row(state: State, space: Any, seat: int, data: Mapping[str, Any]) -> 
             if window is not None and s in window.asked and s not in window.answers:
                 state.apply(space.from_json(action), int(s))
         return
-    state.before_recorded(seat)
-    state.apply(space.from_json(data), seat)
+    apply_recorded(state, seat, space.from_json(data))
 
 
 class HeldWindows:
