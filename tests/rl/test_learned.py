@@ -9,7 +9,7 @@ pytest.importorskip("numpy")
 
 from chieu import load_game
 from chieu.bots.base import play_game
-from chieu.bots.learned import FEATURES, LearnedBot, has_weights, load_model, weights_bytes
+from chieu.bots.learned import LearnedBot, features_of, has_weights, load_model, weights_bytes
 from chieu.bots.registry import bot_names, get_bot
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
@@ -29,7 +29,7 @@ def test_weights_ship_small_and_fit_the_features(name: str) -> None:
     obs = state.observation(seat)
     bot = LearnedBot(name)
     memory = None if bot.keeper is None else bot.keeper.recall(obs)
-    assert FEATURES[name](obs, memory).shape == (model.w1.shape[0],)
+    assert features_of(name)(obs, memory).shape == (model.w1.shape[0],)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -290,13 +290,14 @@ class ExternalBot:
 
     def _forfeit(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         """The documented default action: what the game's heuristic bot would play."""
+        from chieu.bots.random_bot import RandomBot
         from chieu.bots.registry import bot_names, get_bot
 
         self.forfeits += 1
         if self._fallback is None:
             game = self._game or str(observation.get("game", ""))
             name = "heuristic" if game and "heuristic" in bot_names(game) else "random"
-            self._fallback = get_bot(name, game) if game else get_bot("random", "chan")
+            self._fallback = get_bot(name, game) if game else RandomBot()
         action: Action = self._fallback.act(observation, legal, rng)
         return action
 

@@ -2,10 +2,11 @@
 
 It plays from what a person at the table sees, like every bot: the observation dict
 (``state.observation(seat)``) and, in Chắn, what the seat remembers of its own play, are turned
-into a fixed vector (``FEATURES``); a two-layer perceptron scores every action id of the game,
-and the best legal one is played. The weights live in ``chieu/bots/weights/<game>.npz``
-(float16); a game without weights has no ``learned`` bot. Trained for Phỏm and Chắn by
-imitating the heuristic bot, then DAgger (docs/rl.md, "The learned agent").
+into a fixed vector (the game kit's ``learned_features``); a two-layer perceptron scores every
+action id of the game, and the best legal one is played. The weights live in
+``chieu/bots/weights/<game>.npz`` (float16); a game without weights has no ``learned`` bot.
+Trained for Phỏm and Chắn by imitating the heuristic bot, then DAgger (docs/rl.md, "The learned
+agent").
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from chieu.bots.chan import GreedyChanBot, Memory, Position, estimate_distance, win_is_legal
+from chieu.bots.chan import Memory, Position, estimate_distance, win_is_legal
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
+from chieu.core.kit import kit_part
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 from chieu.games.chan.actions import EATS_OF
@@ -146,9 +148,9 @@ def _chan_analysis(obs: dict[str, Any], memory: Memory) -> F32:
     return np.concatenate([out.ravel(), tail])
 
 
-FEATURES = {"phom": phom_features, "chan": chan_features}
-#: the games whose features need the seat's memory of its own play: who keeps it
-KEEPERS: dict[str, Any] = {"chan": GreedyChanBot}
+def features_of(game: str) -> Any:
+    """The learned bot's features of ``game`` (its kit's ``learned_features``), or None."""
+    return kit_part(find_game(game), "learned_features")
 
 
 class Mlp:
@@ -184,7 +186,7 @@ def load_model(game: str) -> Mlp | None:
 
 
 def has_weights(game: str) -> bool:
-    return game in FEATURES and weights_bytes(game) is not None
+    return features_of(game) is not None and weights_bytes(game) is not None
 
 
 class LearnedBot:
@@ -195,15 +197,17 @@ class LearnedBot:
     def __init__(self, game: str, model: Mlp | None = None) -> None:
         definition = find_game(game)
         self.game = str(definition.name)
-        if self.game not in FEATURES:
+        features = kit_part(definition, "learned_features")
+        if features is None:
             raise ChieuError(f"no learned bot for {definition.title}")
         found = model if model is not None else load_model(self.game)
         if found is None:
             raise ChieuError(f"no weights for the learned {definition.title} bot")
         self.model = found
-        self.features = FEATURES[self.game]
+        self.features = features
         self.space = definition.action_space
-        keeper = KEEPERS.get(self.game)
+        #: who keeps the seat's memory of its own play, when the features need it
+        keeper = kit_part(definition, "learned_keeper")
         self.keeper = None if keeper is None else keeper()
 
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:

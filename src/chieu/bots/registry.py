@@ -4,21 +4,20 @@ Bots for any game (``random``) are listed here; ``search`` (ISMCTS) exists for e
 worlds can be sampled (``chieu.bots.worlds``). A name may carry options after a colon:
 ``search:50ms`` (a 50 ms budget per decision), ``search:200`` (200 iterations), and
 ``ext:COMMAND`` runs an external bot speaking the JSON-lines protocol (docs/bot-protocol.md).
-Bots for one game live in ``chieu.bots.<game>`` (the game's registered name), which exposes
-``BOTS``: a mapping from bot name to a factory.
-A game without such a module has the generic bots only.
+A game's own bots are named by its kit (``bots``: a mapping from bot name to a factory, with at
+least ``heuristic``). A game whose kit has none has the generic bots only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib import import_module
 from types import MappingProxyType
 
 from chieu.bots.base import Bot
 from chieu.bots.random_bot import RandomBot
 from chieu.core.errors import ChieuError
+from chieu.core.kit import kit_part
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game, normalize_name
 
@@ -32,13 +31,8 @@ def _game_name(game: str | GameDefinition) -> str:
 
 @cache
 def _game_bots(game_name: str) -> Mapping[str, Callable[[], Bot]]:
-    try:
-        module = import_module(f"chieu.bots.{game_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"chieu.bots.{game_name}":
-            raise
-        return MappingProxyType({})
-    return MappingProxyType(dict(module.BOTS))
+    bots: Mapping[str, Callable[[], Bot]] | None = kit_part(find_game(game_name), "bots")
+    return MappingProxyType(dict(bots or {}))
 
 
 def _search_factory(game_name: str) -> dict[str, Callable[[], Bot]]:

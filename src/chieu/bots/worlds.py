@@ -3,8 +3,8 @@
 A game supports the search bot when chieu can build such a State (a *determinization*) from
 what a seat sees. Two ways, in order:
 
-* a builder beside the game: ``WORLDS`` in ``chieu.games.<game>.worlds`` (Chắn:
-  ``chieu.games.chan.worlds.ChanWorlds``), a factory of ``Worlds``;
+* a builder the game's kit names (``worlds``; Chắn: ``chieu.games.chan.worlds.ChanWorlds``),
+  a factory of ``Worlds``;
 * a game-level classmethod ``Game.state_from_observation(observation, legal_actions, rng,
   rules)`` returning a State in which ``legal_actions`` are the seat's legal actions (any game
   may add one; the bots then use it with no memory of their own past).
@@ -13,10 +13,10 @@ what a seat sees. Two ways, in order:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from importlib import import_module
 from typing import Any, Protocol
 
 from chieu.core.actions import Action
+from chieu.core.kit import kit_part
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
@@ -48,15 +48,9 @@ class GameWorlds:
 def worlds_for(game: str) -> Callable[[], Worlds] | None:
     """A factory of Worlds for ``game`` (a name), or None when its worlds cannot be built."""
     cls = find_game(game)
-    try:
-        module = import_module(f"chieu.games.{cls.name}.worlds")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"chieu.games.{cls.name}.worlds":
-            raise
-    else:
-        factory: Callable[[], Worlds] | None = getattr(module, "WORLDS", None)
-        if factory is not None:
-            return factory
+    factory: Callable[[], Worlds] | None = kit_part(cls, "worlds")
+    if factory is not None:
+        return factory
     if callable(getattr(cls, "state_from_observation", None)):
         return lambda: GameWorlds(cls)
     return None

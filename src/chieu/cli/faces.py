@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from chieu.core.kit import kit_part
 from chieu.core.table import Game
 
 Face = Callable[[str], Text]
@@ -19,7 +20,8 @@ _PHOM_SUITS = {"s": ("♠", ""), "c": ("♣", ""), "d": ("♦", "red"), "h": ("�
 _MC_SUIT_STYLE = {"m": "red", "s": "green", "p": "blue", "z": "magenta", "f": "yellow"}
 
 
-def _red_marked(game: Game) -> Face:
+def red_marked(game: Game) -> Face:
+    """Red cards bold, red and underlined (Chắn, Tổ tôm; any game without a face of its own)."""
     kinds = game.definition.kinds
 
     def face(code: str) -> Text:
@@ -31,6 +33,11 @@ def _red_marked(game: Game) -> Face:
     return face
 
 
+def phom_face(game: Game) -> Face:
+    """Phỏm's suit symbols, ♦ and ♥ red."""
+    return _phom
+
+
 def _phom(code: str) -> Text:
     rank, suit = code[:-1], code[-1:].lower()
     rank = "10" if rank.upper() == "T" else rank
@@ -38,7 +45,8 @@ def _phom(code: str) -> Text:
     return Text(f"{rank}{symbol}", style=style)
 
 
-def _matchuoc(game: Game) -> Face:
+def matchuoc_face(game: Game) -> Face:
+    """Mạt chược's tiles by their Vietnamese names, a colour per suit."""
     notation = game.notation
 
     def face(code: str) -> Text:
@@ -53,12 +61,10 @@ def _matchuoc(game: Game) -> Face:
 
 
 def face_for(game: Game) -> Face:
-    """How ``game``'s cards are drawn in the terminal."""
-    if game.name == "phom":
-        return _phom
-    if game.name == "matchuoc":
-        return _matchuoc(game)
-    return _red_marked(game)
+    """How ``game``'s cards are drawn in the terminal (its kit's ``terminal_face``)."""
+    factory = kit_part(game, "terminal_face")
+    face: Face = (factory or red_marked)(game)
+    return face
 
 
 def cards_text(codes: list[str] | tuple[str, ...], face: Face, sep: str = " ") -> Text:

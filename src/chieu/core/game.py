@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from chieu.core.actions import ActionSpace
 from chieu.core.cards import KindTable
+from chieu.core.kit import EMPTY_KIT, GameKit
 from chieu.core.protocol import GameInfo
 
 
@@ -29,6 +30,7 @@ class GameBase:
     has_claims: ClassVar[bool]  # out-of-turn claims on an exposed card
     notation: ClassVar[Any]  # the game's words (games/<g>/notation.py)
     sitting_policy: ClassVar[Any]  # what carries from one deal to the next (setups.py)
+    kit: ClassVar[GameKit] = EMPTY_KIT  # what the edges need of the game (core/kit.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

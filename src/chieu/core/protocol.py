@@ -17,6 +17,7 @@ from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.decisions import ClaimWindow, Decision
 from chieu.core.events import Event
+from chieu.core.kit import GameKit
 from chieu.core.notation import Notation
 from chieu.core.outcome import Outcome
 from chieu.core.rng import Rng
@@ -91,6 +92,8 @@ class GameDefinition(Protocol):
     player_counts: ClassVar[tuple[int, ...]]
     has_claims: ClassVar[bool]
     max_game_length: ClassVar[int]
+    #: what the edges need of the game; one declaring none gets ``EMPTY_KIT`` (``kit_of``)
+    kit: ClassVar[GameKit]
 
     @classmethod
     def info(cls, rules: Any = None) -> GameInfo: ...

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import ActionSpace
 from chieu.core.errors import ChieuError
+from chieu.core.kit import GameKit, kit_of
 from chieu.core.notation import Notation
 from chieu.core.options import RuleOption, rule_options
 from chieu.core.registry import find_game
@@ -78,6 +79,11 @@ class Game:
     def notation(self) -> Notation:
         notation: Notation = self.definition.notation
         return notation
+
+    @property
+    def kit(self) -> GameKit:
+        """What the edges need of the game (``core/kit.py``); an empty kit when it has none."""
+        return kit_of(self.definition)
 
     @property
     def info(self) -> TableInfo:

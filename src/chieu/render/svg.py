@@ -21,21 +21,14 @@ from functools import lru_cache
 
 from chieu.core.cards import KindTable
 from chieu.core.errors import ChieuError
+from chieu.core.kit import kit_part
 from chieu.core.notation import Lang
 from chieu.core.table import Game
-from chieu.render import faces_chan, faces_matchuoc, faces_phom
 from chieu.render.base import HAN_FONT, Deck, esc, num
 
 __all__ = ["Svg", "back", "card", "codes", "hand", "sprite"]
 
 BACK = "back"
-_DECKS: dict[str, Deck] = {
-    "chan": faces_chan.DECK,
-    "totom": faces_chan.DECK,
-    "phom": faces_phom.DECK,
-    "matchuoc": faces_matchuoc.DECK,
-}
-_FOUR: dict[str, Deck] = {"phom": faces_phom.DECK_FOUR}
 _BACK_NAMES = {"vi": "quân bài úp", "en": "face-down card"}
 
 
@@ -58,6 +51,7 @@ class _Game:
     kinds: KindTable
     card_name: Callable[[int, Lang], str]
     deck: Deck
+    four: Deck  # the four-colour deck (``four=True``): ``deck`` when the game has none
 
 
 def _game(game: str | Game) -> _Game:
@@ -75,10 +69,12 @@ def _load(game: str) -> _Game:
 
     loaded = load_game(game)
     name = loaded.info.name
-    if name not in _DECKS:
+    deck: Deck | None = kit_part(loaded, "svg_deck")  # the game kit's decks
+    if deck is None:
         raise ChieuError(f"chieu chưa vẽ được quân bài của trò {loaded.info.title} ({name})")
+    four: Deck = kit_part(loaded, "svg_deck_four") or deck
     return _Game(
-        name, loaded.info.title, loaded.definition.kinds, loaded.notation.card_name, _DECKS[name]
+        name, loaded.info.title, loaded.definition.kinds, loaded.notation.card_name, deck, four
     )
 
 
@@ -120,7 +116,7 @@ def _root(
 def _body(name: str, kind: int, four: bool) -> str:
     """The inner markup of one face (``kind``) or of the back (``kind == -1``)."""
     g = _game(name)
-    deck = _FOUR.get(name, g.deck) if four else g.deck
+    deck = g.four if four else g.deck
     if kind < 0:
         return deck.back()
     return deck.face(g.kinds.codes[kind], g.kinds.is_red(kind))

@@ -74,7 +74,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self.num_actions = info.num_actions
         self.space = self.game.action_space
         self.encoder: Encoder = encoder_for(self.game)
-        self.payments = payments and self.game.name == "phom"
+        self.payments = payments and self.game.kit.running_payments
         self.max_steps = max_steps if max_steps is not None else 4 * info.max_game_length
         self.possible_agents = [agent_name(s) for s in range(n)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}

@@ -41,8 +41,6 @@ T = TypeVar("T")
 log = logging.getLogger("chieu.server")
 
 BODY_LIMITS = Limits(max_bytes=16 * 1024, max_depth=8, max_int_digits=12)
-#: the lobby's order; any other registered game follows
-ORDER = ("chan", "totom", "phom", "matchuoc")
 
 
 def data_dir() -> Path:
@@ -111,9 +109,8 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def games_json() -> list[dict[str, Any]]:
     out = []
-    names = sorted(game_names(), key=lambda n: (ORDER.index(n) if n in ORDER else 99, n))
-    for name in names:
-        game = load_game(name)
+    games = [load_game(name) for name in game_names()]
+    for game in sorted(games, key=lambda g: (g.kit.order, g.name)):  # the lobby's order
         out.append(
             {
                 "name": game.name,

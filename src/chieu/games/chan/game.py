@@ -8,6 +8,7 @@ from typing import ClassVar
 from chieu.core.actions import ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.game import GameBase
+from chieu.core.kit import GameKit
 from chieu.games.chan.actions import ACTION_SPACE
 from chieu.games.chan.cards import KINDS
 from chieu.games.chan.notation import NOTATION, ChanNotation
@@ -31,3 +32,14 @@ class ChanGame(GameBase):
     has_claims: ClassVar[bool] = True
     notation: ClassVar[ChanNotation] = NOTATION
     sitting_policy: ClassVar[ChanSitting] = SITTING_POLICY
+    #: what the edges need of the game, by reference (chieu.core.kit)
+    kit: ClassVar[GameKit] = GameKit(
+        order=0,
+        svg_deck="chieu.render.faces_chan:DECK",
+        terminal_face="chieu.cli.faces:red_marked",
+        encoder="chieu.rl.encoders.chan:ChanEncoder",
+        bots="chieu.bots.chan:BOTS",
+        worlds="chieu.games.chan.worlds:WORLDS",
+        learned_features="chieu.bots.learned:chan_features",
+        learned_keeper="chieu.bots.chan:GreedyChanBot",
+    )

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.game import GameBase
+from chieu.core.kit import GameKit
 from chieu.core.rng import Rng
 from chieu.games.matchuoc.actions import ACTION_SPACE
 from chieu.games.matchuoc.cards import KINDS
@@ -32,6 +33,14 @@ class MatChuocGame(GameBase):
     has_claims: ClassVar[bool] = True
     notation: ClassVar[MatChuocNotation] = NOTATION
     sitting_policy: ClassVar[MatChuocSitting] = SITTING_POLICY
+    #: what the edges need of the game, by reference (chieu.core.kit)
+    kit: ClassVar[GameKit] = GameKit(
+        order=3,
+        svg_deck="chieu.render.faces_matchuoc:DECK",
+        terminal_face="chieu.cli.faces:matchuoc_face",
+        encoder="chieu.rl.encoders.matchuoc:MatChuocEncoder",
+        bots="chieu.bots.matchuoc:BOTS",
+    )
 
     @classmethod
     def state_from_observation(

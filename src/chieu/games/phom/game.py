@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.game import GameBase
+from chieu.core.kit import GameKit
 from chieu.core.rng import Rng
 from chieu.games.phom.actions import ACTION_SPACE
 from chieu.games.phom.cards import KINDS
@@ -32,6 +33,17 @@ class PhomGame(GameBase):
     has_claims: ClassVar[bool] = False
     notation: ClassVar[PhomNotation] = NOTATION
     sitting_policy: ClassVar[PhomSitting] = SITTING_POLICY
+    #: what the edges need of the game, by reference (chieu.core.kit)
+    kit: ClassVar[GameKit] = GameKit(
+        order=2,
+        svg_deck="chieu.render.faces_phom:DECK",
+        svg_deck_four="chieu.render.faces_phom:DECK_FOUR",
+        terminal_face="chieu.cli.faces:phom_face",
+        encoder="chieu.rl.encoders.phom:PhomEncoder",
+        bots="chieu.bots.phom:BOTS",
+        learned_features="chieu.bots.learned:phom_features",
+        running_payments=True,
+    )
 
     @classmethod
     def state_from_observation(

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.game import GameBase
+from chieu.core.kit import GameKit
 from chieu.core.rng import Rng
 from chieu.games.totom.actions import ACTION_SPACE
 from chieu.games.totom.cards import KINDS
@@ -33,6 +34,14 @@ class TotomGame(GameBase):
     has_claims: ClassVar[bool] = True
     notation: ClassVar[TotomNotation] = NOTATION
     sitting_policy: ClassVar[TotomSitting] = SITTING_POLICY
+    #: what the edges need of the game, by reference (chieu.core.kit)
+    kit: ClassVar[GameKit] = GameKit(
+        order=1,
+        svg_deck="chieu.render.faces_chan:DECK",
+        terminal_face="chieu.cli.faces:red_marked",
+        encoder="chieu.rl.encoders.totom:TotomEncoder",
+        bots="chieu.bots.totom:BOTS",
+    )
 
     @classmethod
     def state_from_observation(

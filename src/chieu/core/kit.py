@@ -1,0 +1,106 @@
+"""A game's kit: what the edges (terminal, SVG, server, bots, RL) need of one game.
+
+A game definition declares ``kit = GameKit(...)``; the edges read it instead of branching on
+the game's name. Its parts are *lazy references*, ``"module:attribute"`` strings resolved on
+first use (:func:`resolve`), so a game package imports neither numpy, rich nor the edges. A
+part that is ``None`` is one the game lacks: the edge then says so, or uses its generic
+fallback. A game registered without a kit gets :data:`EMPTY_KIT` (:func:`kit_of`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from chieu.core.errors import ChieuError
+
+
+class GameKitError(ChieuError):
+    """A kit's reference that does not resolve: names the game, the part and the reference."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameKit:
+    """What the edges need of one game, as lazy ``"module:attribute"`` references.
+
+    * ``order``: the game's place in the lobby's menu (lower first; ties by name).
+    * ``svg_deck``: the ``chieu.render.base.Deck`` that draws its cards as SVG, or None when
+      chieu cannot draw them (``chieu.render.svg`` then says so).
+    * ``svg_deck_four``: the four-colour deck (``four=True``), or None: the usual deck.
+    * ``terminal_face``: a factory taking the bound ``Game`` and giving ``Face`` (a card code
+      → Rich ``Text``) for the terminal, or None: red cards marked (``chieu.cli.faces``).
+    * ``encoder``: the RL observation encoder class, taking the bound ``Game``, or None: the
+      game has no RL encoder.
+    * ``bots``: a mapping of bot name → factory of the game's own bots (at least
+      ``"heuristic"``), or None: the generic bots only.
+    * ``worlds``: a factory of ``chieu.bots.worlds.Worlds`` for the search bot, or None: the
+      worlds come from the game's ``state_from_observation`` when it has one.
+    * ``learned_features``: ``features(observation, memory) -> vector`` of the learned bot,
+      or None: no learned bot.
+    * ``learned_keeper``: a factory of the bot that keeps the seat's memory of its own play
+      for ``learned_features`` (``recall``/``remember``), or None: no memory.
+    * ``running_payments``: the game's payments happen during the deal (``state.payoffs``),
+      which the RL environment may reward as they happen (``payments=True``).
+    """
+
+    order: int = 99
+    svg_deck: str | None = None
+    svg_deck_four: str | None = None
+    terminal_face: str | None = None
+    encoder: str | None = None
+    bots: str | None = None
+    worlds: str | None = None
+    learned_features: str | None = None
+    learned_keeper: str | None = None
+    running_payments: bool = False
+
+    def references(self) -> dict[str, str]:
+        """Every part given as a reference: part name → ``"module:attribute"``."""
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, str):
+                out[f.name] = value
+        return out
+
+
+#: the kit of a game that declares none: no part, the edges' generic fallbacks
+EMPTY_KIT = GameKit()
+
+
+def kit_of(game: Any) -> GameKit:
+    """The kit of a game definition or bound ``Game`` (:data:`EMPTY_KIT` when it has none)."""
+    kit = getattr(game, "kit", None)
+    return kit if isinstance(kit, GameKit) else EMPTY_KIT
+
+
+@cache
+def resolve(ref: str, game: str = "?", part: str = "?") -> Any:
+    """The object ``ref`` (``"module:attribute"``) names; GameKitError naming ``game`` and
+    ``part`` when it cannot be imported or found."""
+    module_name, sep, attribute = ref.partition(":")
+    where = f"the kit of the game {game!r}: {part} = {ref!r}"
+    if not sep or not module_name or not attribute:
+        raise GameKitError(f"{where} is not a 'module:attribute' reference")
+    try:
+        module = import_module(module_name)
+    except ImportError as exc:
+        raise GameKitError(f"{where}: cannot import {module_name!r} ({exc})") from exc
+    value = module
+    for name in attribute.split("."):
+        try:
+            value = getattr(value, name)
+        except AttributeError:
+            raise GameKitError(f"{where}: {module_name!r} has no {attribute!r}") from None
+    return value
+
+
+def kit_part(game: Any, part: str) -> Any:
+    """The resolved ``part`` of the kit of ``game`` (a definition or bound ``Game``), or None
+    when the game lacks it."""
+    ref = getattr(kit_of(game), part)
+    if ref is None:
+        return None
+    return resolve(ref, str(getattr(game, "name", "?")), part)

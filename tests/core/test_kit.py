@@ -1,0 +1,109 @@
+"""Game kits (issue 27): every game declares what the edges need, and no edge names a game."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from chieu.core.errors import ChieuError
+from chieu.core.kit import EMPTY_KIT, GameKit, GameKitError, kit_of, kit_part, resolve
+from chieu.core.registry import find_game, game_names
+from chieu.core.table import load_game
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "chieu"
+#: the edges: they read a game's kit and never branch on its name
+EDGES = ("cli", "server", "web", "render", "rl", "bots", "arena")
+#: what remains, with the reason it may (path relative to src/chieu, the string)
+ALLOWED = {
+    # the words a player's name may not take (impersonating the site), not a branch over games
+    ("server/guard.py", "chan"),
+    ("server/guard.py", "totom"),
+    ("server/guard.py", "phom"),
+    # Chắn's own view of the hand checker's report ("chan": its count of chắn pairs); it moves
+    # into the game's package with the checker views
+    ("cli/check.py", "chan"),
+}
+
+
+def _per_game(path: Path, names: set[str]) -> bool:
+    """A module of one game still at the edge (``bots/chan.py``, ``render/faces_phom.py``,
+    ``cli/check_totom.py``): its words are the game's own; it moves into the game later."""
+    return any(path.stem == n or path.stem.endswith(f"_{n}") for n in names)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def game_names_in_edges() -> list[str]:
+    """Every string constant (docstrings aside) equal to a registered game's name in the edges,
+    outside the per-game modules and ``ALLOWED``."""
+    names = set(game_names())
+    found = []
+    for edge in EDGES:
+        for path in sorted((SRC / edge).rglob("*.py")):
+            if _per_game(path, names):
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = _docstrings(tree)
+            where = path.relative_to(SRC).as_posix()
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and node.value in names
+                    and id(node) not in docs
+                    and (where, node.value) not in ALLOWED
+                ):
+                    found.append(f"{where}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def test_no_edge_names_a_game() -> None:
+    found = game_names_in_edges()
+    assert not found, "edges branch on game names; read the game's kit instead:\n" + "\n".join(
+        found
+    )
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_has_a_kit_that_resolves(name: str) -> None:
+    definition = find_game(name)
+    kit = kit_of(definition)
+    assert kit is not EMPTY_KIT and load_game(name).kit is kit
+    refs = kit.references()
+    assert {"svg_deck", "terminal_face", "encoder", "bots"} <= set(refs)
+    for part, ref in refs.items():
+        assert kit_part(definition, part) is resolve(ref, name, part)
+    bots = kit_part(definition, "bots")
+    assert "heuristic" in bots
+
+
+def test_the_lobby_order_is_the_kits() -> None:
+    games = sorted((load_game(n) for n in game_names()), key=lambda g: (g.kit.order, g.name))
+    assert [g.name for g in games][:4] == ["chan", "totom", "phom", "matchuoc"]
+
+
+def test_a_bad_reference_names_the_game_and_the_part() -> None:
+    with pytest.raises(GameKitError, match=r"'chan': encoder = 'chieu.nowhere:X'.*import"):
+        resolve("chieu.nowhere:X", "chan", "encoder")
+    with pytest.raises(GameKitError, match=r"'phom': bots .* has no 'NOBOTS'"):
+        resolve("chieu.bots.phom:NOBOTS", "phom", "bots")
+    with pytest.raises(ChieuError, match="not a 'module:attribute'"):
+        resolve("chieu.bots.phom", "phom", "bots")
+
+
+def test_a_game_without_a_kit_gets_the_empty_kit() -> None:
+    class Outside:
+        name = "outside"
+
+    assert kit_of(Outside) is EMPTY_KIT and kit_part(Outside, "encoder") is None
+    assert GameKit().references() == {}
