@@ -80,7 +80,7 @@ def test_every_game_has_a_kit_that_resolves(name: str) -> None:
     kit = kit_of(definition)
     assert kit is not EMPTY_KIT and load_game(name).kit is kit
     refs = kit.references()
-    assert {"svg_deck", "terminal_face", "encoder", "bots"} <= set(refs)
+    assert {"svg_deck", "terminal_face", "encoder", "bots", "check_hand"} <= set(refs)
     for part, ref in refs.items():
         assert kit_part(definition, part) is resolve(ref, name, part)
     bots = kit_part(definition, "bots")

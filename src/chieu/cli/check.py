@@ -16,7 +16,6 @@ import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from importlib import import_module
 from typing import Any
 
 from rich.console import Console
@@ -25,6 +24,7 @@ from rich.text import Text
 
 from chieu.cli.common import build_rules
 from chieu.core.errors import ChieuError, UnknownGameError
+from chieu.core.kit import kit_part
 from chieu.core.registry import all_games, find_game, normalize_name
 
 
@@ -32,25 +32,24 @@ from chieu.core.registry import all_games, find_game, normalize_name
 class _Checker:
     name: str  # the game's registered name
     label: str  # the game's name for messages
-    checker: str  # module with CHECK_OPTIONS and check_hand
-    render: str  # module with render(console, report), or "" for this module's Chắn view
+    options: Sequence[Any]  # its flags (the kit's ``check_options``)
+    check_hand: Callable[[str, Mapping[str, object], Any], dict[str, Any]]  # kit's check_hand
+    #: render(console, report) (the kit's ``check_view``), or None: this module's Chắn view
+    render: Callable[[Console, Mapping[str, Any]], None] | None
 
 
 def _discover() -> dict[str, _Checker]:
-    """Every registered game with a ``checker`` module; a view ``chieu.cli.check_<game>``."""
+    """Every registered game whose kit has a hand checker (``check_hand``, ``check_options``),
+    and its view (``check_view``)."""
     found: dict[str, _Checker] = {}
     for game in all_games():
-        name = str(game.name)
-        try:
-            import_module(f"chieu.games.{name}.checker")
-        except ModuleNotFoundError:
+        check_hand = kit_part(game, "check_hand")
+        if check_hand is None:
             continue
-        try:
-            import_module(f"chieu.cli.check_{name}")
-            view = f"chieu.cli.check_{name}"
-        except ModuleNotFoundError:
-            view = ""
-        found[name] = _Checker(name, str(game.title), f"chieu.games.{name}.checker", view)
+        name = str(game.name)
+        options = kit_part(game, "check_options") or ()
+        view = kit_part(game, "check_view")
+        found[name] = _Checker(name, str(game.title), tuple(options), check_hand, view)
     return found
 
 
@@ -64,7 +63,7 @@ def _options() -> list[Any]:
     """The flags of every checker; a name shared by two games merges their choices."""
     seen: dict[str, Any] = {}
     for spec in CHECKERS.values():
-        for opt in import_module(spec.checker).CHECK_OPTIONS:
+        for opt in spec.options:
             first = seen.get(opt.name)
             if first is None:
                 seen[opt.name] = opt
@@ -231,8 +230,7 @@ def run(args: argparse.Namespace) -> int:
     except ChieuError as exc:
         fail(str(exc))
         return 2
-    module = import_module(spec.checker)
-    known = {opt.name for opt in module.CHECK_OPTIONS}
+    known = {opt.name for opt in spec.options}
     options: dict[str, object] = {}
     for opt in _options():
         value = getattr(args, _dest(opt.name), None)
@@ -248,15 +246,15 @@ def run(args: argparse.Namespace) -> int:
     bad = False
     for text in hands:
         try:
-            report: dict[str, Any] = module.check_hand(text, options, rules)
+            report: dict[str, Any] = spec.check_hand(text, options, rules)
         except ChieuError as exc:
             bad = True
             report = {"input": text, "error": str(exc)}
         if args.json:
             sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
-        elif "error" in report or not spec.render:
+        elif "error" in report or spec.render is None:
             _render(console, report)
         else:
-            import_module(spec.render).render(console, report)
+            spec.render(console, report)
     sys.stdout.flush()
     return 2 if bad else 0

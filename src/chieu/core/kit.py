@@ -41,6 +41,11 @@ class GameKit:
       or None: no learned bot.
     * ``learned_keeper``: a factory of the bot that keeps the seat's memory of its own play
       for ``learned_features`` (``recall``/``remember``), or None: no memory.
+    * ``check_hand``: ``check_hand(text, options, rules) -> report`` of ``chieu check``, or
+      None: the game has no hand checker.
+    * ``check_options``: the checker's flags (a sequence of ``CheckOption``), or None: none.
+    * ``check_view``: ``render(console, report)`` drawing a report in the terminal, or None:
+      the checker's default view (Chắn's).
     * ``running_payments``: the game's payments happen during the deal (``state.payoffs``),
       which the RL environment may reward as they happen (``payments=True``).
     """
@@ -54,6 +59,9 @@ class GameKit:
     worlds: str | None = None
     learned_features: str | None = None
     learned_keeper: str | None = None
+    check_hand: str | None = None
+    check_options: str | None = None
+    check_view: str | None = None
     running_payments: bool = False
 
     def references(self) -> dict[str, str]:

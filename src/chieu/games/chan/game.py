@@ -42,4 +42,6 @@ class ChanGame(GameBase):
         worlds="chieu.games.chan.worlds:WORLDS",
         learned_features="chieu.bots.learned:chan_features",
         learned_keeper="chieu.bots.chan:GreedyChanBot",
+        check_hand="chieu.games.chan.checker:check_hand",
+        check_options="chieu.games.chan.checker:CHECK_OPTIONS",
     )

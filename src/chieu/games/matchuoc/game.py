@@ -40,6 +40,9 @@ class MatChuocGame(GameBase):
         terminal_face="chieu.cli.faces:matchuoc_face",
         encoder="chieu.rl.encoders.matchuoc:MatChuocEncoder",
         bots="chieu.bots.matchuoc:BOTS",
+        check_hand="chieu.games.matchuoc.checker:check_hand",
+        check_options="chieu.games.matchuoc.checker:CHECK_OPTIONS",
+        check_view="chieu.cli.check_matchuoc:render",
     )
 
     @classmethod

@@ -43,6 +43,9 @@ class PhomGame(GameBase):
         bots="chieu.bots.phom:BOTS",
         learned_features="chieu.bots.learned:phom_features",
         running_payments=True,
+        check_hand="chieu.games.phom.checker:check_hand",
+        check_options="chieu.games.phom.checker:CHECK_OPTIONS",
+        check_view="chieu.cli.check_phom:render",
     )
 
     @classmethod

@@ -41,6 +41,9 @@ class TotomGame(GameBase):
         terminal_face="chieu.cli.faces:red_marked",
         encoder="chieu.rl.encoders.totom:TotomEncoder",
         bots="chieu.bots.totom:BOTS",
+        check_hand="chieu.games.totom.checker:check_hand",
+        check_options="chieu.games.totom.checker:CHECK_OPTIONS",
+        check_view="chieu.cli.check_totom:render",
     )
 
     @classmethod
