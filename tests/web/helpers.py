@@ -310,6 +310,16 @@ def open_room(page: Any, base: str, room_id: int, timeout: float = WAIT_MS) -> N
     page.locator(tid("table")).wait_for(state="visible", timeout=timeout)
 
 
+def phom_against_bots(page: Any, base: str, name: str) -> tuple[Api, int]:
+    """``name`` in the lobby, a Phỏm room with three heuristic bots opened on the page and
+    started: the API as that player, and the room's id."""
+    api = Api(base, enter_lobby(page, base, name))
+    rid = int(api.create_room("phom", bots={1: "heuristic", 2: "heuristic", 3: "heuristic"})["id"])
+    open_room(page, base, rid)
+    api.start(rid)
+    return api, rid
+
+
 def room_status(page: Any) -> str | None:
     loc = page.locator(tid("status"))
     if not loc.count():

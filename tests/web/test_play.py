@@ -15,6 +15,7 @@ from tests.web.helpers import (
     enter_lobby,
     hand_cards,
     open_room,
+    phom_against_bots,
     play_until_outcome,
     reach_turn,
     room_status,
@@ -156,12 +157,7 @@ def test_quick_play_against_bots(base: str, page: Any, game: str, seed: int) -> 
 
 def test_keyboard_plays_an_action(base: str, page: Any) -> None:
     """An action control takes the focus and Enter plays it (the room's version moves)."""
-    token = enter_lobby(page, base, "Dũng")
-    api = Api(base, token)
-    room = api.create_room("phom", bots={1: "heuristic", 2: "heuristic", 3: "heuristic"})
-    rid = room["id"]
-    open_room(page, base, rid)
-    api.start(rid)
+    api, rid = phom_against_bots(page, base, "Dũng")
     reach_turn(page)
     before = api.room(rid)["version"]
     hand = hand_cards(page)

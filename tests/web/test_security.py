@@ -13,7 +13,7 @@ import httpx
 
 from chieu.cli.main import main
 from chieu.core.record import GameRecord
-from tests.web.helpers import Api, Player, enter_lobby, open_room, play_until_outcome, tid
+from tests.web.helpers import Player, phom_against_bots, play_until_outcome, tid
 
 #: records every policy violation the page sees (an init script is not itself under the policy)
 WATCH = """
@@ -56,12 +56,7 @@ def test_a_game_plays_under_the_policy_and_shows_its_commitment(
     console: list[str] = []
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-    token = enter_lobby(page, base, "Hạnh")
-    api = Api(base, token)
-    room = api.create_room("phom", bots={1: "heuristic", 2: "heuristic", 3: "heuristic"})
-    rid = room["id"]
-    open_room(page, base, rid)
-    api.start(rid)
+    api, rid = phom_against_bots(page, base, "Hạnh")
     play_until_outcome([Player(page, 5)], timeout=150)
     panel = page.locator(tid("outcome"))
     assert "Bộ bài đã được niêm phong trước ván" in panel.inner_text()
