@@ -12,6 +12,7 @@ from chieu.bots.greedy import estimate_distance
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, IllegalActionError
 from chieu.core.rng import Rng
+from chieu.core.table import load_game
 from chieu.games.chan import ChanGame, Rules
 from chieu.games.chan import actions as A
 from chieu.games.chan.analysis import distance, waits
@@ -119,6 +120,19 @@ def test_play_game_is_deterministic() -> None:
 
     assert events(11) == events(11)
     assert events(11) != events(12)
+
+
+def test_play_game_takes_a_bound_game_a_name_or_a_preset() -> None:
+    def events(game: Any, rules: Any) -> list[str]:
+        state = play_game(game, rules, 5, [RandomBot(), RandomBot()])
+        return [json.dumps(e.to_json(), sort_keys=True) for e in state.events]
+
+    two = Rules(players=2)
+    same = events("chan", two)
+    assert events(load_game("chan", two), None) == same
+    assert events(ChanGame, {"players": 2}) == same
+    with pytest.raises(ChieuError, match="a bound Game carries its rules"):
+        play_game(load_game("chan", two), Rules(), 5, [RandomBot(), RandomBot()])
 
 
 def test_one_greedy_instance_may_serve_every_seat() -> None:

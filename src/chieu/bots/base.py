@@ -14,8 +14,8 @@ from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
 from chieu.core.errors import ChieuError, IllegalActionError
-from chieu.core.registry import find_game
 from chieu.core.rng import Rng
+from chieu.core.table import Game, load_game
 
 if TYPE_CHECKING:
     from chieu.core.protocol import GameDefinition, State
@@ -57,18 +57,8 @@ def bot_rng(seed: int, seat: int) -> Rng:
     return Rng(seed, "bot", seat)
 
 
-def _resolve_game(game: str | GameDefinition) -> GameDefinition:
-    return find_game(game) if isinstance(game, str) else game
-
-
-def _resolve_rules(game: GameDefinition, rules: Any) -> Any:
-    if rules is None or isinstance(rules, Mapping):
-        return game.rules_from_json(rules or {})
-    return rules
-
-
 def play_game(
-    game: str | GameDefinition,
+    game: str | Game | GameDefinition,
     rules: Any,
     seed: int,
     bots: Sequence[Bot],
@@ -78,19 +68,25 @@ def play_game(
 ) -> State:
     """Play one complete game with ``bots[seat]`` in every seat and return the final state.
 
-    ``game`` is a game class or a name (``"chan"``); ``rules`` a Rules value, a JSON mapping
-    or None (the defaults). Every pending decision goes to its seat's bot. A bot that
-    returns an action outside ``legal_actions`` is a programming error (IllegalActionError).
+    ``game`` is a bound ``Game`` (``chieu.load_game``; then ``rules`` is None), a name
+    (``"chan"``) or a game class; ``rules`` a Rules value, a preset name, a JSON mapping or
+    None (the defaults). Every pending decision goes to its seat's bot. A bot that returns an
+    action outside ``legal_actions`` is a programming error (IllegalActionError).
     """
-    game = _resolve_game(game)
-    rules = _resolve_rules(game, rules)
-    state = game.new_state(rules, seed, setup=setup)
+    if isinstance(game, Game):
+        if rules is not None and rules is not game.rules:
+            raise ChieuError("play_game: a bound Game carries its rules; pass rules=None")
+        bound = game
+    else:
+        bound = load_game(game, rules)
+    definition, rules = bound.definition, bound.rules
+    state = bound.new_state(seed, setup=setup)
     if len(bots) != state.num_players:
         raise ChieuError(f"{len(bots)} bots for a {state.num_players}-player game")
     rngs = [bot_rng(seed, seat) for seat in range(state.num_players)]
-    start_bots(game, rules, bots)
+    start_bots(definition, rules, bots)
     try:
-        _run(state, game, rules, bots, rngs, max_steps)
+        _run(state, definition, rules, bots, rngs, max_steps)
     finally:
         end_bots(state, bots)
     return state

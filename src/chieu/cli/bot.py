@@ -40,6 +40,7 @@ from chieu.core.jsonio import (
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
+from chieu.core.table import Game
 
 
 def add_parser(sub: Any) -> None:
@@ -249,7 +250,7 @@ def _max_hand(name: str) -> int:
     for players in counts:
         try:
             rules = game.rules_from_json({} if players is None else {"players": players})
-            state = game.new_state(rules, 0)
+            state = Game(game, rules).new_state(0)
             hands = [len(state.observation(s).get("hand") or ()) for s in range(state.num_players)]
         except Exception:  # a game that cannot deal here: the deck bounds the hand
             return int(game.kinds.deck_size)

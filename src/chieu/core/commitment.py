@@ -164,6 +164,7 @@ def check(record: GameRecord) -> Report:
     from chieu import __version__
     from chieu.core.record import DEAL
     from chieu.core.registry import find_game
+    from chieu.core.table import Game
 
     r = Report()
     if record.format == 2:
@@ -209,7 +210,7 @@ def check(record: GameRecord) -> Report:
         r.unfinished = True
         return r
     try:
-        fresh = game.new_state(rules, record.seed, setup=record.setup)
+        fresh = Game(game, rules).new_state(record.seed, setup=record.setup)
         dealt = [int(k) for k in next(e.data["deck"] for e in fresh.events if e.type == DEAL)]
     except _ENGINE_ERRORS as exc:
         r.add(False, f"Seed không chia được bài: {exc}", f"The seed does not deal: {exc}")

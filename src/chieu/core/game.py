@@ -57,6 +57,8 @@ class GameBase:
         setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
     ) -> Any:
+        """The definition-level plumbing behind ``Game.new_state``: edges call
+        ``chieu.load_game(name, rules).new_state(seed=..., deal=..., setup=...)`` instead."""
         return cls.State(rules, seed, setup=setup, deal=deal)
 
     @classmethod

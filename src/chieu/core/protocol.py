@@ -115,7 +115,10 @@ class GameDefinition(Protocol):
         *,
         setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
-    ) -> State: ...
+    ) -> State:
+        """Plumbing behind the bound ``Game.new_state(seed, deal=, setup=)``, the one edges
+        call (``chieu.load_game``)."""
+        ...
 
 
 def finished(state: State) -> Outcome:

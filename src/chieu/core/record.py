@@ -214,6 +214,7 @@ class GameRecord:
         """The state before the first action: the header's game, rules and setup, and the
         recorded shuffle."""
         from chieu.core.registry import find_game
+        from chieu.core.table import Game
 
         if self.seed is None or self.sealed:
             raise RecordError(
@@ -222,8 +223,8 @@ class GameRecord:
             )
         game = find_game(self.game)
         try:
-            rules = game.rules_from_json(self.rules)
-            return game.new_state(rules, self.seed, setup=self.setup, deal=self.deal())
+            bound = Game(game, game.rules_from_json(self.rules))
+            return bound.new_state(self.seed, deal=self.deal(), setup=self.setup)
         except ChieuError as exc:
             raise RecordError(f"{source}:1: the header does not start a game: {exc}") from None
 

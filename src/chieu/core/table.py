@@ -116,11 +116,17 @@ class Game:
         self,
         seed: int | None = None,
         *,
-        setup: Mapping[str, Any] | None = None,
         deal: Sequence[int] | None = None,
+        setup: Mapping[str, Any] | None = None,
     ) -> State:
-        """A new game. Without ``seed`` the deal comes from the OS's CSPRNG (``fresh_seed``);
-        with one, anyone who knows it can rebuild the deal."""
+        """A new game: the one way every edge starts one (the definition's ``new_state`` is the
+        games' own plumbing behind it).
+
+        Without ``seed`` the deal comes from the OS's CSPRNG (``fresh_seed``); with one,
+        anyone who knows it can rebuild the deal. ``deal`` fixes the shuffled deck (card ids
+        in dealing order; every game takes one, and a game's State raises ChieuError for a
+        deck that is not its own); ``setup`` what carries from the last deal of a hội
+        (dealer, first player...: ``Sitting.next_setup``)."""
         state: State = self.definition.new_state(
             self.rules, fresh_seed() if seed is None else seed, setup=setup, deal=deal
         )
