@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import csv
 import io
 import logging
@@ -11,6 +12,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -108,6 +110,12 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def games_json() -> list[dict[str, Any]]:
+    """The lobby's menu of games (``GET /api/games``): built once, a fresh copy each time."""
+    return copy.deepcopy(_games_menu())
+
+
+@cache
+def _games_menu() -> list[dict[str, Any]]:
     out = []
     games = [load_game(name) for name in game_names()]
     for game in sorted(games, key=lambda g: (g.kit.order, g.name)):  # the lobby's order

@@ -15,7 +15,8 @@ from typing import Any
 
 from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
-from chieu.core.table import load_game
+from chieu.core.registry import find_game
+from chieu.core.table import load_game, resolve_rules
 from chieu.server.botpool import BotPool
 from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
@@ -244,12 +245,13 @@ class Lobby:
             not isinstance(seats, int) or isinstance(seats, bool) or not 1 <= seats <= 16
         ):
             raise _bad("'seats' must be a number of players")
-        try:
-            game = load_game(game_name, preset)
+        try:  # the room's game, loaded once: the preset, then the rules over it, then the seats
+            definition = find_game(game_name)
+            spec: str | dict[str, Any] | None = preset
             if rules:
-                game = load_game(game_name, {**game.rules_json(), **rules})
-            if seats is not None and seats != game.rules.players:
-                game = load_game(game_name, game.rules_json(), players=seats)
+                base = resolve_rules(definition, preset)
+                spec = {**definition.rules_to_json(base), **rules}
+            game = load_game(definition, spec, players=seats)
         except ChieuError as exc:
             raise _bad(str(exc)) from None
         players = game.rules.players
@@ -313,7 +315,7 @@ class Lobby:
             "game_id": None,
         }
         room_id = self.store.create_room(**row)
-        room = Room(self.store, {**row, "id": room_id}, self.players)
+        room = Room(self.store, {**row, "id": room_id}, self.players, game=game)
         # else its clock waits for the lease (the heartbeat)
         room.owned = not self.cluster or (self.claim is not None and self.claim(room_id))
         room.pool = self.pool

@@ -63,12 +63,18 @@ def default_bot(game: Game) -> str:
 
 class Room(HeldWindows, Pushing):
     def __init__(
-        self, store: Store, row: dict[str, Any], players: dict[int, dict[str, Any]]
+        self,
+        store: Store,
+        row: dict[str, Any],
+        players: dict[int, dict[str, Any]],
+        game: Game | None = None,
     ) -> None:
+        """``game``: the room's bound game when the lobby just built it from the request
+        (``Lobby.create_room``); without it, it is loaded from the row (the database)."""
         self.store = store
         self.id: int = row["id"]
         self.code: str = row["code"]
-        self.game = load_game(row["game"], row["rules"])
+        self.game = game if game is not None else load_game(row["game"], row["rules"])
         self.rules_json = self.game.rules_json()
         self.host: int = row["host"]
         self.private: bool = bool(row["private"])
