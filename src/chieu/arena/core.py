@@ -40,8 +40,8 @@ from chieu.bots.registry import get_bot
 from chieu.core.errors import ChieuError
 from chieu.core.journal import committed_text, write_atomic
 from chieu.core.protocol import GameDefinition
-from chieu.core.registry import find_game
 from chieu.core.rng import derive_seed
+from chieu.core.table import Game, load_game
 
 
 @dataclass(frozen=True)
@@ -122,12 +122,18 @@ def rotations(lineup: Sequence[str]) -> list[int]:
     return out
 
 
+def match_game(config: MatchConfig) -> Game:
+    """The match's game bound to its rules (``chieu.load_game``; ChieuError when either is
+    unknown or wrong)."""
+    return load_game(config.game, dict(config.rules))
+
+
 def check_config(config: MatchConfig) -> Any:
     """Validate the game, the rules and every bot name (ChieuError listing the known ones).
     Returns the rules value."""
-    game = find_game(config.game)
-    rules = game.rules_from_json(dict(config.rules))
-    players = game.info(rules).num_players
+    bound = match_game(config)
+    game, rules = bound.definition, bound.rules
+    players = bound.info.players
     if len(config.lineup) != players:
         raise ChieuError(
             f"{len(config.lineup)} bots for a {players}-player game of {game.title}; "
@@ -161,8 +167,8 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
     """Every distinct rotation of one deal (runs in a worker). The records of the deal are
     written after its last rotation: no bot can read the cards of a deal it is playing. A
     config without a seed plays a deal with a secret seed of its own."""
-    game = find_game(config.game)
-    rules = game.rules_from_json(dict(config.rules))
+    bound = match_game(config)  # once a deal: a deal may run in a worker of its own
+    game = bound.definition
     seed = deal_seed(config.seed, deal) if config.seed is not None else secret_seed()
     out = []
     finished = []
@@ -170,7 +176,7 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
         seats = seating(config.lineup, rotation)
         bots: list[Bot] = [_bot(config, name, game) for name in seats]
         try:
-            state = play_game(game, rules, seed, bots)
+            state = play_game(bound, None, seed, bots)
         finally:
             for bot in bots:
                 close = getattr(bot, "close", None)
