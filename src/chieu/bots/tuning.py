@@ -27,8 +27,8 @@ from chieu.bots.registry import get_bot
 from chieu.bots.search import SearchBot, _decide
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
-from chieu.core.registry import find_game
 from chieu.core.rng import Rng, derive_seed
+from chieu.core.table import load_game
 
 DEFAULT_THRESHOLDS = (0.0, 0.5, 1.0, 1.5, 2.0)
 
@@ -133,9 +133,9 @@ def tune(
     ``iterations`` (the search bot's default without either)."""
     if games < 1 or worlds < 2:
         raise ChieuError("tuning needs at least 1 game and 2 worlds per action")
-    game = find_game(game_name)
-    rules = game.rules_from_json({})
-    players = game.info(rules).num_players
+    bound = load_game(game_name, {})
+    game = bound.definition
+    players = bound.rules.players
     tuners: list[TuningSearchBot] = []
     for g in range(games):
         bots: list[Bot] = []
@@ -152,7 +152,7 @@ def tune(
                 bots.append(bot)
             else:
                 bots.append(get_bot("heuristic", game))
-        play_game(game, rules, derive_seed(seed, "tune", g), bots)
+        play_game(bound, None, derive_seed(seed, "tune", g), bots)
     run = TuningRun(game.name, games, seed, worlds)
     for z in thresholds:
         xs = [x for bot in tuners for x in bot.gains[z]]
