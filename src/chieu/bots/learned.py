@@ -19,13 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from chieu.bots.chan import Memory, Position, estimate_distance, win_is_legal
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.kit import kit_part
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 from chieu.games.chan.actions import EATS_OF
+from chieu.games.chan.bots import Memory, Position, estimate_distance, win_is_legal
 
 F32 = npt.NDArray[np.float32]
 
