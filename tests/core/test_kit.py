@@ -121,6 +121,28 @@ def test_a_games_definition_imports_no_edge(name: str) -> None:
     assert out.stdout.strip() == ""
 
 
+_BOTS_ALONE = """
+import sys
+import {module}
+edges = ("chieu.cli", "chieu.server", "chieu.web", "chieu.render", "chieu.rl", "chieu.bots",
+         "chieu.arena")
+print(",".join(sorted(m for m in sys.modules if m.startswith(edges))))
+"""
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_own_bots_import_no_edge(name: str) -> None:
+    """A game's bots need only the core (the Bot protocol is ``chieu.core.bot``)."""
+    module = kit_of(find_game(name)).bots
+    assert module is not None
+    env = {**os.environ, "PYTHONPATH": str(SRC.parent)}
+    code = _BOTS_ALONE.format(module=module.partition(":")[0])
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == ""
+
+
 def test_the_lobby_order_is_the_kits() -> None:
     games = sorted((load_game(n) for n in game_names()), key=lambda g: (g.kit.order, g.name))
     assert [g.name for g in games][:4] == ["chan", "totom", "phom", "matchuoc"]
