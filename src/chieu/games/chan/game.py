@@ -40,7 +40,7 @@ class ChanGame(GameBase):
         encoder="chieu.games.chan.features:ChanEncoder",
         bots="chieu.games.chan.bots:BOTS",
         worlds="chieu.games.chan.worlds:WORLDS",
-        learned_features="chieu.bots.learned:chan_features",
+        learned_features="chieu.games.chan.learned:features",
         learned_keeper="chieu.games.chan.bots:GreedyChanBot",
         check_hand="chieu.games.chan.checker:check_hand",
         check_options="chieu.games.chan.checker:CHECK_OPTIONS",

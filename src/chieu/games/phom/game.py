@@ -41,7 +41,7 @@ class PhomGame(GameBase):
         terminal_face="chieu.games.phom.terminal:face",
         encoder="chieu.games.phom.features:PhomEncoder",
         bots="chieu.games.phom.bots:BOTS",
-        learned_features="chieu.bots.learned:phom_features",
+        learned_features="chieu.games.phom.learned:features",
         running_payments=True,
         check_hand="chieu.games.phom.checker:check_hand",
         check_options="chieu.games.phom.checker:CHECK_OPTIONS",
