@@ -104,7 +104,7 @@ edges = ("chieu.cli", "chieu.server", "chieu.web", "chieu.render", "chieu.rl", "
 heavy = ("numpy", "rich", "fastapi", "starlette", "sqlalchemy")
 loaded = sorted(m for m in sys.modules
                 if m.startswith(edges) or m.split(".")[0] in heavy
-                or m.endswith((".bots", ".features", ".faces", ".terminal")))
+                or m.endswith((".bots", ".features", ".faces", ".terminal", ".learned")))
 print(",".join(loaded))
 """
 

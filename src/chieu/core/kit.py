@@ -8,9 +8,10 @@ fallback. A game registered without a kit gets :data:`EMPTY_KIT` (:func:`kit_of`
 
 A game's modules for the edges live in its own package, one name per role:
 ``games/<game>/features.py`` (the RL ``encoder``), ``bots.py`` (``bots``), ``faces.py`` (the
-``svg_deck``), ``terminal.py`` (the ``terminal_face`` and the checker's ``check_view``), beside
-``worlds.py`` and ``checker.py``. They may import the edges' base modules (and rich, numpy)
-since only the kit's lazy references reach them; the game's definition never imports them.
+``svg_deck``), ``terminal.py`` (the ``terminal_face`` and the checker's ``check_view``),
+``learned.py`` (the ``learned_features``), beside ``worlds.py`` and ``checker.py``. They may
+import the edges' base modules (and rich, numpy) since only the kit's lazy references reach
+them; the game's definition never imports them.
 """
 
 from __future__ import annotations
