@@ -5,7 +5,7 @@
 For each game:
 
 1. the heuristic bot plays ``--games`` games against itself, and every decision with a choice
-   is kept: its features (``chieu.bots.learned.FEATURES``: the observation and, in Chắn, what
+   is kept: its features (its game kit's ``learned_features``: the observation and, in Chắn, what
    the seat remembers of its own play), its legal actions, the heuristic's choice;
 2. a two-layer perceptron (``--hidden`` units) learns to choose as it did: softmax over the
    legal actions, cross-entropy, Adam, ``--epochs`` passes;
@@ -35,11 +35,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from chieu.bots.base import play_game  # noqa: E402
-from chieu.bots.learned import FEATURES, KEEPERS, LearnedBot, Mlp  # noqa: E402
+from chieu.bots.learned import LearnedBot, Mlp, features_of  # noqa: E402
 from chieu.bots.registry import get_bot  # noqa: E402
-from chieu.core.registry import find_game  # noqa: E402
+from chieu.core.kit import kit_of  # noqa: E402
+from chieu.core.registry import find_game, game_names  # noqa: E402
 from chieu.rl.vector import bot_policy, duplicate_deals  # noqa: E402
 
+#: the games with a learned bot (their kit names its features)
+LEARNED = [n for n in game_names() if features_of(n) is not None]
 WEIGHTS = ROOT / "src" / "chieu" / "bots" / "weights"
 Row = tuple[np.ndarray, list[int], int]
 
@@ -51,13 +54,14 @@ class Recorder:
     learns the right choice in the positions its own mistakes lead to)."""
 
     def __init__(self, game: str, rows: list[Row], student: Mlp | None = None) -> None:
-        self.rows, self.features = rows, FEATURES[game]
+        self.rows, self.features = rows, features_of(game)
         self.space = find_game(game).action_space
         self.player = None if student is None else LearnedBot(game, student)
         keeper = None if self.player is None else self.player.keeper
         # the heuristic, sharing the student's memory of its own play where there is one
         self.teacher: Any = keeper if keeper is not None else get_bot("heuristic", game)
-        self.keeps = game in KEEPERS  # the heuristic keeps the memory the features read
+        # the heuristic keeps the memory the features read
+        self.keeps = kit_of(find_game(game)).learned_keeper is not None
         # a teacher that keeps the student's memory must not note its own choice in it
         self.ask = self.teacher.choose if keeper is not None else self.teacher.act
         self.name = self.teacher.name if self.player is None else "learned"
@@ -195,7 +199,7 @@ def _count(least: int) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_to_train", nargs="*", default=["phom", "chan"], choices=FEATURES)
+    parser.add_argument("games_to_train", nargs="*", default=["phom", "chan"], choices=LEARNED)
     parser.add_argument("--games", type=_count(1), default=20000, help="heuristic games")
     parser.add_argument("--epochs", type=_count(1), default=6)
     parser.add_argument("--hidden", type=_count(1), default=256)

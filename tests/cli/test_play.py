@@ -326,8 +326,8 @@ def test_the_table_colours_red_cards_and_groups_the_hand() -> None:
 def test_a_failing_bot_does_not_lose_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from chieu.bots.chan import GreedyChanBot
     from chieu.core.errors import ChieuError
+    from chieu.games.chan.bots import GreedyChanBot
 
     calls = {"n": 0}
     act = GreedyChanBot.act

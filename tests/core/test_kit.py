@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,16 +24,7 @@ ALLOWED = {
     ("server/guard.py", "chan"),
     ("server/guard.py", "totom"),
     ("server/guard.py", "phom"),
-    # Chắn's own view of the hand checker's report ("chan": its count of chắn pairs); it moves
-    # into the game's package with the checker views
-    ("cli/check.py", "chan"),
 }
-
-
-def _per_game(path: Path, names: set[str]) -> bool:
-    """A module of one game still at the edge (``bots/chan.py``, ``render/faces_phom.py``,
-    ``cli/check_totom.py``): its words are the game's own; it moves into the game later."""
-    return any(path.stem == n or path.stem.endswith(f"_{n}") for n in names)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -45,13 +39,11 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def game_names_in_edges() -> list[str]:
     """Every string constant (docstrings aside) equal to a registered game's name in the edges,
-    outside the per-game modules and ``ALLOWED``."""
+    outside ``ALLOWED``: a module about one game lives in the game's package, not an edge."""
     names = set(game_names())
     found = []
     for edge in EDGES:
         for path in sorted((SRC / edge).rglob("*.py")):
-            if _per_game(path, names):
-                continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             docs = _docstrings(tree)
             where = path.relative_to(SRC).as_posix()
@@ -87,6 +79,70 @@ def test_every_game_has_a_kit_that_resolves(name: str) -> None:
     assert "heuristic" in bots
 
 
+def test_no_edge_holds_a_module_of_one_game() -> None:
+    """``bots/chan.py``, ``render/faces_phom.py``, ``cli/check_totom.py`` moved into their
+    games' packages (``games/<game>/bots.py``, ``faces.py``, ``terminal.py``)."""
+    names = set(game_names())
+    stray = [
+        path.relative_to(SRC).as_posix()
+        for edge in EDGES
+        for path in sorted((SRC / edge).rglob("*.py"))
+        if names & set(path.stem.split("_"))
+    ]
+    assert not stray, stray
+
+
+#: run in a fresh interpreter: which edge, heavy or per-game edge modules a game's definition
+#: pulls in
+_ISOLATED = """
+import sys
+import chieu
+from chieu.core.registry import find_game
+find_game({name!r})
+edges = ("chieu.cli", "chieu.server", "chieu.web", "chieu.render", "chieu.rl", "chieu.bots",
+         "chieu.arena")
+heavy = ("numpy", "rich", "fastapi", "starlette", "sqlalchemy")
+loaded = sorted(m for m in sys.modules
+                if m.startswith(edges) or m.split(".")[0] in heavy
+                or m.endswith((".bots", ".features", ".faces", ".terminal", ".learned")))
+print(",".join(loaded))
+"""
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_definition_imports_no_edge(name: str) -> None:
+    """Importing a game's definition imports no edge, no numpy or rich, and none of the game's
+    own modules for the edges (``bots``, ``features``, ...): the kit reaches them lazily."""
+    env = {**os.environ, "PYTHONPATH": str(SRC.parent)}
+    code = _ISOLATED.format(name=name)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == ""
+
+
+_BOTS_ALONE = """
+import sys
+import {module}
+edges = ("chieu.cli", "chieu.server", "chieu.web", "chieu.render", "chieu.rl", "chieu.bots",
+         "chieu.arena")
+print(",".join(sorted(m for m in sys.modules if m.startswith(edges))))
+"""
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_own_bots_import_no_edge(name: str) -> None:
+    """A game's bots need only the core (the Bot protocol is ``chieu.core.bot``)."""
+    module = kit_of(find_game(name)).bots
+    assert module is not None
+    env = {**os.environ, "PYTHONPATH": str(SRC.parent)}
+    code = _BOTS_ALONE.format(module=module.partition(":")[0])
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == ""
+
+
 def test_the_lobby_order_is_the_kits() -> None:
     games = sorted((load_game(n) for n in game_names()), key=lambda g: (g.kit.order, g.name))
     assert [g.name for g in games][:4] == ["chan", "totom", "phom", "matchuoc"]
@@ -96,9 +152,9 @@ def test_a_bad_reference_names_the_game_and_the_part() -> None:
     with pytest.raises(GameKitError, match=r"'chan': encoder = 'chieu.nowhere:X'.*import"):
         resolve("chieu.nowhere:X", "chan", "encoder")
     with pytest.raises(GameKitError, match=r"'phom': bots .* has no 'NOBOTS'"):
-        resolve("chieu.bots.phom:NOBOTS", "phom", "bots")
+        resolve("chieu.games.phom.bots:NOBOTS", "phom", "bots")
     with pytest.raises(ChieuError, match="not a 'module:attribute'"):
-        resolve("chieu.bots.phom", "phom", "bots")
+        resolve("chieu.games.phom.bots", "phom", "bots")
 
 
 def test_a_game_without_a_kit_gets_the_empty_kit() -> None:

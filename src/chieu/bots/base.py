@@ -1,4 +1,5 @@
-"""The Bot protocol and ``play_game``, the loop that lets bots play a whole game.
+"""The Bot protocol (``chieu.core.bot``) and ``play_game``, the loop that lets bots play a
+whole game.
 
 A bot sees exactly what a person at the table sees: ``state.observation(seat)``, the list
 ``state.legal_actions(seat)`` and its own random stream ``Rng(seed, "bot", seat)``. It never
@@ -8,9 +9,11 @@ receives the State, so it cannot peek at other hands or the nọc.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 from chieu.core.actions import Action
+from chieu.core.bot import Bot as Bot  # re-exported: the Bot protocol lives in core
+from chieu.core.bot import bot_rng as bot_rng
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
 from chieu.core.errors import ChieuError, IllegalActionError
@@ -19,15 +22,6 @@ from chieu.core.table import Game, load_game
 
 if TYPE_CHECKING:
     from chieu.core.protocol import GameDefinition, State
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything with a ``name`` and an ``act`` method choosing one of ``legal_actions``."""
-
-    name: str
-
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action: ...
 
 
 def start_bots(game: GameDefinition, rules: Any, bots: Sequence[Bot]) -> None:
@@ -50,11 +44,6 @@ def end_bots(state: State, bots: Sequence[Bot]) -> None:
         if callable(hook) and id(bot) not in done:
             done.add(id(bot))
             hook(data)
-
-
-def bot_rng(seed: int, seat: int) -> Rng:
-    """The random stream of the bot in ``seat`` for the game with ``seed``."""
-    return Rng(seed, "bot", seat)
 
 
 def play_game(

@@ -34,7 +34,7 @@ class _Checker:
     label: str  # the game's name for messages
     options: Sequence[Any]  # its flags (the kit's ``check_options``)
     check_hand: Callable[[str, Mapping[str, object], Any], dict[str, Any]]  # kit's check_hand
-    #: render(console, report) (the kit's ``check_view``), or None: this module's Chắn view
+    #: render(console, report) (the kit's ``check_view``), or None: every field as it is
     render: Callable[[Console, Mapping[str, Any]], None] | None
 
 
@@ -55,7 +55,6 @@ def _discover() -> dict[str, _Checker]:
 
 CHECKERS: dict[str, _Checker] = _discover()
 
-_WAIT_NAMES = {"bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi", "rong": "ù rộng"}
 _FRAGMENT_MAX = 8  # an unquoted argument this short is a card (or a few), never a whole hand
 
 
@@ -167,11 +166,8 @@ def _hands(args: argparse.Namespace) -> list[str]:
 # -- output ---------------------------------------------------------------------------------
 
 
-def _cuoc_text(cuoc: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(c["name"] if c["count"] == 1 else f"{c['name']} ×{c['count']}" for c in cuoc)
-
-
 def _render(console: Console, report: Mapping[str, Any]) -> None:
+    """A report without a view of its game's own: an error, or every field as it is."""
     title = Text(str(report.get("input", "")), style="bold")
     if "error" in report:
         console.print(title)
@@ -181,39 +177,9 @@ def _render(console: Console, report: Mapping[str, Any]) -> None:
     table = Table(title=title, show_header=False, box=None, title_justify="left")
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
-    table.add_row("Quân", Text(" ".join(report["cards"])))
-    groups = " | ".join("".join(g) for g in report["groups"])
-    table.add_row("Nhóm", Text(groups))
-    shape = f"{report['chan']} chắn, {report['ca']} cạ"
-    if report["que"]:
-        shape += ", què: " + " ".join(report["que"])
-    table.add_row("Cặp", Text(shape))
-    if report.get("winning_card"):
-        table.add_row("Quân ù", Text(report["winning_card"]))
-    if report["win"]:
-        table.add_row("Kết quả", Text("Ù", style="bold green"))
-        table.add_row("Cước", Text(_cuoc_text(report["cuoc"])))
-        table.add_row("Điểm", Text(str(report["score"]), style="bold"))
-    elif report["waits"] and not report.get("winning_card"):
-        kind = _WAIT_NAMES.get(report["wait_kind"] or "", "")
-        table.add_row("Kết quả", Text(f"Chờ {' '.join(report['waits'])} ({kind})", style="bold"))
-        for w in report["wins_on"]:
-            if w["win"]:
-                line = f"{_cuoc_text(w['cuoc'])} = {w['score']} điểm"
-            else:
-                line = f"không ù được: {w['illegal']}"
-            table.add_row(f"  ù {w['card']}", Text(line))
-    else:
-        verdict = "Không ù" if report.get("winning_card") or report["complete"] else "Chưa ù"
-        if len(report["cards"]) == 19:
-            if report["chi_rong"]:
-                verdict = "Chờ chi rộng: không được ù"
-            else:
-                steps = report["distance"]
-                verdict = "Chưa chờ" + (f" (còn {steps} bước)" if 0 < steps < 99 else "")
-        table.add_row("Kết quả", Text(verdict, style="bold yellow"))
-    if report.get("illegal"):
-        table.add_row("Phạm luật", Text(report["illegal"], style="red"))
+    for key, value in report.items():
+        if key != "input":
+            table.add_row(str(key), Text(json.dumps(value, ensure_ascii=False)))
     console.print(table)
     console.print()
 

@@ -5,6 +5,13 @@ the game's name. Its parts are *lazy references*, ``"module:attribute"`` strings
 first use (:func:`resolve`), so a game package imports neither numpy, rich nor the edges. A
 part that is ``None`` is one the game lacks: the edge then says so, or uses its generic
 fallback. A game registered without a kit gets :data:`EMPTY_KIT` (:func:`kit_of`).
+
+A game's modules for the edges live in its own package, one name per role:
+``games/<game>/features.py`` (the RL ``encoder``), ``bots.py`` (``bots``), ``faces.py`` (the
+``svg_deck``), ``terminal.py`` (the ``terminal_face`` and the checker's ``check_view``),
+``learned.py`` (the ``learned_features``), beside ``worlds.py`` and ``checker.py``. They may
+import the edges' base modules (and rich, numpy) since only the kit's lazy references reach
+them; the game's definition never imports them.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ class GameKit:
       None: the game has no hand checker.
     * ``check_options``: the checker's flags (a sequence of ``CheckOption``), or None: none.
     * ``check_view``: ``render(console, report)`` drawing a report in the terminal, or None:
-      the checker's default view (Chắn's).
+      the checker's default view (every field as it is).
     * ``running_payments``: the game's payments happen during the deal (``state.payoffs``),
       which the RL environment may reward as they happen (``payments=True``).
     """

@@ -385,3 +385,26 @@ def test_check_options_describe_the_flags() -> None:
     ]
     for opt in CHECK_OPTIONS:
         assert opt.kind in (bool, int, str) and opt.help
+
+
+def test_cli_person_view_is_the_kits(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without ``--json`` a hand is drawn by Chắn's own view (its kit's ``check_view``,
+    ``chieu.games.chan.terminal``); an unreadable hand by the checker's error line."""
+    assert cli(["check", "chan", C1, "2V 2X"]) == 2
+    out = capsys.readouterr().out
+    assert "5 chắn, 4 cạ, què: 6S" in out and "Chờ 6S (bạch thủ)" in out
+    assert "Lỗi: unknown card '2X'" in out
+
+
+def test_cli_person_view_without_a_game_view(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game whose kit has no ``check_view`` gets every field of its report as it is."""
+    from dataclasses import replace
+
+    from chieu.cli import check
+
+    monkeypatch.setitem(check.CHECKERS, "chan", replace(check.CHECKERS["chan"], render=None))
+    assert cli(["check", "chan", C1]) == 0
+    out = capsys.readouterr().out
+    assert "waits" in out and '["6S"]' in out and "Kết quả" not in out

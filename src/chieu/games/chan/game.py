@@ -35,13 +35,14 @@ class ChanGame(GameBase):
     #: what the edges need of the game, by reference (chieu.core.kit)
     kit: ClassVar[GameKit] = GameKit(
         order=0,
-        svg_deck="chieu.render.faces_chan:DECK",
+        svg_deck="chieu.games.chan.faces:DECK",
         terminal_face="chieu.cli.faces:red_marked",
-        encoder="chieu.rl.encoders.chan:ChanEncoder",
-        bots="chieu.bots.chan:BOTS",
+        encoder="chieu.games.chan.features:ChanEncoder",
+        bots="chieu.games.chan.bots:BOTS",
         worlds="chieu.games.chan.worlds:WORLDS",
-        learned_features="chieu.bots.learned:chan_features",
-        learned_keeper="chieu.bots.chan:GreedyChanBot",
+        learned_features="chieu.games.chan.learned:features",
+        learned_keeper="chieu.games.chan.bots:GreedyChanBot",
         check_hand="chieu.games.chan.checker:check_hand",
         check_options="chieu.games.chan.checker:CHECK_OPTIONS",
+        check_view="chieu.games.chan.terminal:render",
     )

@@ -36,13 +36,13 @@ class MatChuocGame(GameBase):
     #: what the edges need of the game, by reference (chieu.core.kit)
     kit: ClassVar[GameKit] = GameKit(
         order=3,
-        svg_deck="chieu.render.faces_matchuoc:DECK",
-        terminal_face="chieu.cli.faces:matchuoc_face",
-        encoder="chieu.rl.encoders.matchuoc:MatChuocEncoder",
-        bots="chieu.bots.matchuoc:BOTS",
+        svg_deck="chieu.games.matchuoc.faces:DECK",
+        terminal_face="chieu.games.matchuoc.terminal:face",
+        encoder="chieu.games.matchuoc.features:MatChuocEncoder",
+        bots="chieu.games.matchuoc.bots:BOTS",
         check_hand="chieu.games.matchuoc.checker:check_hand",
         check_options="chieu.games.matchuoc.checker:CHECK_OPTIONS",
-        check_view="chieu.cli.check_matchuoc:render",
+        check_view="chieu.games.matchuoc.terminal:render",
     )
 
     @classmethod

@@ -36,16 +36,16 @@ class PhomGame(GameBase):
     #: what the edges need of the game, by reference (chieu.core.kit)
     kit: ClassVar[GameKit] = GameKit(
         order=2,
-        svg_deck="chieu.render.faces_phom:DECK",
-        svg_deck_four="chieu.render.faces_phom:DECK_FOUR",
-        terminal_face="chieu.cli.faces:phom_face",
-        encoder="chieu.rl.encoders.phom:PhomEncoder",
-        bots="chieu.bots.phom:BOTS",
-        learned_features="chieu.bots.learned:phom_features",
+        svg_deck="chieu.games.phom.faces:DECK",
+        svg_deck_four="chieu.games.phom.faces:DECK_FOUR",
+        terminal_face="chieu.games.phom.terminal:face",
+        encoder="chieu.games.phom.features:PhomEncoder",
+        bots="chieu.games.phom.bots:BOTS",
+        learned_features="chieu.games.phom.learned:features",
         running_payments=True,
         check_hand="chieu.games.phom.checker:check_hand",
         check_options="chieu.games.phom.checker:CHECK_OPTIONS",
-        check_view="chieu.cli.check_phom:render",
+        check_view="chieu.games.phom.terminal:render",
     )
 
     @classmethod

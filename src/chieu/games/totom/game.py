@@ -37,13 +37,13 @@ class TotomGame(GameBase):
     #: what the edges need of the game, by reference (chieu.core.kit)
     kit: ClassVar[GameKit] = GameKit(
         order=1,
-        svg_deck="chieu.render.faces_chan:DECK",
+        svg_deck="chieu.games.chan.faces:DECK",
         terminal_face="chieu.cli.faces:red_marked",
-        encoder="chieu.rl.encoders.totom:TotomEncoder",
-        bots="chieu.bots.totom:BOTS",
+        encoder="chieu.games.totom.features:TotomEncoder",
+        bots="chieu.games.totom.bots:BOTS",
         check_hand="chieu.games.totom.checker:check_hand",
         check_options="chieu.games.totom.checker:CHECK_OPTIONS",
-        check_view="chieu.cli.check_totom:render",
+        check_view="chieu.games.totom.terminal:render",
     )
 
     @classmethod

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from chieu.bots.base import Bot
 from chieu.core.actions import Action
+from chieu.core.bot import Bot
 from chieu.core.rng import Rng
 from chieu.games.matchuoc import shanten
 from chieu.games.matchuoc.cards import HO, NUM_KINDS, is_flower, is_honor, is_khung, is_terminal

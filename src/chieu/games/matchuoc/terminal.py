@@ -1,13 +1,37 @@
-"""The person-facing view of ``chieu check matchuoc`` (Rich)."""
+"""Mạt chược in the terminal (Rich): its tile face at the table (``face``, the kit's
+``terminal_face``) and the view of ``chieu check matchuoc`` (``render``, the kit's
+``check_view``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from chieu.core.table import Game
+
+_SUIT_STYLE = {"m": "red", "s": "green", "p": "blue", "z": "magenta", "f": "yellow"}
+
+
+def face(game: Game) -> Callable[[str], Text]:
+    """Mạt chược's tiles by their Vietnamese names, a colour per suit."""
+    notation = game.notation
+
+    def tile(code: str) -> Text:
+        suit = code[-1:].lower()
+        name = code
+        kind = game.definition.kinds.kind(code)
+        if kind is not None:
+            name = notation.card_name(kind, "vi")
+        return Text(f"{name}", style=_SUIT_STYLE.get(suit, ""))
+
+    return tile
+
 
 _KIND = {"pung": "phỗng", "kong": "coong", "chow": "phình", "pair": "mắt"}
 

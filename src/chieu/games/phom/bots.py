@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from chieu.bots.base import Bot
 from chieu.core.actions import Action
+from chieu.core.bot import Bot
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.games.phom import analysis as an

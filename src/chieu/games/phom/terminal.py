@@ -1,15 +1,34 @@
-"""The person-facing view of ``chieu check phom`` (Rich)."""
+"""Phỏm in the terminal (Rich): its card face at the table (``face``, the kit's
+``terminal_face``) and the view of ``chieu check phom`` (``render``, the kit's ``check_view``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from chieu.games.phom.cards import parse_cards, symbol
+
+if TYPE_CHECKING:
+    from chieu.core.table import Game
+
+_SUITS = {"s": ("♠", ""), "c": ("♣", ""), "d": ("♦", "red"), "h": ("♥", "red")}
+
+
+def face(game: Game) -> Callable[[str], Text]:
+    """Phỏm's suit symbols, ♦ and ♥ red."""
+    return _face
+
+
+def _face(code: str) -> Text:
+    rank, suit = code[:-1], code[-1:].lower()
+    rank = "10" if rank.upper() == "T" else rank
+    mark, style = _SUITS.get(suit, (suit, ""))
+    return Text(f"{rank}{mark}", style=style)
 
 
 def _sym(codes: list[str]) -> str:

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from chieu.bots.base import Bot
 from chieu.core.actions import Action
+from chieu.core.bot import Bot
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.games.chan import actions as A

@@ -1,0 +1,59 @@
+"""Chắn in the terminal (Rich): the view of ``chieu check chan`` (``render``, the kit's
+``check_view``). Its cards take the terminal's default face (red cards marked)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+_WAIT_NAMES = {"bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi", "rong": "ù rộng"}
+
+
+def _cuoc_text(cuoc: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(c["name"] if c["count"] == 1 else f"{c['name']} ×{c['count']}" for c in cuoc)
+
+
+def render(console: Console, report: Mapping[str, Any]) -> None:
+    title = Text(str(report.get("input", "")), style="bold")
+    table = Table(title=title, show_header=False, box=None, title_justify="left")
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row("Quân", Text(" ".join(report["cards"])))
+    groups = " | ".join("".join(g) for g in report["groups"])
+    table.add_row("Nhóm", Text(groups))
+    shape = f"{report['chan']} chắn, {report['ca']} cạ"
+    if report["que"]:
+        shape += ", què: " + " ".join(report["que"])
+    table.add_row("Cặp", Text(shape))
+    if report.get("winning_card"):
+        table.add_row("Quân ù", Text(report["winning_card"]))
+    if report["win"]:
+        table.add_row("Kết quả", Text("Ù", style="bold green"))
+        table.add_row("Cước", Text(_cuoc_text(report["cuoc"])))
+        table.add_row("Điểm", Text(str(report["score"]), style="bold"))
+    elif report["waits"] and not report.get("winning_card"):
+        kind = _WAIT_NAMES.get(report["wait_kind"] or "", "")
+        table.add_row("Kết quả", Text(f"Chờ {' '.join(report['waits'])} ({kind})", style="bold"))
+        for w in report["wins_on"]:
+            if w["win"]:
+                line = f"{_cuoc_text(w['cuoc'])} = {w['score']} điểm"
+            else:
+                line = f"không ù được: {w['illegal']}"
+            table.add_row(f"  ù {w['card']}", Text(line))
+    else:
+        verdict = "Không ù" if report.get("winning_card") or report["complete"] else "Chưa ù"
+        if len(report["cards"]) == 19:
+            if report["chi_rong"]:
+                verdict = "Chờ chi rộng: không được ù"
+            else:
+                steps = report["distance"]
+                verdict = "Chưa chờ" + (f" (còn {steps} bước)" if 0 < steps < 99 else "")
+        table.add_row("Kết quả", Text(verdict, style="bold yellow"))
+    if report.get("illegal"):
+        table.add_row("Phạm luật", Text(report["illegal"], style="red"))
+    console.print(table)
+    console.print()
