@@ -15,7 +15,7 @@ from chieu.core.actions import Action
 from chieu.core.bot import Bot
 from chieu.core.rng import Rng
 from chieu.games.matchuoc import shanten
-from chieu.games.matchuoc.cards import HO, NUM_KINDS, is_flower, is_honor, is_khung, is_terminal
+from chieu.games.matchuoc.cards import HO, NUM_KINDS, discard_order, is_flower
 
 
 def _counts(tiles: list[int]) -> list[int]:
@@ -23,22 +23,6 @@ def _counts(tiles: list[int]) -> list[int]:
     for t in tiles:
         c[t] += 1
     return c
-
-
-def _discard_rank(k: int) -> int:
-    """Among equally good discards: flowers, then Đại Ho, honors, terminals, others; khung
-    last."""
-    if is_flower(k):
-        return 0
-    if k == HO:
-        return 1
-    if is_khung(k):
-        return 9
-    if is_honor(k):
-        return 2
-    if is_terminal(k):
-        return 3
-    return 4
 
 
 class HeuristicMatChuocBot:
@@ -74,7 +58,7 @@ class HeuristicMatChuocBot:
             hand[k] -= 1
             d = shanten.distance(hand, melds)
             hand[k] += 1
-            key = (d, _discard_rank(k))
+            key = (d, discard_order(k))
             if key_best is None or key < key_best:
                 key_best, best = key, [a]
             elif key == key_best:

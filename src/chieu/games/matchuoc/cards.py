@@ -230,3 +230,17 @@ def parse_tiles(text: str) -> list[int]:
 
 def counts_of(kinds: Sequence[int]) -> Counts:
     return KINDS.counts(kinds)
+
+
+def discard_order(k: int) -> int:
+    """Among equally good discards: flowers, Đại Ho, honors, terminals, the rest; khung
+    last."""
+    if is_flower(k):
+        return 0
+    if k == HO:
+        return 1
+    if is_khung(k):
+        return 9
+    if is_honor(k):
+        return 2
+    return 3 if is_terminal(k) else 4

@@ -19,11 +19,11 @@ from chieu.games.matchuoc.cards import (
     KHUNG0,
     NUM_BASIC,
     TG,
+    discard_order,
     flower_number,
     is_flower,
     is_honor,
     is_khung,
-    is_terminal,
 )
 from chieu.games.matchuoc.notation import NAMES, move_label
 from chieu.games.matchuoc.patterns import khung_value
@@ -126,20 +126,6 @@ def _tile_note(h: list[int], k: int, lang: Lang) -> str:
     return ""
 
 
-def _discard_order(k: int) -> int:
-    """Among equally good discards: flowers, Đại Ho, honors, terminals, the rest; khung
-    last."""
-    if is_flower(k):
-        return 0
-    if k == HO:
-        return 1
-    if is_khung(k):
-        return 9
-    if is_honor(k):
-        return 2
-    return 3 if is_terminal(k) else 4
-
-
 def _discard_hints(
     h: list[int], kinds: Sequence[int], melds: int, seven: bool, unseen: list[int], lang: Lang
 ) -> list[str]:
@@ -160,7 +146,7 @@ def _discard_hints(
             h[k] -= 1
             shape = _Shape(h, melds, seven, unseen)
             h[k] += 1
-            group.append((shape.key(), _discard_order(k), k, shape, note))
+            group.append((shape.key(), discard_order(k), k, shape, note))
         ranked += sorted(group, key=lambda r: (r[0], r[1], r[2]))
     names = NAMES[lang]
     out = []
@@ -213,7 +199,7 @@ def _claim_hints(
             after[k] -= 1
             shape = _Shape(after, melds + 1, False, unseen)
             after[k] += 1
-            key = (shape.key(), _discard_order(k), k, shape)
+            key = (shape.key(), discard_order(k), k, shape)
             if best is None or key[:3] < best[:3]:
                 best = key
         if best is None:
