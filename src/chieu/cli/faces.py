@@ -7,8 +7,10 @@ one shows red cards red and underlined (colour is never the only signal).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from rich.table import Table
 from rich.text import Text
 
 from chieu.core.kit import kit_part
@@ -39,3 +41,13 @@ def face_for(game: Game) -> Face:
 
 def cards_text(codes: list[str] | tuple[str, ...], face: Face, sep: str = " ") -> Text:
     return Text(sep).join(face(c) for c in codes)
+
+
+def report_table(report: Mapping[str, Any]) -> Table:
+    """The table of a ``chieu check`` report: its input as the title, then name/value rows
+    (each game's ``terminal.render`` adds its own)."""
+    title = Text(str(report.get("input", "")), style="bold")
+    table = Table(title=title, show_header=False, box=None, title_justify="left")
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    return table

@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
+
+from chieu.cli.faces import report_table
 
 _WAIT_NAMES = {"bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi", "rong": "ù rộng"}
 
@@ -18,10 +19,7 @@ def _cuoc_text(cuoc: Sequence[Mapping[str, Any]]) -> str:
 
 
 def render(console: Console, report: Mapping[str, Any]) -> None:
-    title = Text(str(report.get("input", "")), style="bold")
-    table = Table(title=title, show_header=False, box=None, title_justify="left")
-    table.add_column(style="cyan", no_wrap=True)
-    table.add_column()
+    table = report_table(report)
     table.add_row("Quân", Text(" ".join(report["cards"])))
     groups = " | ".join("".join(g) for g in report["groups"])
     table.add_row("Nhóm", Text(groups))

@@ -9,8 +9,9 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
+
+from chieu.cli.faces import report_table
 
 if TYPE_CHECKING:
     from chieu.core.table import Game
@@ -45,10 +46,7 @@ def _group(g: Mapping[str, Any]) -> str:
 
 
 def render(console: Console, report: Mapping[str, Any]) -> None:
-    title = Text(str(report.get("input", "")), style="bold")
-    table = Table(title=title, show_header=False, box=None, title_justify="left")
-    table.add_column(style="cyan", no_wrap=True)
-    table.add_column()
+    table = report_table(report)
     table.add_row("Cửa", Text(str(report["seat"])))
     table.add_row("Quân", Text(" ".join(report["tiles"])))
     if report["melds"]:

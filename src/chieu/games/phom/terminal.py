@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
+from chieu.cli.faces import report_table
 from chieu.games.phom.cards import parse_cards, symbol
 
 if TYPE_CHECKING:
@@ -36,10 +36,7 @@ def _sym(codes: list[str]) -> str:
 
 
 def render(console: Console, report: Mapping[str, Any]) -> None:
-    title = Text(str(report.get("input", "")), style="bold")
-    table = Table(title=title, show_header=False, box=None, title_justify="left")
-    table.add_column(style="cyan", no_wrap=True)
-    table.add_column()
+    table = report_table(report)
     table.add_row("Bài", Text(_sym(report["cards"])))
     if report["eaten"]:
         table.add_row("Quân đã ăn", Text(_sym(report["eaten"])))

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
+from chieu.cli.faces import report_table
 from chieu.games.totom.cards import KINDS
 from chieu.games.totom.phu import NAMED_NAMES, PHU_TYPE_NAMES
 
@@ -44,10 +44,7 @@ def _cuoc(cuoc: Sequence[Mapping[str, Any]]) -> str:
 
 
 def render(console: Console, report: Mapping[str, Any]) -> None:
-    title = Text(str(report.get("input", "")), style="bold")
-    table = Table(title=title, show_header=False, box=None, title_justify="left")
-    table.add_column(style="cyan", no_wrap=True)
-    table.add_column()
+    table = report_table(report)
     table.add_row("Bài", _cards(report["cards"]))
     table.add_row("Cách đọc lưng", Text(_READINGS.get(report["lung_reading"], "")))
     if report.get("winning_card") is None:
