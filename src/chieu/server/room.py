@@ -95,13 +95,9 @@ class Room(HeldWindows, Pushing):
         self.commitment: str | None = None
         self.first_version = 0
         self.marks: dict[int, int] = {}  # version -> len(state.events) after it
-        #: the open claim window's hold (``chieu.server.windows``): when it opened, and the
-        #: answers given before its hold ended (seat -> action; not yet applied)
-        self.window_at: float | None = None
-        self.kept: dict[int, Action] = {}  # the answers given during the hold (not applied)
-        self._window: object | None = None  # the ClaimWindow ``window_at`` belongs to
-        self.window_hold = 0.0  # its hold (seconds)
-        self.hold_over = True  # its hold has ended
+        #: the answers given during a claim window's hold, not yet applied (the hold's other
+        #: fields: ``HeldWindows``)
+        self.kept: dict[int, Action] = {}
         #: each (seat, language)'s view text kept during a claim window (``_view_text``)
         self._texts: dict[tuple[int | None, str], tuple[Any, ...]] = {}
         self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
