@@ -266,13 +266,10 @@ def create_app(
             return JSONResponse({"ok": False}, 503)
         return JSONResponse({"ok": True})
 
-    def address(request: Request) -> str:
-        return request.client.host if request.client else ""
-
     @app.post("/api/guests")
     async def guests(request: Request) -> dict[str, Any]:
         name = name_of(await _body(request))
-        srv().lobby.check_guest(address(request))  # so many a minute and a day per address
+        srv().lobby.check_guest(client_of(request))  # so many a minute and a day per address
         backoff(srv().failed_clients.wait(client_of(request)))
         skeleton = lookalike_key(name)
         if srv().store.account_looks_like(skeleton):  # a guest never takes an account's look
@@ -349,7 +346,7 @@ def create_app(
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request) -> dict[str, Any]:
         pid = who(request)
-        room = srv().lobby.create_room(pid, await _body(request), address(request))
+        room = srv().lobby.create_room(pid, await _body(request), client_of(request))
         return {"room": srv().lobby.room_json(room, pid)}
 
     @app.get("/api/rooms")
