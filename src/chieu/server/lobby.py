@@ -125,15 +125,7 @@ class Lobby:
     def load(self) -> None:
         """Every unfinished room from the database, its game replayed."""
         for row in self.store.rooms():
-            for s in row["seats"]:
-                if s.get("player") is not None:
-                    self.player(s["player"])
-            room = Room(self.store, row, self.players)
-            room.owned = not self.cluster
-            room.pool = self.pool
-            room.rebuild()
-            self.rooms[room.id] = room
-            self.created[room.id] = float(row.get("created") or time.time())
+            self._rebuilt(row)
 
     def room(self, room_id: int) -> Room:
         room = self.rooms.get(room_id) or self.load_room(room_id)
@@ -144,9 +136,10 @@ class Lobby:
     def load_room(self, room_id: int) -> Room | None:
         """A room another process made (several processes on one database)."""
         rows = self.store.rooms(room_id)
-        if not rows:
-            return None
-        row = rows[0]
+        return self._rebuilt(rows[0]) if rows else None
+
+    def _rebuilt(self, row: dict[str, Any]) -> Room:
+        """The room of a database row, its game replayed, kept in the lobby."""
         for s in row["seats"]:
             if s.get("player") is not None:
                 self.player(s["player"])
