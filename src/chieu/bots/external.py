@@ -203,6 +203,19 @@ class ExternalBot:
         else:
             self._fail(f"no answer to {what!r} within {self.timeout:g} s")
 
+    def _closed(self) -> None:
+        """The bot's input is closed: say that it ended, with its exit code, when it has (a
+        crash reads the same whether it came before or after this message was written)."""
+        proc = self._proc
+        code = None
+        if proc is not None:
+            _wait_exit(proc, 0.5)
+            code = _exit_code(proc)
+        if code is None:
+            self._fail("the bot process closed its input (crashed?)")
+        else:
+            self._fail(f"the bot process ended (exit code {code})")
+
     def _send(self, message: Mapping[str, Any], *, budgeted: bool = True) -> bool:
         proc = self._proc
         if proc is None or proc.stdin is None:
@@ -213,7 +226,7 @@ class ExternalBot:
                 proc.stdin.write(data)
                 proc.stdin.flush()
             except (OSError, ValueError):
-                self._fail("the bot process closed its input (crashed?)")
+                self._closed()
                 return False
             return True
         wait, by_budget = self._left() if budgeted else (self.timeout, False)
@@ -221,7 +234,7 @@ class ExternalBot:
         try:
             sent = _write_all(proc.stdin.fileno(), data, start + wait)
         except (OSError, ValueError):
-            self._fail("the bot process closed its input (crashed?)")
+            self._closed()
             return False
         finally:
             self._used += time.monotonic() - start
