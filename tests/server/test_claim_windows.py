@@ -46,6 +46,19 @@ class Recorder(Conn):
             self.seen.append((time.time(), msg))
 
 
+def _usable(windows: list[Any], seen: list[Any]) -> list[tuple[bool, list[Any]]]:
+    """Each finished window's kind and the spectator's messages during it, leaving out
+    the last (it may be cut short) and those during which a game ended."""
+    out = []
+    for i, (at, real, _shown) in enumerate(windows[:-1]):
+        nxt = windows[i + 1][0]
+        msgs = [(t, m) for t, m in seen if at <= t < nxt]
+        if nxt - at > 5 or (msgs and msgs[0][1]["game_id"] != msgs[-1][1]["game_id"]):
+            continue  # the game ended meanwhile
+        out.append((real, msgs))
+    return out
+
+
 async def _watch(
     room: Room, person: Conn, spectator: Recorder, windows: list[Any], enough: int
 ) -> None:
@@ -66,9 +79,8 @@ async def _watch(
     room.ensure_running()
     deadline = time.time() + 120
     while time.time() < deadline and room.status in ("playing", "between"):
-        done = windows[:-1]  # the last one may still be open
-        real = sum(1 for w in done if w[1])
-        if real >= enough and len(done) - real >= enough:
+        kinds = [real for real, _ in _usable(windows, spectator.seen)]
+        if kinds.count(True) >= enough and kinds.count(False) >= enough:
             break
         await asyncio.sleep(0.05)
     await room.stop()
@@ -115,12 +127,8 @@ def test_every_window_looks_the_same(tmp_path: Path, game: str) -> None:
     seen = windows.pop()
     by_kind: dict[bool, set[Any]] = {True: set(), False: set()}
     durations: dict[bool, list[float]] = {True: [], False: []}
-    for i, (at, real, _shown) in enumerate(windows[:-1]):  # the last may be cut short
-        nxt = windows[i + 1][0]
-        msgs = [(t, m) for t, m in seen if at <= t < nxt]
+    for real, msgs in _usable(windows, seen):
         # the window shows open to the spectator, then closes one version later
-        if nxt - at > 5 or (msgs and msgs[0][1]["game_id"] != msgs[-1][1]["game_id"]):
-            continue  # the game ended meanwhile
         assert msgs and msgs[0][1]["view"]["claim_open"], (game, real, msgs[:1])
         start = msgs[0][1]["version"]
         closed = next((t, m) for t, m in msgs if m["version"] > start)
