@@ -109,10 +109,10 @@ def _current_src() -> Path:
 
 
 @contextmanager
-def baseline_src() -> Iterator[tuple[Path | None, str]]:
-    """The baseline's ``src`` directory (None when it cannot be had) and where it came from,
-    or why not."""
-    given = os.environ.get("CHIEU_BASELINE_SRC")
+def baseline_src(rev: str = BASELINE_REV) -> Iterator[tuple[Path | None, str]]:
+    """The ``src`` directory of commit ``rev`` (None when it cannot be had) and where it came
+    from, or why not (``CHIEU_BASELINE_SRC`` overrides it for the default baseline only)."""
+    given = os.environ.get("CHIEU_BASELINE_SRC") if rev == BASELINE_REV else None
     if given:
         path = Path(given)
         if (path / "chieu" / "__init__.py").is_file():
@@ -130,18 +130,18 @@ def baseline_src() -> Iterator[tuple[Path | None, str]]:
         archive = tmp / "src.tar"
         with archive.open("wb") as out:
             done = subprocess.run(
-                [git, "-C", str(repo), "archive", "--format=tar", BASELINE_REV, "src"],
+                [git, "-C", str(repo), "archive", "--format=tar", rev, "src"],
                 stdout=out,
                 stderr=subprocess.PIPE,
                 check=False,
             )
         if done.returncode != 0:
             why = done.stderr.decode(errors="replace").strip().splitlines()
-            yield None, f"git archive {BASELINE_REV} failed: {why[-1] if why else '?'}"
+            yield None, f"git archive {rev} failed: {why[-1] if why else '?'}"
             return
         with tarfile.open(archive) as tar:
             tar.extractall(tmp, filter="data")
-        yield tmp / "src", f"git archive {BASELINE_REV}"
+        yield tmp / "src", f"git archive {rev}"
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -157,10 +157,14 @@ def _run(src: Path, name: str, mode: str, seconds: float) -> dict[str, float]:
     return data
 
 
-def side_by_side(seconds: float) -> list[Figure]:
-    with baseline_src() as (base, how):
+def side_by_side(
+    seconds: float, rev: str = BASELINE_REV, share: float = 0.9, name: str = "baseline"
+) -> list[Figure]:
+    """Random self-play of every case on commit ``rev`` and today, taking turns; today's
+    target is ``share`` × the commit's games/s."""
+    with baseline_src(rev) as (base, how):
         if base is None:
-            print(f"bench baseline: skipped ({how})", file=sys.stderr)
+            print(f"bench {name}: skipped ({how})", file=sys.stderr)
             return []
         today = _current_src()
         figures: list[Figure] = []
@@ -175,19 +179,18 @@ def side_by_side(seconds: float) -> list[Figure]:
                         if side not in best or rate > best[side]["rate"]:
                             best[side] = {**got, "rate": rate}
             except RuntimeError as err:
-                print(f"bench baseline: {err}", file=sys.stderr)
+                print(f"bench {name}: {err}", file=sys.stderr)
                 continue
             b, t = best["base"], best["today"]
             b_dec = b["decisions"] / b["games"]
             t_dec = t["decisions"] / t["games"]
             figures.append(
                 Figure(
-                    f"self-play {label} vs {BASELINE_REV}",
+                    f"self-play {label} vs {rev}",
                     t["rate"],
                     "games/s",
-                    0.9 * b["rate"],
-                    f"{BASELINE_REV}: {b['rate']:,.0f} games/s; today/before "
-                    f"{t['rate'] / b['rate']:.2f}",
+                    share * b["rate"],
+                    f"{rev}: {b['rate']:,.0f} games/s; today/before {t['rate'] / b['rate']:.2f}",
                 )
             )
             figures.append(
@@ -196,11 +199,10 @@ def side_by_side(seconds: float) -> list[Figure]:
                     t["rate"] * t_dec,
                     "decisions/s",
                     None,
-                    f"{t_dec:.1f}/game today; {BASELINE_REV}: {b['rate'] * b_dec:,.0f}/s, "
-                    f"{b_dec:.1f}/game",
+                    f"{t_dec:.1f}/game today; {rev}: {b['rate'] * b_dec:,.0f}/s, {b_dec:.1f}/game",
                 )
             )
-        print(f"bench baseline: {BASELINE_REV} from {how}", file=sys.stderr)
+        print(f"bench {name}: {rev} from {how}", file=sys.stderr)
         return figures
 
 
