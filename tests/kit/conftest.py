@@ -56,3 +56,22 @@ def doi() -> Iterator[Any]:
     finally:
         sys.path.remove(str(PLUGIN))
         registry.reload()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """``chieu serve`` in a subprocess that finds the toy on its ``PYTHONPATH``."""
+    pytest.importorskip("fastapi")
+    from tests.web.helpers import ServeProcess
+
+    mp = pytest.MonkeyPatch()
+    mp.setenv("PYTHONPATH", plugin_env()["PYTHONPATH"])
+    proc = ServeProcess(tmp_path_factory.mktemp("serve-doi"))
+    try:
+        proc.start()
+    finally:
+        mp.undo()
+    try:
+        yield proc
+    finally:
+        proc.stop()

@@ -101,25 +101,6 @@ def test_pettingzoo_api_test(doi: Any, preset: str) -> None:
 # -- the server ---------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """``chieu serve`` in a subprocess that finds the toy on its ``PYTHONPATH``."""
-    pytest.importorskip("fastapi")
-    from tests.web.helpers import ServeProcess
-
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PYTHONPATH", plugin_env()["PYTHONPATH"])
-    proc = ServeProcess(tmp_path_factory.mktemp("serve-doi"))
-    try:
-        proc.start()
-    finally:
-        mp.undo()
-    try:
-        yield proc
-    finally:
-        proc.stop()
-
-
 def test_the_lobby_lists_the_toy_and_a_quick_game_plays_to_its_end(served: Any) -> None:
     from tests.server.helpers import Player, guest, make_room
     from tests.web.helpers import FAST_CLOCK
