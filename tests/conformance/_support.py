@@ -132,9 +132,10 @@ def _variants(game: Any) -> list[tuple[str, Any]]:
     return out
 
 
-def build_configs() -> list[Config]:
+def build_configs(games: Sequence[Any] | None = None) -> list[Config]:
+    """The configurations of ``games`` (default: every registered game)."""
     configs: list[Config] = []
-    for game in all_games():
+    for game in all_games() if games is None else games:
         for name, rules in _variants(game):
             data = game.rules_to_json(rules)
             counts = _player_counts(game, data)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from chieu.bots import Bot, get_bot
+from chieu.bots import Bot, bot_names, get_bot
 from chieu.cli.i18n import tr
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
@@ -72,7 +72,8 @@ def seat_bots(
     args: Any, players: int, game: GameDefinition, default: str = "heuristic"
 ) -> tuple[int | None, dict[int, Bot], list[str]]:
     """The person's seat (``--seat``, None with ``--auto``), a bot for every other seat
-    (``--bots``: one name for all, or one per seat in order) and each seat's display name;
+    (``--bots``: one name for all, or one per seat in order; ``default``, or ``random`` for a
+    game without it) and each seat's display name;
     ChieuError for a seat out of range, a bad count or ``--games`` below 1."""
     human = None if args.auto else args.seat
     if human is not None and not 0 <= human < players:
@@ -85,6 +86,8 @@ def seat_bots(
     if args.games < 1:
         raise ChieuError(tr("--games phải ít nhất là 1", "--games must be at least 1"))
     bot_seats = [s for s in range(players) if s != human]
+    if default not in bot_names(game):  # a game without its own bots: the generic one
+        default = "random"
     kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or [default]
     if len(kinds) == 1:
         kinds *= len(bot_seats)

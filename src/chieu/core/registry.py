@@ -72,3 +72,12 @@ def all_games() -> list[GameDefinition]:
     _load_builtin()
     with _lock:
         return [_games[n] for n in sorted(_games)]
+
+
+def reload() -> None:
+    """Forget every game and read the ``chieu.games`` entry points again on the next look-up:
+    for a plug-in whose folder was put on (or taken off) ``sys.path`` after the first one."""
+    with _lock:
+        _games.clear()
+        _aliases.clear()
+        _loaded[0] = False

@@ -14,7 +14,7 @@ viewer first, then the seats in seat order after it):
 * ``claim_open``: a claim window is open;
 * ``live``: the exposed card (one-hot by kind), its seat (relative one-hot), drawn or not;
 * ``piles``: every seat's public pile (door, row or river) in order, its last ``depth``
-  cards one-hot by kind, the newest first;
+  cards one-hot by kind, the newest first (empty for a game whose seats have no ``pile``);
 * ``extra``: a few game-specific public numbers (each game's module), clipped to [-1, 1].
 
 Every entry lies in [-1, 1] (the extras) or [0, 1] (the rest).
@@ -127,7 +127,7 @@ class Encoder:
         self.t0 = block("turn", n)
         self.c0 = block("claim_open", 1)
         self.l0 = block("live", k + n + 1)
-        self.pi0 = block("piles", n * self.depth * k)
+        self.pi0 = block("piles", n * self.depth * k if self.pile else 0)  # none: no pile
         self.e0 = block("extra", len(self.extra_names))
         self.size = at
         self.e1 = self.e0 + len(self.extra_names)
