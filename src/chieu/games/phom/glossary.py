@@ -1,0 +1,5 @@
+"""Stub."""
+
+from chieu.core.glossary import COMMON, Glossary
+
+GLOSSARY = Glossary(COMMON)
