@@ -46,7 +46,8 @@ SEEDS = range(60)
 #: the chance that a position's Views are read (the last one always is)
 SAMPLE = 0.08
 #: the words each game declares beside its Views: "module:attribute" of sequences of
-#: patterns/faults (read for id, name, penalty) or of (vi, en) word tables
+#: patterns/faults (read for id, name, penalty) or of (vi, en) word tables; "#keys": a table
+#: whose keys are ids shown too
 DECLARED: dict[str, tuple[str, ...]] = {
     "chan": (
         "chieu.games.chan.patterns:ALL_CUOC",
@@ -85,7 +86,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
         "chieu.games.matchuoc.notation:PHASE_WORDS",
         "chieu.games.matchuoc.views:GROUP_WORDS",
         "chieu.games.matchuoc.views:ZONE_WORDS",
-        "chieu.games.matchuoc.results:PATTERNS_EN",
+        "chieu.games.matchuoc.results:PATTERNS_EN#keys",
     ),
 }
 SUITS = set("♠♣♦♥")
@@ -213,9 +214,11 @@ def declared(name: str) -> Found:
     """The words the game declares (``DECLARED``)."""
     out: Found = {}
     for ref in DECLARED[name]:
-        module, _, attribute = ref.partition(":")
+        module, _, attribute = ref.removesuffix("#keys").partition(":")
         table = getattr(import_module(module), attribute)
         items = table.values() if isinstance(table, Mapping) else table
+        if ref.endswith("#keys"):
+            items = [*table, *items]
         for item in items:
             if isinstance(item, str):
                 words: tuple[object, ...] = (item,)
