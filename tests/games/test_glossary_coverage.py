@@ -233,7 +233,9 @@ def declared(name: str) -> Found:
 
 
 def missing(glossary: Glossary, terms: Found) -> list[str]:
-    return sorted(f"{term!r} ({where})" for term, where in terms.items() if not known(glossary, term))
+    return sorted(
+        f"{term!r} ({where})" for term, where in terms.items() if not known(glossary, term)
+    )
 
 
 _TERMS: dict[str, Found] = {}

@@ -145,7 +145,9 @@ def entry(
 ) -> Entry:
     """An :class:`Entry` written compactly: ``aliases`` and ``cards`` may be one string whose
     items are separated by ``|`` (aliases) or spaces (cards)."""
-    names = tuple(a.strip() for a in aliases.split("|")) if isinstance(aliases, str) else tuple(aliases)
+    names = (
+        tuple(a.strip() for a in aliases.split("|")) if isinstance(aliases, str) else tuple(aliases)
+    )
     codes = tuple(cards.split()) if isinstance(cards, str) else tuple(cards)
     return Entry(term, tuple(a for a in names if a), (vi, en), codes)
 
@@ -179,7 +181,7 @@ COMMON: tuple[Entry, ...] = (
     entry(
         "người chơi",
         "nguoi choi|seat|player|người|bạn|you",
-        "Mỗi chỗ ngồi quanh bàn là một người chơi; \"Bạn\" là chính bạn.",
+        'Mỗi chỗ ngồi quanh bàn là một người chơi; "Bạn" là chính bạn.',
         'Each place at the table is one player (seat); "You" is yourself.',
     ),
     entry(

@@ -210,15 +210,13 @@ ENTRIES: tuple[Entry, ...] = (
         "ù, chíu hay bỏ qua",
         "u, chiu hay bo qua|ù, chíu or let it go|claim",
         "Một quân vừa lộ: ai có thể ù hoặc chíu được hỏi trước khi ván đi tiếp.",
-        "A card has just shown up: whoever can win on it or chíu it is asked before play "
-        "goes on.",
+        "A card has just shown up: whoever can win on it or chíu it is asked before play goes on.",
     ),
     e(
         "trả cửa",
         "tra cua|return|return a card to the door|return to the door",
         "Sau khi chíu, đánh một quân vào cửa mà quân chíu vừa đến từ đó, không phải cửa mình.",
-        "After a chíu, discard a card into the door the claimed card came from, not your "
-        "own.",
+        "After a chíu, discard a card into the door the claimed card came from, not your own.",
     ),
     e(
         "xướng",
@@ -298,7 +296,12 @@ ENTRIES: tuple[Entry, ...] = (
         "Winning on a card lying at your own door that you drew yourself (or that was "
         "returned there), not on someone's discard.",
     ),
-    cuoc("Thiên ù", "thien u|thien_u", "Nhà cái ù ngay khi vừa chia bài.", "The cái wins on the deal."),
+    cuoc(
+        "Thiên ù",
+        "thien u|thien_u",
+        "Nhà cái ù ngay khi vừa chia bài.",
+        "The cái wins on the deal.",
+    ),
     cuoc(
         "Địa ù",
         "dia u|dia_u",
@@ -399,8 +402,7 @@ ENTRIES: tuple[Entry, ...] = (
         "Nhà lầu xe hơi, hoa rơi cửa Phật",
         "nha lau xe hoi hoa roi cua phat|nha_lau_xe_hoi_hoa_roi_cua_phat|nhà lầu xe hơi",
         "Chì bạch thủ bằng nhị vạn, trên tay có chắn ngũ vạn và chắn tứ vạn.",
-        "Chì and bạch thủ on Two of Vạn, holding a chắn of Five of Vạn and one of Four "
-        "of Vạn.",
+        "Chì and bạch thủ on Two of Vạn, holding a chắn of Five of Vạn and one of Four of Vạn.",
         "2V 5V 5V 4V 4V",
     ),
     cuoc(
@@ -414,8 +416,7 @@ ENTRIES: tuple[Entry, ...] = (
         "Ngư ông bắt cá",
         "ngu ong bat ca|ngu_ong_bat_ca",
         "Chì bạch thủ bằng bát vạn, trên tay có chắn chi chi và chắn ngũ sách.",
-        "Chì and bạch thủ on Eight of Vạn, holding a chắn of Chi chi and one of Five "
-        "of Sách.",
+        "Chì and bạch thủ on Eight of Vạn, holding a chắn of Chi chi and one of Five of Sách.",
         "8V CC CC 5S 5S",
     ),
     cuoc(
@@ -543,8 +544,7 @@ ENTRIES: tuple[Entry, ...] = (
     e(
         "Ù chi rộng",
         "u chi rong|u_chi_rong|chờ chi rộng",
-        "Lỗi: ù bằng chi chi khi không phải bạch thủ chi. Ván dừng; người phạm đền tám "
-        "đỏ hai lèo.",
+        "Lỗi: ù bằng chi chi khi không phải bạch thủ chi. Ván dừng; người phạm đền tám đỏ hai lèo.",
         "Fault: winning on Chi chi when not waiting for it alone. The game stops; the "
         "seat pays 12 to every other seat.",
         "CC",
@@ -560,8 +560,7 @@ ENTRIES: tuple[Entry, ...] = (
         "Xướng sai",
         "xuong sai|xuong_sai|wrong announcement",
         "Lỗi: người ù xướng thừa hoặc sai cước; bị phạt theo luật của bàn.",
-        "Fault: the winner calls a cước the win does not have; the table's rules set the "
-        "penalty.",
+        "Fault: the winner calls a cước the win does not have; the table's rules set the penalty.",
     ),
 )
 
