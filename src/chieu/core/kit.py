@@ -55,6 +55,7 @@ class GameKit:
       the checker's default view (every field as it is).
     * ``running_payments``: the game's payments happen during the deal (``state.payoffs``),
       which the RL environment may reward as they happen (``payments=True``).
+    * ``glossary``: the game's ``chieu.core.glossary.Glossary`` (every word its table shows).
     """
 
     order: int = 99
@@ -70,6 +71,7 @@ class GameKit:
     check_options: str | None = None
     check_view: str | None = None
     running_payments: bool = False
+    glossary: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

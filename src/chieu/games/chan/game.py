@@ -45,4 +45,5 @@ class ChanGame(GameBase):
         check_hand="chieu.games.chan.checker:check_hand",
         check_options="chieu.games.chan.checker:CHECK_OPTIONS",
         check_view="chieu.games.chan.terminal:render",
+        glossary="chieu.games.chan.glossary:GLOSSARY",
     )

@@ -43,6 +43,7 @@ class MatChuocGame(GameBase):
         check_hand="chieu.games.matchuoc.checker:check_hand",
         check_options="chieu.games.matchuoc.checker:CHECK_OPTIONS",
         check_view="chieu.games.matchuoc.terminal:render",
+        glossary="chieu.games.matchuoc.glossary:GLOSSARY",
     )
 
     @classmethod

@@ -46,6 +46,7 @@ class PhomGame(GameBase):
         check_hand="chieu.games.phom.checker:check_hand",
         check_options="chieu.games.phom.checker:CHECK_OPTIONS",
         check_view="chieu.games.phom.terminal:render",
+        glossary="chieu.games.phom.glossary:GLOSSARY",
     )
 
     @classmethod

@@ -44,6 +44,7 @@ class TotomGame(GameBase):
         check_hand="chieu.games.totom.checker:check_hand",
         check_options="chieu.games.totom.checker:CHECK_OPTIONS",
         check_view="chieu.games.totom.terminal:render",
+        glossary="chieu.games.totom.glossary:GLOSSARY",
     )
 
     @classmethod
