@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from chieu.server.rows import RoomGameJson
 from chieu.server.messages import Words
+from chieu.server.rows import RoomGameJson
 from chieu.server.wire import JsonObject, JsonValue, PlayerJson, RoomJson
 
 
