@@ -32,7 +32,7 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from chieu.bots.base import Bot, play_game
 from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, ExternalBot
@@ -41,6 +41,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.journal import committed_text, write_atomic
 from chieu.core.protocol import GameDefinition
 from chieu.core.rng import derive_seed
+from chieu.core.rules import RulesBase
 from chieu.core.table import Game, load_game
 
 
@@ -57,10 +58,24 @@ class MatchConfig:
     lineup: tuple[str, ...]
     deals: int
     seed: int | None = None
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, object] = field(default_factory=dict)
     records: str | None = None
     ext_timeout: float = DEFAULT_TIMEOUT
     ext_game_time: float = DEFAULT_GAME_TIME
+
+
+class GameResultJson(TypedDict):
+    """``GameResult.to_json()``: a line of ``chieu arena --log``."""
+
+    deal: int
+    rotation: int
+    seed: int
+    seats: list[str]
+    payoffs: list[float]
+    winner: int | None
+    faults: list[list[int | str]]  # [seat, fault]
+    failures: list[list[int | str]]  # [seat, why]
+    record: str | None
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,7 @@ class GameResult:
     failures: tuple[tuple[int, str], ...] = ()
     record: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameResultJson:
         return {
             "deal": self.deal,
             "rotation": self.rotation,
@@ -128,11 +143,12 @@ def match_game(config: MatchConfig) -> Game:
     return load_game(config.game, dict(config.rules))
 
 
-def check_config(config: MatchConfig) -> Any:
+def check_config(config: MatchConfig) -> RulesBase:
     """Validate the game, the rules and every bot name (ChieuError listing the known ones).
     Returns the rules value."""
     bound = match_game(config)
-    game, rules = bound.definition, bound.rules
+    game = bound.definition
+    rules: RulesBase = bound.rules  # every game's Rules is a RulesBase
     players = bound.info.players
     if len(config.lineup) != players:
         raise ChieuError(

@@ -16,11 +16,24 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from chieu.arena.core import GameResult
 
 Z95 = 1.96
+
+
+class BotStatsJson(TypedDict):
+    """``BotStats.to_json()``: one bot's line of the match's report."""
+
+    bot: str
+    seat_games: int
+    mean_points: float | None
+    ci95: list[float | None]
+    win_rate: float
+    rating: float
+    faults: int
+    failures: int
 
 
 @dataclass(frozen=True)
@@ -39,7 +52,7 @@ class BotStats:
     def ci_half(self) -> float:
         return (self.ci_high - self.ci_low) / 2
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BotStatsJson:
         def num(x: float) -> float | None:
             return None if math.isinf(x) or math.isnan(x) else round(x, 4)
 

@@ -18,10 +18,10 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, TypedDict
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -35,9 +35,9 @@ from chieu.arena.core import (
     run_match,
     with_seed,
 )
-from chieu.arena.stats import BotStats, summarize
+from chieu.arena.stats import BotStats, BotStatsJson, summarize
 from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, MAX_SECONDS
-from chieu.cli.common import build_rules, records_dir
+from chieu.cli.common import Subparsers, build_rules, records_dir
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
 from chieu.core.errors import ChieuError
@@ -45,7 +45,7 @@ from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "arena",
         help="cho các máy đấu với nhau (đấu lặp: mỗi ván chia lại, đổi ghế)",
@@ -144,9 +144,36 @@ def split_bots(text: str) -> list[str]:
     return out
 
 
+class FailureJson(TypedDict):
+    """A move an external bot forfeited (a failure) in the match's report."""
+
+    deal: int
+    rotation: int
+    seat: int
+    bot: str
+    error: str
+
+
+class ArenaReport(TypedDict):
+    """The match as JSON (``report``; ``chieu arena --json``)."""
+
+    game: str
+    lineup: list[str]
+    deals: int
+    games: int
+    seed: int | None
+    seed_given: bool
+    rules: dict[str, object]
+    seconds: float
+    games_per_second: float | None
+    bots: list[BotStatsJson]
+    failures: list[FailureJson]
+    records: str | None
+
+
 def parse_rules(
     game: GameDefinition, preset: str | None, pairs: Sequence[str], players: int | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Rules JSON from a preset, KEY=VALUE pairs and a player count (any game)."""
     return dict(game.rules_to_json(build_rules(game, preset, pairs, players)))
 
@@ -194,10 +221,10 @@ def report(
     stats: Sequence[BotStats],
     seconds: float,
     seed_given: bool = True,
-) -> dict[str, Any]:
+) -> ArenaReport:
     """The match as JSON. ``seed`` is the master seed (revealed now that the match is over);
     ``seed_given`` says whether the user chose it."""
-    failures = [
+    failures: list[FailureJson] = [
         {"deal": r.deal, "rotation": r.rotation, "seat": seat, "bot": r.seats[seat], "error": why}
         for r in results
         for seat, why in r.failures
@@ -259,7 +286,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_log(path: str | None) -> Any:
+def _open_log(path: str | None) -> IO[str] | None:
     if path is None:
         return None
     try:
@@ -269,7 +296,7 @@ def _open_log(path: str | None) -> Any:
 
 
 def _render(
-    console: Console, config: MatchConfig, data: Mapping[str, Any], stats: Sequence[BotStats]
+    console: Console, config: MatchConfig, data: ArenaReport, stats: Sequence[BotStats]
 ) -> None:
     game = find_game(config.game)
     secret = "" if data["seed_given"] else " (bí mật tới lúc xong; --seed để chơi lại)"

@@ -17,10 +17,11 @@ import os
 import sys
 from collections.abc import Mapping
 from functools import cache
-from typing import IO, Any
+from typing import IO
 
 from chieu.bots.base import Bot
 from chieu.bots.registry import get_bot
+from chieu.cli.common import Subparsers
 from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
@@ -43,7 +44,7 @@ from chieu.core.rng import Rng
 from chieu.core.table import Game
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "bot",
         help="máy qua giao thức JSON lines (stdin/stdout)",
@@ -119,12 +120,11 @@ class Server:
             self.bot = get_bot(self.name, found)
             self.game = found
 
-    def handle(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
+    def handle(self, message: Mapping[str, object]) -> dict[str, object] | None:
         kind = message.get("type")
         if kind == "start":
-            game = message.get("game")
-            if game is not None:
-                game = expect_str(game, "start: 'game'", 100)
+            asked = message.get("game")
+            game = None if asked is None else expect_str(asked, "start: 'game'", 100)
             if game is not None and self.fixed and find_game(game).name != self._game().name:
                 raise ChieuError(f"this server plays {self._game().name}, not {game}")
             if game is not None:
@@ -173,17 +173,18 @@ class Server:
 
 
 def check_start(
-    game: GameDefinition, message: Mapping[str, Any]
-) -> tuple[int, int | None, dict[str, Any]]:
+    game: GameDefinition, message: Mapping[str, object]
+) -> tuple[int, int | None, dict[str, object]]:
     """The seat, the number of players (None when unknown) and the rules of a ``start``
     message; JsonInputError (or the rules' ChieuError) naming the bad field."""
-    seat = message.get("seat")
-    seat = 0 if seat is None else expect_int(seat, "start: 'seat'", 0, MAX_SEATS - 1)
-    players = message.get("players")
-    if players is not None:
-        players = expect_int(players, "start: 'players'", 1, MAX_SEATS)
+    raw_seat = message.get("seat")
+    seat = 0 if raw_seat is None else expect_int(raw_seat, "start: 'seat'", 0, MAX_SEATS - 1)
+    raw_players = message.get("players")
+    players = None
+    if raw_players is not None:
+        players = expect_int(raw_players, "start: 'players'", 1, MAX_SEATS)
     raw = message.get("rules")
-    rules = {} if raw is None else dict(expect_object(raw, "start: 'rules'"))
+    rules: dict[str, object] = {} if raw is None else dict(expect_object(raw, "start: 'rules'"))
     if rules:
         try:
             value = game.rules_from_json(rules)
@@ -199,12 +200,14 @@ def check_start(
 
 
 def check_act(
-    game: GameDefinition, message: Mapping[str, Any], players: int | None = None
-) -> tuple[dict[str, Any], list[Action], list[dict[str, Any]]]:
+    game: GameDefinition, message: Mapping[str, object], players: int | None = None
+) -> tuple[dict[str, object], list[Action], list[object]]:
     """The observation, the legal actions and their JSON of an ``act`` message;
     JsonInputError (or IllegalActionError) naming the bad field."""
-    obs = expect_object(message.get("observation"), "act: 'observation'")
-    legal_json = expect_list(message.get("legal"), "act: 'legal'", len(game.action_space))
+    obs: dict[str, object] = expect_object(message.get("observation"), "act: 'observation'")
+    legal_json: list[object] = expect_list(
+        message.get("legal"), "act: 'legal'", len(game.action_space)
+    )
     if not legal_json:
         raise JsonInputError("an act message needs 'observation' and a non-empty 'legal'")
     legal = []
@@ -259,7 +262,7 @@ def _max_hand(name: str) -> int:
 
 
 def check_observation(
-    game: GameDefinition, obs: Mapping[str, Any], players: int | None = None
+    game: GameDefinition, obs: Mapping[str, object], players: int | None = None
 ) -> None:
     """JsonInputError unless ``obs`` could be an observation of ``game``: the seat (and the
     number of players) in range, the hand a part of the deck no larger than ``max_hand``, every
@@ -268,9 +271,10 @@ def check_observation(
     within ±``MAX_NUMBER``, every text shorter than ``MAX_TEXT``. Generic: the game gives only
     its deck (``game.kinds``) and its dealt hands."""
     kinds = game.kinds
-    n_players = obs.get("players", players)
-    if n_players is not None:
-        n_players = expect_int(n_players, "observation 'players'", 1, MAX_SEATS)
+    given = obs.get("players", players)
+    n_players = None
+    if given is not None:
+        n_players = expect_int(given, "observation 'players'", 1, MAX_SEATS)
     seats = n_players or MAX_SEATS
     expect_int(obs.get("seat"), "observation 'seat'", 0, seats - 1)
     biggest = max_hand(game)
@@ -286,7 +290,7 @@ def check_observation(
                     f"the deck has {kinds.copies[card]}"
                 )
     longest = max(4 * kinds.deck_size, 1000)
-    stack: list[tuple[str, Any]] = [("", obs)]
+    stack: list[tuple[str, object]] = [("", obs)]
     while stack:
         key, value = stack.pop()
         where = f"observation {key!r}" if key else "the observation"
@@ -342,7 +346,7 @@ def serve(server: Server, stdin: IO[str] | IO[bytes], stdout: IO[str]) -> int:
     ``read_json`` and checked; whatever is wrong, and any failure of the bot itself, is answered
     with ``{"type": "error", "message": ...}``."""
     for line in bounded_lines(stdin, MESSAGE_LIMITS.max_bytes):
-        answer: dict[str, Any] | None
+        answer: dict[str, object] | None
         if isinstance(line, JsonInputError):
             answer = {"type": "error", "message": str(line)}
         elif not line.strip():
@@ -363,10 +367,10 @@ def serve(server: Server, stdin: IO[str] | IO[bytes], stdout: IO[str]) -> int:
     return 0
 
 
-_QUIT: dict[str, Any] = {"type": "quit"}
+_QUIT: dict[str, object] = {"type": "quit"}
 
 
-def _answer(server: Server, line: str | bytes) -> dict[str, Any] | None:
+def _answer(server: Server, line: str | bytes) -> dict[str, object] | None:
     try:
         message = read_json(line, MESSAGE_LIMITS, "the message")
         if not isinstance(message, dict):

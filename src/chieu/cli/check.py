@@ -16,26 +16,28 @@ import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chieu.cli.common import build_rules
+from chieu.cli.common import Subparsers, build_rules
+from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, UnknownGameError
 from chieu.core.kit import kit_part
 from chieu.core.registry import all_games, find_game, normalize_name
+from chieu.core.rules import RulesBase
 
 
 @dataclass(frozen=True, slots=True)
 class _Checker:
     name: str  # the game's registered name
     label: str  # the game's name for messages
-    options: Sequence[Any]  # its flags (the kit's ``check_options``)
-    check_hand: Callable[[str, Mapping[str, object], Any], dict[str, Any]]  # kit's check_hand
+    options: Sequence[CheckOption]  # its flags (the kit's ``check_options``)
+    #: the kit's ``check_hand(text, options, rules)``: the hand's report
+    check_hand: Callable[[str, Mapping[str, object], RulesBase], dict[str, object]]
     #: render(console, report) (the kit's ``check_view``), or None: every field as it is
-    render: Callable[[Console, Mapping[str, Any]], None] | None
+    render: Callable[[Console, Mapping[str, object]], None] | None
 
 
 def _discover() -> dict[str, _Checker]:
@@ -58,9 +60,9 @@ CHECKERS: dict[str, _Checker] = _discover()
 _FRAGMENT_MAX = 8  # an unquoted argument this short is a card (or a few), never a whole hand
 
 
-def _options() -> list[Any]:
+def _options() -> list[CheckOption]:
     """The flags of every checker; a name shared by two games merges their choices."""
-    seen: dict[str, Any] = {}
+    seen: dict[str, CheckOption] = {}
     for spec in CHECKERS.values():
         for opt in spec.options:
             first = seen.get(opt.name)
@@ -79,7 +81,7 @@ def _dest(name: str) -> str:
     return "opt_" + name.replace("-", "_")
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Subparsers) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         "check",
         help="check hands: waits, win, cước and score",
@@ -143,7 +145,7 @@ def _resolve(name: str) -> _Checker:
     return CHECKERS[key]
 
 
-def _build_rules(spec: _Checker, preset: str | None, pairs: Sequence[str]) -> Any:
+def _build_rules(spec: _Checker, preset: str | None, pairs: Sequence[str]) -> RulesBase:
     return build_rules(find_game(spec.name), preset, pairs)
 
 
@@ -166,7 +168,7 @@ def _hands(args: argparse.Namespace) -> list[str]:
 # -- output ---------------------------------------------------------------------------------
 
 
-def _render(console: Console, report: Mapping[str, Any]) -> None:
+def _render(console: Console, report: Mapping[str, object]) -> None:
     """A report without a view of its game's own: an error, or every field as it is."""
     title = Text(str(report.get("input", "")), style="bold")
     if "error" in report:
@@ -189,7 +191,7 @@ def _render(console: Console, report: Mapping[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.check_parser
-    fail: Callable[[str], Any] = parser.error
+    fail: Callable[[str], object] = parser.error
     try:
         spec = _resolve(args.game)
         rules = _build_rules(spec, args.preset, args.rules)
@@ -212,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
     bad = False
     for text in hands:
         try:
-            report: dict[str, Any] = spec.check_hand(text, options, rules)
+            report: dict[str, object] = spec.check_hand(text, options, rules)
         except ChieuError as exc:
             bad = True
             report = {"input": text, "error": str(exc)}

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 from chieu.bots import Bot, bot_names, get_bot
 from chieu.cli.i18n import tr
@@ -13,6 +14,10 @@ from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import normalize_name
+from chieu.core.rules import RulesBase
+
+#: what each command's ``add_parser`` adds its parser to (``chieu.cli.main``)
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 _TRUE = {"true", "yes", "on", "1", "có", "co"}
 _FALSE = {"false", "no", "off", "0", "không", "khong"}
@@ -42,7 +47,7 @@ def build_rules(
     preset: str | None,
     pairs: Sequence[str] | None,
     players: int | None = None,
-) -> Any:
+) -> RulesBase:
     """A game's Rules (``game`` is a registered game class) from a preset, ``KEY=VALUE``
     changes and a player count; ChieuError naming what is wrong."""
     presets = getattr(game, "presets", None) or {}
@@ -53,7 +58,7 @@ def build_rules(
     else:
         known = ", ".join(sorted(presets)) or "none"
         raise ChieuError(f"unknown preset {preset!r} for {game.title}; known: {known}")
-    data: dict[str, Any] = dict(game.rules_to_json(base))
+    data: dict[str, object] = dict(game.rules_to_json(base))
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         key = key.strip().replace("-", "_")
@@ -65,11 +70,12 @@ def build_rules(
         data[key] = convert(key, value, data[key])
     if players is not None:
         data["players"] = players
-    return game.rules_from_json(data)
+    rules: RulesBase = game.rules_from_json(data)  # every game's Rules is a RulesBase
+    return rules
 
 
 def seat_bots(
-    args: Any, players: int, game: GameDefinition, default: str = "heuristic"
+    args: argparse.Namespace, players: int, game: GameDefinition, default: str = "heuristic"
 ) -> tuple[int | None, dict[int, Bot], list[str]]:
     """The person's seat (``--seat``, None with ``--auto``), a bot for every other seat
     (``--bots``: one name for all, or one per seat in order; ``default``, or ``random`` for a

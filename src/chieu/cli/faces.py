@@ -8,7 +8,6 @@ one shows red cards red and underlined (colour is never the only signal).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -43,7 +42,7 @@ def cards_text(codes: list[str] | tuple[str, ...], face: Face, sep: str = " ") -
     return Text(sep).join(face(c) for c in codes)
 
 
-def report_table(report: Mapping[str, Any]) -> Table:
+def report_table(report: Mapping[str, object]) -> Table:
     """The table of a ``chieu check`` report: its input as the title, then name/value rows
     (each game's ``terminal.render`` adds its own)."""
     title = Text(str(report.get("input", "")), style="bold")

@@ -24,14 +24,14 @@ from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
-from chieu.bots import bot_rng
+from chieu.bots import Bot, bot_rng
 from chieu.bots.base import end_bots, start_bots
-from chieu.cli.common import build_rules, records_dir, seat_bots
+from chieu.cli.common import Subparsers, build_rules, records_dir, seat_bots
 from chieu.cli.faces import face_for
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, real, whole
@@ -52,9 +52,10 @@ from chieu.core.table import Game, fresh_seed, load_game
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
+    from chieu.core.rng import Rng
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "play",
         help=tr("chơi với máy trong terminal", "play against bots in the terminal"),
@@ -191,18 +192,20 @@ def play_one(table: Table, state: State, journal: Journal, delay: float = 0.0) -
             return action
         return table.bots[d.seat].act(st.observation(d.seat), list(d.actions), rngs[d.seat])
 
-    shown: list[Any] = [None, time.monotonic()]  # the window last seen open, the last pause
+    shown: object | None = None  # the window last seen open
+    paused = time.monotonic()  # the last pause
 
     def after(st: State, seat: int, action: Action) -> None:
+        nonlocal shown, paused
         journal.append(st)
         table.show_events(st)
         window = st.window
-        if window is not None and window is shown[0]:
+        if window is not None and window is shown:
             return  # an answer inside a window that stays open: private, and so is its time
-        shown[0] = window
+        shown = window
         if delay:  # public changes a steady ``delay`` apart, whoever thought meanwhile
-            time.sleep(max(0.0, shown[1] + delay - time.monotonic()))
-            shown[1] = time.monotonic()
+            time.sleep(max(0.0, paused + delay - time.monotonic()))
+            paused = time.monotonic()
 
     try:
         play(state, choose, after=after)
@@ -275,7 +278,7 @@ class Plan:
     games: int
     fixed_seed: bool
 
-    def header(self, number: int, sitting: Sitting) -> dict[str, Any]:
+    def header(self, number: int, sitting: Sitting) -> dict[str, object]:
         return {
             "seat": self.seat,
             "bots": self.bots,
@@ -336,7 +339,12 @@ def _interrupted(signum: int, name: str) -> None:
 
 
 def _make_table(
-    console: Console, game: Game, args: Any, players: int, names: Sequence[str] | None, lang: Lang
+    console: Console,
+    game: Game,
+    args: argparse.Namespace,
+    players: int,
+    names: Sequence[str] | None,
+    lang: Lang,
 ) -> Table:
     human, bots, _ = seat_bots(args, players, game.definition)
     if names is None:
@@ -370,7 +378,7 @@ def _sitting(
     sitting: Sitting,
     number: int,
     seed: int | None,
-    resumed: tuple[Any, Journal] | None,
+    resumed: tuple[State, Journal] | None,
     delay: float,
 ) -> int:
     """Play games ``number``.. of the sitting (the first one from ``resumed``, if given).
@@ -494,9 +502,15 @@ def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
     return Plan(seat, bots, games, bool(t["fixed_seed"])), number, sitting
 
 
-def _seated(table: Table, players: int) -> Sequence[Any]:
+def _seated(table: Table, players: int) -> Sequence[Bot]:
     return [table.bots.get(s) or _Nobody() for s in range(players)]
 
 
 class _Nobody:
+    """The person's seat among the bots whose hooks a game calls: it has none, and it is
+    never asked to act."""
+
     name = "person"
+
+    def act(self, observation: dict[str, object], legal_actions: list[Action], rng: Rng) -> Action:
+        raise AssertionError("the person's seat is never asked to act")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
+from chieu.cli.common import Subparsers
 from chieu.cli.faces import face_for
 from chieu.cli.i18n import current, tr
 from chieu.cli.table import render
@@ -31,7 +31,7 @@ from chieu.core.replay import ReplayError, steps
 from chieu.core.table import load_game
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "replay",
         help=tr("xem lại một ván từ biên bản", "replay a game from its record"),
@@ -58,7 +58,9 @@ def add_parser(sub: Any) -> None:
 
 
 class Replayer:
-    def __init__(self, console: Console, record: GameRecord, path: Path, args: Any) -> None:
+    def __init__(
+        self, console: Console, record: GameRecord, path: Path, args: argparse.Namespace
+    ) -> None:
         self.console = console
         self.record = record
         self.path = path

@@ -12,17 +12,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TypedDict
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from chieu.bots.search import SearchBot
+from chieu.bots.search import ActionValue, SearchBot
 from chieu.bots.worlds import worlds_for
+from chieu.cli.common import Subparsers
 from chieu.cli.i18n import current, tr
 from chieu.cli.numbers import real, whole
+from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.notation import Lang
 from chieu.core.record import GameRecord
@@ -35,7 +37,35 @@ MAX_ITERATIONS = 1_000_000
 MAX_MILLIS = 600_000  # ten minutes a decision
 
 
-def add_parser(sub: Any) -> None:
+class ValueJson(TypedDict):
+    """What the search thinks of one action."""
+
+    action: dict[str, object]
+    mean: float
+    visits: int
+
+
+class Judged(TypedDict):
+    """One decision: the action played, the one the search prefers, the cost."""
+
+    step: int
+    phase: object  # the observation's ``phase``
+    played: dict[str, object]
+    search: dict[str, object]
+    cost: float | None
+    fault: bool
+    values: list[ValueJson]
+
+
+class ReviewEntry(Judged):
+    """One decision with its words (``review``'s entries, ``--json``'s output)."""
+
+    phase_label: str
+    played_label: str
+    search_label: str
+
+
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "review",
         help=tr(
@@ -74,7 +104,7 @@ def review(
     source: str = "record",
     lang: Lang = "vi",
     progress: Callable[[], None] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[ReviewEntry]:
     """One entry per decision of ``seat`` that had a choice (``source``: the file, for
     messages), with the actions and the phase in the game's words (``lang``); ``progress()``
     is called after each of the seat's actions."""
@@ -91,7 +121,7 @@ def review(
     bot = SearchBot(game.name, iterations=iterations, millis=millis)
     bot.new_game(game.name, game.rules_to_json(state.rules), seat)
     rng = Rng(record.seed or 0, "review", seat)  # start() refused a sealed deal already
-    out: list[dict[str, Any]] = []
+    out: list[ReviewEntry] = []
 
     def look(step: Step) -> None:  # before the action: the forced answers before it given
         if step.seat != seat:
@@ -101,12 +131,17 @@ def review(
         legal = st.legal_actions(seat)
         if len(legal) > 1 and obs.get("phase") != "announce":
             values = bot.analyse(obs, legal, rng)
-            entry = _entry(step.number - 1, obs, action, values)
+            judged = _entry(step.number - 1, obs, action, values)
             words = game.notation
-            entry["phase_label"] = words.phase_label(st.phase, lang)
-            entry["played_label"] = words.label(st, seat, action, lang)
+            phase_label = words.phase_label(st.phase, lang)
+            played_label = words.label(st, seat, action, lang)
             best = values_best(values)
-            entry["search_label"] = words.label(st, seat, best, lang)
+            entry: ReviewEntry = {
+                **judged,
+                "phase_label": phase_label,
+                "played_label": played_label,
+                "search_label": words.label(st, seat, best, lang),
+            }
             out.append(entry)
         bot.worlds.chose(obs, legal, action)
         if progress is not None:
@@ -148,7 +183,7 @@ def _partial(path: str) -> bool:
     return isinstance(data, dict) and "events" in data and "record" not in data
 
 
-def _best(values: list[Any]) -> Any:
+def _best(values: list[ActionValue]) -> ActionValue:
     visited = [v for v in values if v.visits]
     if visited:
         top = max(v.visits for v in visited)
@@ -157,12 +192,12 @@ def _best(values: list[Any]) -> Any:
     return values[0]  # a single action without a fault, or no time for a playout
 
 
-def values_best(values: list[Any]) -> Any:
+def values_best(values: list[ActionValue]) -> Action:
     """The action the search prefers."""
     return _best(values).action
 
 
-def _entry(n: int, obs: dict[str, Any], played: Any, values: list[Any]) -> dict[str, Any]:
+def _entry(n: int, obs: Mapping[str, object], played: Action, values: list[ActionValue]) -> Judged:
     best = _best(values)
     mine = next((v for v in values if v.action == played), None)
     cost = None if mine is None else round(max(0.0, best.mean - mine.mean), 3)

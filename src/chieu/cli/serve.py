@@ -6,11 +6,12 @@ import argparse
 import os
 import sys
 
+from chieu.cli.common import Subparsers
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import whole
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "serve",
         help=tr(

@@ -17,8 +17,8 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
+from chieu.cli.common import Subparsers
 from chieu.cli.i18n import current, tr
 from chieu.core.commitment import Check, Report, check
 from chieu.core.errors import RecordError
@@ -28,7 +28,7 @@ _HEX = re.compile(r"[0-9a-fA-F]{16,64}")
 MARKS = {True: "✓", False: "✗", None: "·"}
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "verify",
         help=tr("kiểm tra một biên bản (bộ bài, cam kết, từng dòng)", "check a game record"),

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -26,6 +26,18 @@ from chieu.core.jsonio import JsonInputError, Limits, read_json
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth, guard, names
+from chieu.server.bodies import (
+    ErrorBody,
+    GameJson,
+    GamesJson,
+    LiveHistory,
+    MeJson,
+    RevokedJson,
+    RoomAnswer,
+    RoomsPage,
+    SeatedAnswer,
+    SessionJson,
+)
 from chieu.server.botpool import BotPool
 from chieu.server.headers import SecurityHeaders
 from chieu.server.limits import CreationLimits
@@ -35,10 +47,12 @@ from chieu.server.names import lookalike_key
 from chieu.server.room import Room
 from chieu.server.sessions import Session, Sessions
 from chieu.server.storage import Store, sqlite_url
+from chieu.server.wire import JsonObject
 from chieu.server.ws import Gate, serve_socket
 from chieu.web import mount as mount_web
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 log = logging.getLogger("chieu.server")
 
@@ -86,13 +100,13 @@ def _err(
     status: int, code: str, detail: str | None = None, retry_after: float | None = None
 ) -> JSONResponse:
     headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
-    body: dict[str, Any] = {"code": code, "message": words(code, detail)}
+    body: ErrorBody = {"code": code, "message": words(code, detail)}
     if retry_after is not None:
         body["retry_after"] = max(1, math.ceil(retry_after))
     return JSONResponse({"error": body}, status, headers=headers)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request) -> JsonObject:
     data = b""
     async for chunk in request.stream():
         data += chunk
@@ -106,17 +120,18 @@ async def _body(request: Request) -> dict[str, Any]:
         raise ApiError(400, "bad_json", str(exc)) from None
     if not isinstance(value, dict):
         raise ApiError(400, "bad_message", "the body must be a JSON object")
-    return value
+    body: JsonObject = value  # parsed JSON: its values are JSON
+    return body
 
 
-def games_json() -> list[dict[str, Any]]:
+def games_json() -> list[GameJson]:
     """The lobby's menu of games (``GET /api/games``): built once, a fresh copy each time."""
     return copy.deepcopy(_games_menu())
 
 
 @cache
-def _games_menu() -> list[dict[str, Any]]:
-    out = []
+def _games_menu() -> list[GameJson]:
+    out: list[GameJson] = []
     games = [load_game(name) for name in game_names()]
     for game in sorted(games, key=lambda g: (g.kit.order, g.name)):  # the lobby's order
         out.append(
@@ -132,10 +147,10 @@ def _games_menu() -> list[dict[str, Any]]:
     return out
 
 
-def _option(option: Any) -> dict[str, Any]:
+def _option(option: object) -> JsonObject:
     to_json = getattr(option, "to_json", None)
     if callable(to_json):
-        data: dict[str, Any] = to_json()
+        data: JsonObject = to_json()
         return data
     return {k: getattr(option, k, None) for k in ("name", "type", "default", "choices", "help")}
 
@@ -223,18 +238,18 @@ def create_app(
         if wait > 0:
             raise ApiError(429, "too_many_attempts", retry_after=wait)
 
-    async def passwords(request: Request, fn: Callable[..., T], *args: Any) -> T:
+    async def passwords(request: Request, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """``fn(*args)``: hashing or checking a password, off the loop (``PasswordWork``)."""
         try:
             return await srv().passwords.run(client_of(request), fn, *args)
         except auth.Busy:
             raise ApiError(429, "busy") from None
 
-    def session(pid: int) -> dict[str, Any]:
+    def session(pid: int) -> SessionJson:
         token, sess = srv().sessions.start(pid)
         return {"token": token, "player": srv().lobby.player(pid), "expires": sess.expires}
 
-    def name_of(body: dict[str, Any]) -> str:
+    def name_of(body: JsonObject) -> str:
         raw = body.get("name")
         if not isinstance(raw, str) or len(raw) > 400:
             raise ApiError(400, "bad_name", "'name' must be 1 to 40 characters")
@@ -249,7 +264,7 @@ def create_app(
         srv().failed_clients.fail(client_of(request))
         return ApiError(409, "name_taken")
 
-    def no_lookalike(room: Any, pid: int) -> None:
+    def no_lookalike(room: Room, pid: int) -> None:
         """409 ``name_lookalike`` if someone else seated in ``room`` shows a name that looks
         like ``pid``'s (the same confusable skeleton): one table never shows two."""
         me = srv().lobby.player(pid)
@@ -266,8 +281,8 @@ def create_app(
             return JSONResponse({"ok": False}, 503)
         return JSONResponse({"ok": True})
 
-    @app.post("/api/guests")
-    async def guests(request: Request) -> dict[str, Any]:
+    @app.post("/api/guests", response_model=None)
+    async def guests(request: Request) -> SessionJson:
         name = name_of(await _body(request))
         srv().lobby.check_guest(client_of(request))  # so many a minute and a day per address
         backoff(srv().failed_clients.wait(client_of(request)))
@@ -276,8 +291,8 @@ def create_app(
             raise name_taken(request)
         return session(srv().store.create_player(name, skeleton=skeleton))
 
-    @app.post("/api/accounts")
-    async def accounts(request: Request) -> dict[str, Any]:
+    @app.post("/api/accounts", response_model=None)
+    async def accounts(request: Request) -> SessionJson:
         body = await _body(request)
         name = name_of(body)
         password = body.get("password")
@@ -298,8 +313,8 @@ def create_app(
             raise name_taken(request) from None
         return session(pid)
 
-    @app.post("/api/login")
-    async def login(request: Request) -> dict[str, Any]:
+    @app.post("/api/login", response_model=None)
+    async def login(request: Request) -> SessionJson:
         body = await _body(request)
         name, password = body.get("name"), body.get("password")
         client = client_of(request)
@@ -318,19 +333,19 @@ def create_app(
         srv().failed_names.clear(key)
         return session(int(row["id"]))
 
-    @app.get("/api/me")
-    async def me(request: Request) -> dict[str, Any]:
+    @app.get("/api/me", response_model=None)
+    async def me(request: Request) -> MeJson:
         sess = who_session(request)
         return {"player": srv().lobby.player(sess.player), "expires": sess.expires}
 
-    @app.post("/api/session/renew")
-    async def renew(request: Request) -> dict[str, Any]:
+    @app.post("/api/session/renew", response_model=None)
+    async def renew(request: Request) -> SessionJson:
         sess = who_session(request)
         token = srv().sessions.renew(sess)
         return {"token": token, "player": srv().lobby.player(sess.player), "expires": sess.expires}
 
-    @app.post("/api/logout")
-    async def logout(request: Request) -> dict[str, Any]:
+    @app.post("/api/logout", response_model=None)
+    async def logout(request: Request) -> RevokedJson:
         sess = who_session(request)
         everywhere = (await _body(request)).get("everywhere", False)
         if not isinstance(everywhere, bool):
@@ -339,18 +354,18 @@ def create_app(
             return {"revoked": srv().sessions.revoke_all(sess.player)}
         return {"revoked": srv().sessions.revoke(sess.sid)}
 
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
+    @app.get("/api/games", response_model=None)
+    async def games() -> GamesJson:
         return {"games": games_json()}
 
-    @app.post("/api/rooms", status_code=201)
-    async def create_room(request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms", status_code=201, response_model=None)
+    async def create_room(request: Request) -> RoomAnswer:
         pid = who(request)
         room = srv().lobby.create_room(pid, await _body(request), client_of(request))
         return {"room": srv().lobby.room_json(room, pid)}
 
-    @app.get("/api/rooms")
-    async def rooms(request: Request) -> dict[str, Any]:
+    @app.get("/api/rooms", response_model=None)
+    async def rooms(request: Request) -> RoomsPage:
         who(request)
         raw = request.query_params.get("limit")
         limit = PAGE
@@ -362,8 +377,8 @@ def create_app(
         page, cursor = srv().lobby.public_rooms(limit, after)
         return {"rooms": page, "next": cursor}
 
-    @app.post("/api/rooms/join")
-    async def join_code(request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/join", response_model=None)
+    async def join_code(request: Request) -> SeatedAnswer:
         pid = who(request)
         body = await _body(request)
         room = srv().lobby.by_code(body.get("code"))
@@ -371,14 +386,14 @@ def create_app(
         seat = await srv().lobby.join(room, pid, body.get("seat"))
         return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
-    @app.get("/api/rooms/{room_id}")
-    async def room(room_id: int, request: Request) -> dict[str, Any]:
+    @app.get("/api/rooms/{room_id}", response_model=None)
+    async def room(room_id: int, request: Request) -> RoomAnswer:
         pid = who(request)
         code = request.query_params.get("code")
         return {"room": srv().lobby.room_json(srv().lobby.room(room_id), pid, code)}
 
-    @app.post("/api/rooms/{room_id}/join")
-    async def join(room_id: int, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/join", response_model=None)
+    async def join(room_id: int, request: Request) -> SeatedAnswer:
         pid = who(request)
         body = await _body(request)
         room = srv().lobby.room(room_id)
@@ -387,23 +402,23 @@ def create_app(
         seat = await srv().lobby.join(room, pid, body.get("seat"))
         return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
-    @app.post("/api/rooms/{room_id}/leave")
-    async def leave(room_id: int, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/leave", response_model=None)
+    async def leave(room_id: int, request: Request) -> RoomAnswer:
         pid = who(request)
         room = srv().lobby.room(room_id)
         await srv().lobby.leave(room, pid)
         return {"room": srv().lobby.room_json(room, pid)}
 
-    @app.post("/api/rooms/{room_id}/spectate")
-    async def spectate(room_id: int, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/spectate", response_model=None)
+    async def spectate(room_id: int, request: Request) -> RoomAnswer:
         pid = who(request)
         code = (await _body(request)).get("code")
         room = srv().lobby.room(room_id)
         srv().lobby.check_watch(room, pid, code)  # a private room: its code
         return {"room": srv().lobby.room_json(room, pid, code)}
 
-    @app.post("/api/rooms/{room_id}/start")
-    async def start(room_id: int, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/start", response_model=None)
+    async def start(room_id: int, request: Request) -> RoomAnswer:
         pid = who(request)
         room = srv().lobby.room(room_id)
         await srv().lobby.start(room, pid)
@@ -418,8 +433,8 @@ def create_app(
             raise ApiError(403, "private_room")
         return room
 
-    @app.get("/api/rooms/{room_id}/sheet")
-    async def sheet(room_id: int, request: Request) -> dict[str, Any]:
+    @app.get("/api/rooms/{room_id}/sheet", response_model=None)
+    async def sheet(room_id: int, request: Request) -> JsonObject:
         room = readable(room_id, request)
         return room.sitting.to_json() if room.sitting else {"sitting": None}
 
@@ -443,7 +458,7 @@ def create_app(
         return PlainTextResponse(out.getvalue(), media_type="text/csv; charset=utf-8")
 
     @app.get("/api/games/{game_id}/record", response_model=None)
-    async def record(game_id: int, request: Request) -> Response | dict[str, Any]:
+    async def record(game_id: int, request: Request) -> Response | LiveHistory:
         pid = who(request)
         stored = srv().store.game(game_id)
         if stored is None:

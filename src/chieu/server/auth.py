@@ -10,7 +10,7 @@ import functools
 import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -23,6 +23,7 @@ MAX_NAME = names.MAX_NAME
 MAX_PASSWORD_JOBS = 8
 _hasher = PasswordHasher()
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class Busy(Exception):
@@ -46,7 +47,7 @@ class Tokens:
         if not isinstance(token, str) or len(token) > self.MAX_TOKEN:
             return None
         try:
-            data: Any = self._s.loads(token, max_age=int(age))
+            data: object = self._s.loads(token, max_age=int(age))
         except BadSignature:
             return None
         sid = data.get("s") if isinstance(data, dict) else None
@@ -97,7 +98,7 @@ class PasswordWork:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-passwords")
         self.clients: set[str] = set()
 
-    async def run(self, client: str, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, client: str, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         if len(self.clients) >= self.limit or client in self.clients:
             raise Busy(client)
         self.clients.add(client)

@@ -46,12 +46,16 @@ import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from chieu.server.rows import ConflictError
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from chieu.core.bot import Bot
     from chieu.core.decisions import Decision
+    from chieu.core.table import Game
     from chieu.server.room import Room
 
 log = logging.getLogger("chieu.server")
@@ -78,7 +82,7 @@ class Job:
     bot: str  # the bot's name (``chieu.bots.registry``)
     game: str  # the game's name
     rules: str  # the room's rules as JSON text
-    observation: dict[str, Any]  # ``state.observation(seat)``
+    observation: dict[str, object]  # ``state.observation(seat)``
     legal: tuple[int, ...]  # the legal action ids (the game's action space)
     seed: int  # the game's seed: ``bot_rng(seed, seat)``
     owner: int  # the player whose CPU share pays (the room's host)
@@ -105,11 +109,11 @@ class Seats:
 
     def __init__(self, rooms: int = ROOMS_PER_WORKER) -> None:
         self.limit = rooms
-        self.rooms: OrderedDict[int, tuple[int, dict[int, tuple[str, Any, int]]]] = OrderedDict()
-        self.games: dict[tuple[str, str], Any] = {}
+        self.rooms: OrderedDict[int, tuple[int, dict[int, tuple[str, Bot, int]]]] = OrderedDict()
+        self.games: dict[tuple[str, str], Game] = {}
         self.made = 0
 
-    def _game(self, name: str, rules: str) -> Any:
+    def _game(self, name: str, rules: str) -> Game:
         from chieu.core.table import load_game
 
         game = self.games.get((name, rules))
@@ -119,7 +123,7 @@ class Seats:
             game = self.games[name, rules] = load_game(name, json.loads(rules))
         return game
 
-    def bot(self, job: Job, game: Any) -> tuple[str, Any, int]:
+    def bot(self, job: Job, game: Game) -> tuple[str, Bot, int]:
         from chieu.bots.registry import get_bot
 
         held = self.rooms.get(job.room)
@@ -156,7 +160,7 @@ class Seats:
         return Answer(action, time.process_time() - began, error, os.getpid(), number)
 
 
-def serve(conn: Any, nice: int) -> None:
+def serve(conn: Connection[Answer, Job | None], nice: int) -> None:
     """A worker's life: answer jobs until ``None`` or the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the server's
     if nice:

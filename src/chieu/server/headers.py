@@ -13,14 +13,9 @@ are not buffered.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
+from starlette.types import ASGIApp as App
+from starlette.types import Message, Receive, Scope, Send
 
 #: the table's policy; ``{ws}`` is the page's own host over ws: and wss:
 POLICY = (

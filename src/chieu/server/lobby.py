@@ -10,8 +10,7 @@ import logging
 import secrets
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
@@ -20,8 +19,9 @@ from chieu.core.table import load_game, resolve_rules
 from chieu.server.botpool import BotPool
 from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
-from chieu.server.rows import ConflictError
+from chieu.server.rows import ConflictError, RoomFields, RoomRow, SeatRow, StoredRoom
 from chieu.server.storage import Store
+from chieu.server.wire import JsonObject, PlayerJson, RoomJson
 
 MAX_OPEN_ROOMS = 10
 #: seconds a waiting room with nobody but its host in it stays open when nobody has a socket
@@ -54,7 +54,7 @@ def _bad(detail: str) -> ApiError:
 IDLE = 600.0  # seconds a finished room stays in memory once nobody watches it
 
 
-def may_read_row(row: dict[str, Any], player_id: int, code: Any, records: bool = False) -> bool:
+def may_read_row(row: RoomRow, player_id: int, code: object, records: bool = False) -> bool:
     """``Lobby.may_read`` on a room's stored row (``Store.rooms``: no need to load the room):
     a public room's data is anyone's; a private room's its members' (its host, its seated
     players), or with its code; its finished games' records once it is finished, its
@@ -82,7 +82,7 @@ class Lobby:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rooms: dict[int, Room] = {}
-        self.players: dict[int, dict[str, Any]] = {}
+        self.players: dict[int, PlayerJson] = {}
         self.ws_rate = 10.0  # messages a second per client (docs/protocol.md)
         self.sockets: dict[int, int] = {}  # player -> his open sockets on this process
         self.cluster = False  # several processes share the database (chieu.server.cluster)
@@ -111,7 +111,7 @@ class Lobby:
                 raise ApiError(429, "too_many_guests", retry_after=wait)
 
     # -- players -----------------------------------------------------------------------------
-    def player(self, pid: int) -> dict[str, Any] | None:
+    def player(self, pid: int) -> PlayerJson | None:
         found = self.players.get(pid)
         if found is None:
             row = self.store.player(pid)
@@ -138,11 +138,12 @@ class Lobby:
         rows = self.store.rooms(room_id)
         return self._rebuilt(rows[0]) if rows else None
 
-    def _rebuilt(self, row: dict[str, Any]) -> Room:
+    def _rebuilt(self, row: StoredRoom) -> Room:
         """The room of a database row, its game replayed, kept in the lobby."""
         for s in row["seats"]:
-            if s.get("player") is not None:
-                self.player(s["player"])
+            pid = s.get("player")
+            if pid is not None:
+                self.player(pid)
         room = Room(self.store, row, self.players)
         room.owned = not self.cluster
         room.pool = self.pool
@@ -153,7 +154,7 @@ class Lobby:
 
     def public_rooms(
         self, limit: int = PAGE, after: str | None = None
-    ) -> tuple[list[dict[str, Any]], str | None]:
+    ) -> tuple[list[RoomJson], str | None]:
         """A page of the rooms anyone may see (public, not finished), newest first: at most
         ``limit`` after the cursor ``after`` (a page's ``next``), and the next page's cursor
         (None on the last page). A private room is never listed."""
@@ -189,13 +190,13 @@ class Lobby:
         )
 
     @staticmethod
-    def code_matches(real: str, given: Any) -> bool:
+    def code_matches(real: str, given: object) -> bool:
         """``given`` is the room's code (``by_code``'s normalisation; a constant-time check)."""
         if not isinstance(given, str) or len(given) > 64:
             return False
         return hmac.compare_digest(given.strip().upper().encode(), real.encode())
 
-    def may_watch(self, room: Room, player_id: int | None, code: Any) -> bool:
+    def may_watch(self, room: Room, player_id: int | None, code: object) -> bool:
         """Whether ``player_id`` may watch the room: anyone a public room; a private room its
         members, and others only with its ``code``."""
         return (
@@ -204,19 +205,21 @@ class Lobby:
             or self.code_matches(room.code, code)
         )
 
-    def may_read(self, room: Room, player_id: int | None, code: Any, records: bool = False) -> bool:
+    def may_read(
+        self, room: Room, player_id: int | None, code: object, records: bool = False
+    ) -> bool:
         """``may_watch`` for the read endpoints; ``records`` (finished games' records): a
         private room's once the room is finished are its members' only."""
         if records and room.private and room.status == "finished":
             return self.is_member(room, player_id)
         return self.may_watch(room, player_id, code)
 
-    def check_watch(self, room: Room, player_id: int | None, code: Any) -> None:
+    def check_watch(self, room: Room, player_id: int | None, code: object) -> None:
         """``may_watch``, or 403 ``need_code`` (no code given) / ``wrong_code``."""
         if not self.may_watch(room, player_id, code):
             raise ApiError(403, "need_code" if code in (None, "") else "wrong_code")
 
-    def room_json(self, room: Room, player_id: int | None, code: Any = None) -> dict[str, Any]:
+    def room_json(self, room: Room, player_id: int | None, code: object = None) -> RoomJson:
         """The room's JSON for ``player_id``: a private room's ``code`` is null unless he is
         a member (or gave the code)."""
         data = room.to_json()
@@ -225,7 +228,7 @@ class Lobby:
             data["code"] = None
         return data
 
-    def create_room(self, pid: int, body: dict[str, Any], address: str | None = None) -> Room:
+    def create_room(self, pid: int, body: JsonObject, address: str | None = None) -> Room:
         game_name = body.get("game")
         if not isinstance(game_name, str) or not game_name:
             raise _bad("'game' must be a game's name")
@@ -240,7 +243,7 @@ class Lobby:
             raise _bad("'seats' must be a number of players")
         try:  # the room's game, loaded once: the preset, then the rules over it, then the seats
             definition = find_game(game_name)
-            spec: str | dict[str, Any] | None = preset
+            spec: str | Mapping[str, object] | None = preset
             if rules:
                 base = resolve_rules(definition, preset)
                 spec = {**definition.rules_to_json(base), **rules}
@@ -252,7 +255,7 @@ class Lobby:
         if not isinstance(bots, dict):
             raise _bad("'bots' must be an object: seat -> bot name")
         known = bot_names(game.name)
-        seat_rows: list[dict[str, Any]] = [{"player": None, "bot": None} for _ in range(players)]
+        seat_rows: list[SeatRow] = [{"player": None, "bot": None} for _ in range(players)]
         for key, name in bots.items():
             try:
                 seat = int(key)
@@ -260,7 +263,7 @@ class Lobby:
                 raise _bad(f"bot seat {key!r} is not a number") from None
             if not 0 <= seat < players:
                 raise _bad(f"bot seat {seat} is not a seat (0..{players - 1})")
-            if name not in known:
+            if not isinstance(name, str) or name not in known:
                 raise _bad(f"unknown bot {name!r}; known: {', '.join(known)}")
             seat_rows[seat]["bot"] = name
         private = body.get("private", False)
@@ -286,15 +289,15 @@ class Lobby:
             quotas: list[tuple[Quota, object]] = [(self.room_quota_player, pid)]
             if address is not None:
                 quotas.append((self.room_quota_address, address_key(address)))
-            for quota, key in quotas:
-                wait = quota.take(key)
+            for quota, owner in quotas:
+                wait = quota.take(owner)
                 if wait is not None:
                     raise ApiError(429, "too_many_new_rooms", retry_after=wait)
         host_seat = next((i for i, s in enumerate(seat_rows) if not s["bot"]), None)
         if host_seat is not None:
             seat_rows[host_seat]["player"] = pid
         code = self._new_code()
-        row = {
+        row: RoomFields = {
             "code": code,
             "game": game.name,
             "rules": game.rules_json(),
@@ -323,7 +326,7 @@ class Lobby:
             if not self.store.code_taken(code):
                 return code
 
-    def by_code(self, code: Any) -> Room:
+    def by_code(self, code: object) -> Room:
         if not isinstance(code, str):
             raise _bad("'code' must be text")
         code = code.strip().upper()
@@ -332,7 +335,7 @@ class Lobby:
                 return room
         raise ApiError(404, "not_found", f"room code {code[:12]!r}")
 
-    def _change_seats(self, room: Room, change: Callable[[list[dict[str, Any]]], None]) -> None:
+    def _change_seats(self, room: Room, change: Callable[[list[SeatRow]], None]) -> None:
         """Apply ``change`` to the room's seats and store them, unless another process changed
         them meanwhile: then catch up and try again (``change`` may refuse: ApiError)."""
         for _ in range(3):
@@ -345,17 +348,18 @@ class Lobby:
             room.sync()
         raise ApiError(409, "busy", "the seats changed meanwhile: try again")
 
-    async def join(self, room: Room, pid: int, seat: Any) -> int:
+    async def join(self, room: Room, pid: int, seat: object) -> int:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise _bad("'seat' must be a number")
+        wanted = seat if isinstance(seat, int) else None
         taken: list[int] = []
 
-        def sit(seats: list[dict[str, Any]]) -> None:
+        def sit(seats: list[SeatRow]) -> None:
             if room.seat_of(pid) is not None or any(s["player"] == pid for s in seats):
                 raise ApiError(409, "already_seated")
             if room.status != "waiting":
                 raise ApiError(409, "already_started")
-            where = seat
+            where = wanted
             if where is None:
                 free = [i for i, s in enumerate(seats) if not s["player"] and not s["bot"]]
                 if not free:
@@ -381,7 +385,7 @@ class Lobby:
                 raise ApiError(409, "not_your_seat")
             bot = room.bot_name(seat)
 
-            def stand(seats: list[dict[str, Any]]) -> None:
+            def stand(seats: list[SeatRow]) -> None:
                 if seats[seat].get("player") != pid:
                     raise ApiError(409, "not_your_seat")
                 if room.status == "waiting":

@@ -3,6 +3,14 @@ message is built by ``chieu.server.wire``."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
+
+class Words(TypedDict):
+    vi: str
+    en: str
+
+
 WORDS: dict[str, tuple[str, str]] = {
     "bad_json": ("Tin nhắn không phải JSON hợp lệ", "The message is not valid JSON"),
     "bad_message": ("Tin nhắn sai dạng", "The message is malformed"),
@@ -75,7 +83,7 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def words(code: str, detail: str | None = None) -> dict[str, str]:
+def words(code: str, detail: str | None = None) -> Words:
     vi, en = WORDS.get(code, ("Lỗi", "Error"))
     if detail:
         return {"vi": f"{vi}: {detail}", "en": f"{en}: {detail}"}

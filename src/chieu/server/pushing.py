@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import orjson
 
@@ -24,8 +24,12 @@ if TYPE_CHECKING:
 
 OUTBOX = 256  # messages waiting for one client before it is dropped
 
+#: a seat's view text kept during a claim window: the state, the window, the state's changes
+#: before the window's answers, whether the seat answered, its deadline, and the text
+ViewText: TypeAlias = tuple["State", object, int, bool, float | None, str]
 
-def _dumps(value: Any) -> str:
+
+def _dumps(value: object) -> str:
     """Compact JSON text of a pushed message: orjson, the same text as ``json.dumps`` with
     ``ensure_ascii=False`` and no spaces for what a view holds, several times faster (the
     views of every seat after every action were a quarter of a loaded server's time)."""
@@ -72,17 +76,17 @@ class Pushing:
     kept: dict[int, Action]
     marks: dict[int, int]
     conns: set[Conn]
-    _texts: dict[tuple[int | None, str], tuple[Any, ...]]
+    _texts: dict[tuple[int | None, str], ViewText]
 
     if TYPE_CHECKING:
 
         def deadline(self, seat: int | None) -> float | None: ...
 
-        def to_json(self) -> dict[str, Any]: ...
+        def to_json(self) -> wire.RoomJson: ...
 
         def seat_of(self, player: int) -> int | None: ...
 
-    def view_message(self, seat: int | None, lang: str, room: dict[str, Any] | str) -> str:
+    def view_message(self, seat: int | None, lang: str, room: wire.RoomJson | str) -> str:
         """The ``view`` message for ``seat`` (``room``: the room's JSON, or its text already
         encoded, which a broadcast encodes once for every client)."""
         return wire.view_message(
@@ -119,7 +123,7 @@ class Pushing:
                 and kept[1] is window
                 and kept[2:5] == (mark, answered, deadline)
             ):
-                return str(kept[5])
+                return kept[5]
         view = state.view(seat, lang).to_json()
         if given:  # answered before the hold's end: nothing more to decide in this window
             view["decisions"] = []
@@ -148,7 +152,7 @@ class Pushing:
                 room = room or _dumps(self.to_json())
                 c.send(self.view_message(c.seat, c.lang, room))
 
-    def events_since(self, seat: int | None, since: int) -> list[dict[str, Any]] | None:
+    def events_since(self, seat: int | None, since: int) -> list[wire.JsonObject] | None:
         """The seat's own redacted history entries after version ``since`` in this game."""
         if self.state is None or since not in self.marks:
             return None

@@ -16,21 +16,33 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
 
 from chieu.core.errors import ChieuError
+from chieu.core.notation import Lang
 from chieu.core.record import GameRecord
 from chieu.core.replay import Step
 from chieu.core.replay import steps as replay_steps
 from chieu.server import models as m
+from chieu.server.bodies import (
+    HintsJson,
+    HistoryGame,
+    HistoryJson,
+    HistoryRoom,
+    ReplayJson,
+    RoomGamesJson,
+)
 from chieu.server.limits import PlayerBuckets
-from chieu.server.lobby import ApiError, may_read_row
+from chieu.server.lobby import ApiError, Lobby, may_read_row
+from chieu.server.rows import StoredRoom
+from chieu.server.wire import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
+    from chieu.server.storage import Store
 
 #: how many replayed games keep their checkpoints in memory
 CACHE_GAMES = 8
@@ -42,6 +54,28 @@ HINT_EVERY = 1.0
 REPLAYS = 20.0  # replay requests a second per player (bursts of twice that)
 #: the rooms a player's history lists, newest first
 HISTORY_ROOMS = 50
+
+
+class ServerParts(Protocol):
+    """What these endpoints use of the application's ``Server``."""
+
+    store: Store
+    lobby: Lobby
+
+
+class _SheetRow(TypedDict, total=False):
+    """A row of a stored score sheet (``Sitting.to_json()``), as the history reads it."""
+
+    number: int
+    winner: JsonValue
+    points: JsonValue
+    termination: JsonValue
+    totals: JsonValue
+
+
+class _Sheet(TypedDict, total=False):
+    names: JsonValue
+    rows: list[_SheetRow]
 
 
 class Replay:
@@ -103,12 +137,12 @@ def _int_param(request: Request, name: str) -> int | None:
         raise ApiError(400, "bad_message", f"{name!r} must be a whole number") from None
 
 
-def _room_row(server: Any, room_id: int) -> dict[str, Any] | None:
-    rows: list[dict[str, Any]] = server.store.rooms(room_id)
+def _room_row(server: ServerParts, room_id: int) -> StoredRoom | None:
+    rows = server.store.rooms(room_id)
     return rows[0] if rows else None
 
 
-def _seat_in(row: dict[str, Any] | None, pid: int) -> int | None:
+def _seat_in(row: StoredRoom | None, pid: int) -> int | None:
     if row is None:
         return None
     for i, s in enumerate(row["seats"]):
@@ -117,21 +151,22 @@ def _seat_in(row: dict[str, Any] | None, pid: int) -> int | None:
     return None
 
 
-def _names(row: dict[str, Any] | None) -> list[str] | None:
-    if row is None or not row.get("sitting"):
+def _names(row: StoredRoom | None) -> list[JsonValue] | None:
+    sitting = None if row is None else row.get("sitting")
+    if not sitting:
         return None
-    names = row["sitting"].get("names")
+    names = sitting.get("names")
     return list(names) if isinstance(names, list) else None
 
 
-def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIRouter:
+def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int]) -> APIRouter:
     """The endpoints, on the application's server (``get_server()``: its store and lobby)
     and its token check (``who``: the player id, or 401)."""
     api = APIRouter()
     cache = ReplayCache()
 
-    @api.get("/api/games/{game_id}/replay")
-    async def replay(game_id: int, request: Request) -> dict[str, Any]:
+    @api.get("/api/games/{game_id}/replay", response_model=None)
+    async def replay(game_id: int, request: Request) -> ReplayJson:
         pid = who(request)
         if not replay_buckets.take(pid):  # each one is a replay's work, in a worker thread
             raise ApiError(429, "too_fast")
@@ -148,13 +183,14 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
             raise ApiError(403, "not_over")
         seat = _int_param(request, "seat")
         asked_step = _int_param(request, "step")
-        lang = request.query_params.get("lang", "vi")
-        lang = lang if lang in ("vi", "en") else "vi"
+        lang: Lang = "en" if request.query_params.get("lang") == "en" else "vi"
         if "seat" not in request.query_params:
             seat = _seat_in(row, pid)
 
-        def build() -> tuple[int, int, int | None, dict[str, Any]]:
-            found = cache.replay(game_id, stored.record)
+        record = stored.record
+
+        def build() -> tuple[int, int, int | None, JsonObject]:
+            found = cache.replay(game_id, record)
             players = int(found.checkpoints[0].num_players)
             who_sees = seat if seat is not None and 0 <= seat < players else None
             total = found.steps
@@ -179,8 +215,8 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
     hint_buckets = PlayerBuckets(1 / HINT_EVERY, 1.0)  # one request a second
     replay_buckets = PlayerBuckets(REPLAYS, 2 * REPLAYS)  # stepping through a game, quickly
 
-    @api.get("/api/rooms/{room_id}/hints")
-    async def hints(room_id: int, request: Request) -> dict[str, Any]:
+    @api.get("/api/rooms/{room_id}/hints", response_model=None)
+    async def hints(room_id: int, request: Request) -> HintsJson:
         """The caller's hints in the room's current game (the game's words: waits, què, the
         best discards) and how many of each card he has not seen. Worked out on a copy
         whose hidden cards are dealt again at random, so nothing hidden can show through."""
@@ -188,8 +224,7 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
         room = get_server().lobby.room(room_id)
         if not hint_buckets.take(pid):
             raise ApiError(429, "too_fast")
-        lang = request.query_params.get("lang", "vi")
-        lang = lang if lang in ("vi", "en") else "vi"
+        lang: Lang = "en" if request.query_params.get("lang") == "en" else "vi"
         async with room.lock:
             seat = room.seat_of(pid)
             if seat is None:
@@ -200,7 +235,7 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
             version = room.shown
         notation = room.game.notation
 
-        def work() -> dict[str, Any]:
+        def work() -> HintsJson:
             counts = [sum(z) for z in zip(*world.hidden_from(seat).values(), strict=True)]
             return {
                 "version": version,
@@ -211,16 +246,16 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
 
         return await asyncio.to_thread(work)
 
-    @api.get("/api/rooms/{room_id}/games")
-    async def room_games(room_id: int, request: Request) -> dict[str, Any]:
+    @api.get("/api/rooms/{room_id}/games", response_model=None)
+    async def room_games(room_id: int, request: Request) -> RoomGamesJson:
         pid = who(request)
         row = _room_row(get_server(), room_id)
         if row is not None and not may_read_row(row, pid, request.query_params.get("code")):
             raise ApiError(403, "private_room")
         return {"room_id": room_id, "games": get_server().store.room_games(room_id)}
 
-    @api.get("/api/me/history")
-    async def history(request: Request) -> dict[str, Any]:
+    @api.get("/api/me/history", response_model=None)
+    async def history(request: Request) -> HistoryJson:
         pid = who(request)
         server = get_server()
         return {"rooms": player_history(server, pid)}
@@ -228,7 +263,7 @@ def router(get_server: Callable[[], Any], who: Callable[[Request], int]) -> APIR
     return api
 
 
-def player_history(server: Any, pid: int) -> list[dict[str, Any]]:
+def player_history(server: ServerParts, pid: int) -> list[HistoryRoom]:
     """The rooms ``pid`` sits in (newest first) with their games: number, id, whether over,
     the winner and the points from the score sheet."""
     store = server.store
@@ -242,14 +277,14 @@ def player_history(server: Any, pid: int) -> list[dict[str, Any]]:
     )
     with store.engine.connect() as conn:
         rows = [dict(r._mapping) for r in conn.execute(q)]
-    rooms: list[dict[str, Any]] = []
-    sheets: dict[int, dict[int, dict[str, Any]]] = {}  # room id -> game number -> sheet row
+    rooms: list[HistoryRoom] = []
+    sheets: dict[int, dict[int, _SheetRow]] = {}  # room id -> game number -> sheet row
     for row in rows:
         seats = json.loads(row["seats"])
         seat = next((i for i, s in enumerate(seats) if s.get("player") == pid), None)
         if seat is None:
             continue
-        sitting = json.loads(row["sitting"]) if row["sitting"] else {}
+        sitting: _Sheet = json.loads(row["sitting"]) if row["sitting"] else {}
         sheet_rows = sitting.get("rows") or []
         sheets[row["id"]] = {int(r.get("number", 0)): r for r in sheet_rows}
         rooms.append(
@@ -285,16 +320,15 @@ def player_history(server: Any, pid: int) -> list[dict[str, Any]]:
     with store.engine.connect() as conn:
         games = [dict(r._mapping) for r in conn.execute(q2)]
     for g in games:
-        sheet_row = sheets[g["room_id"]].get(int(g["number"])) or {}
-        by_id[g["room_id"]]["games"].append(
-            {
-                "id": g["id"],
-                "number": g["number"],
-                "created": g["created"],
-                "over": bool(g["over"]),
-                "winner": sheet_row.get("winner"),
-                "points": sheet_row.get("points"),
-                "termination": sheet_row.get("termination"),
-            }
-        )
+        sheet_row: _SheetRow = sheets[g["room_id"]].get(int(g["number"])) or {}
+        game: HistoryGame = {
+            "id": g["id"],
+            "number": g["number"],
+            "created": g["created"],
+            "over": bool(g["over"]),
+            "winner": sheet_row.get("winner"),
+            "points": sheet_row.get("points"),
+            "termination": sheet_row.get("termination"),
+        }
+        by_id[g["room_id"]]["games"].append(game)
     return rooms

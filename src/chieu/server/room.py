@@ -14,7 +14,7 @@ import logging
 import math
 import time
 from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from chieu.bots.base import Bot, bot_rng
 from chieu.bots.registry import bot_names, get_bot
@@ -28,10 +28,19 @@ from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.botpool import BotPool, ask
-from chieu.server.pushing import Conn, Pushing
-from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart
+from chieu.server.pushing import Conn, Pushing, ViewText
+from chieu.server.rows import (
+    ActionRow,
+    ConflictError,
+    GameEnd,
+    GameStart,
+    RoomChange,
+    RoomRow,
+    SeatRow,
+)
 from chieu.server.storage import Store
 from chieu.server.windows import HeldWindows, replay_row
+from chieu.server.wire import PlayerJson, RoomJson, RoomStatus, SeatJson
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -65,8 +74,8 @@ class Room(HeldWindows, Pushing):
     def __init__(
         self,
         store: Store,
-        row: dict[str, Any],
-        players: dict[int, dict[str, Any]],
+        row: RoomRow,
+        players: dict[int, PlayerJson],
         game: Game | None = None,
     ) -> None:
         """``game``: the room's bound game when the lobby just built it from the request
@@ -78,9 +87,9 @@ class Room(HeldWindows, Pushing):
         self.rules_json = self.game.rules_json()
         self.host: int = row["host"]
         self.private: bool = bool(row["private"])
-        self.status: str = row["status"]
+        self.status: RoomStatus = row["status"]
         self.clock: dict[str, float | None] = {**DEFAULT_CLOCK, **row["clock"]}
-        self.seats: list[dict[str, Any]] = row["seats"]
+        self.seats: list[SeatRow] = row["seats"]
         self.players = players  # player id -> its JSON, shared with the lobby
         self.version: int = row["version"]  # the stored version: one more for every row
         #: the public version (``windows``): what clients see and act with
@@ -99,7 +108,7 @@ class Room(HeldWindows, Pushing):
         #: fields: ``HeldWindows``)
         self.kept: dict[int, Action] = {}
         #: each (seat, language)'s view text kept during a claim window (``_view_text``)
-        self._texts: dict[tuple[int | None, str], tuple[Any, ...]] = {}
+        self._texts: dict[tuple[int | None, str], ViewText] = {}
         self.deadlines: dict[int, tuple[str, float, float | None]] = {}  # seat -> kind, since, dl
         self.away: dict[int, float] = {}  # seat -> since when its player has no socket
         self.bots: dict[int, Bot] = {}  # the bots deciding here, without a pool (unit tests)
@@ -133,8 +142,8 @@ class Room(HeldWindows, Pushing):
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.conns)
 
-    def to_json(self) -> dict[str, Any]:
-        seats = []
+    def to_json(self) -> RoomJson:
+        seats: list[SeatJson] = []
         live = {c.seat for c in self.conns if not c.closed}  # every push: one pass, not one a seat
         for i, s in enumerate(self.seats):
             pid = s.get("player")
@@ -174,7 +183,8 @@ class Room(HeldWindows, Pushing):
         out = []
         for i, s in enumerate(self.seats):
             pid = s.get("player")
-            name = self.players.get(pid, {}).get("name", "") if pid is not None else ""
+            player = self.players.get(pid) if pid is not None else None
+            name = player["name"] if player is not None else ""
             out.append((name or f"Người {i + 1} (máy {s.get('bot') or ''})")[:40])
         return out
 
@@ -270,7 +280,8 @@ class Room(HeldWindows, Pushing):
         commit = fair.commit(self.game.name, nonce, seed, deck_of(state))
         version = self.version + 1
         number = len(self.sitting.rows) + 1
-        row = {"status": "playing", "seats": self.seats, "sitting": self.sitting.to_json()}
+        sitting = self.sitting.to_json()
+        row: RoomChange = {"status": "playing", "seats": self.seats, "sitting": sitting}
         game_id = await self.store.writer().start_game(
             GameStart(self.id, number, seed, setup, version, row, nonce, commit)
         )
@@ -303,14 +314,14 @@ class Room(HeldWindows, Pushing):
             self.bots[seat] = bot
         return bot
 
-    def _ending(self) -> tuple[Sitting, str, dict[str, Any]]:
+    def _ending(self) -> tuple[Sitting, str, RoomChange]:
         """The game is over: its record and the room's new state (on a copy of the sitting,
         so a failed write can be tried again)."""
         state = self.state
         assert self.sitting is not None and state is not None
         sitting = Sitting.from_json(self.sitting.to_json())
         sitting.record(finished(state), self.seed)
-        status = "finished" if sitting.over else "between"
+        status: RoomStatus = "finished" if sitting.over else "between"
         if self.nonce is not None:  # format 2: the commitment, then the reveal of the deal
             record = committed_text(state, self.nonce).decode("utf-8")
         else:  # a game dealt before the server committed its deals
@@ -391,7 +402,9 @@ class Room(HeldWindows, Pushing):
         return now - since >= float(self.clock["grace"] or 0)
 
     # -- actions -----------------------------------------------------------------------------
-    def check(self, seat: int | None, version: Any, action_id: Any) -> tuple[Action | None, str]:
+    def check(
+        self, seat: int | None, version: object, action_id: object
+    ) -> tuple[Action | None, str]:
         """The action a client's message names, or (None, error code)."""
         if self.status != "playing" or self.state is None:
             return None, "not_playing"

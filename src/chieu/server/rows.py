@@ -1,12 +1,83 @@
-"""What the store reads and writes, as values: an accepted action, a game's start and end, a
-stored game; the conflict a room's conditional write reports; the check of a client's id."""
+"""What the store reads and writes, as values: a player's and a room's rows, an accepted
+action, a game's start and end, a stored game; the conflict a room's conditional write reports;
+the check of a client's id."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias, TypedDict
+
+from chieu.server.wire import JsonObject, RoomStatus
+
+#: a row of ``pgsql``'s statements, as the driver's cursor returns it: ids, and the text of a
+#: notification
+DriverRow: TypeAlias = tuple[int | str, ...]
+
+
+class PlayerRow(TypedDict):
+    """A row of ``players`` (``Store.player``, ``Store.account``)."""
+
+    id: int
+    name: str
+    account: str | None
+    password: str | None
+    created: float
+    skeleton: str | None
+
+
+class SeatRow(TypedDict):
+    """One seat of a room's ``seats`` column: its player's id, or the bot that plays it."""
+
+    player: int | None
+    bot: str | None
+
+
+class RoomFields(TypedDict):
+    """A new room's row (``Store.create_room``), its JSON columns decoded."""
+
+    code: str
+    game: str
+    rules: JsonObject
+    host: int
+    private: bool
+    status: RoomStatus
+    clock: dict[str, float | None]
+    seats: list[SeatRow]
+    sitting: JsonObject | None  # ``Sitting.to_json()``
+    version: int
+    game_id: int | None
+
+
+class RoomRow(RoomFields):
+    """A room's row as a ``Room`` is made from it (its JSON columns decoded)."""
+
+    id: int
+
+
+class StoredRoom(RoomRow):
+    """A room's row as ``Store.rooms`` reads it."""
+
+    created: float
+
+
+class RoomChange(TypedDict, total=False):
+    """The columns of a room's row a write changes (``Store.update_room``)."""
+
+    status: RoomStatus
+    host: int
+    seats: list[SeatRow]
+    sitting: JsonObject
+    game_id: int
+
+
+class RoomGameJson(TypedDict):
+    """One of a room's games (``Store.room_games``)."""
+
+    id: int
+    number: int
+    over: bool
 
 
 class ConflictError(Exception):
@@ -21,7 +92,7 @@ class ActionRow:
     version: int
     game_id: int
     seat: int
-    action: dict[str, Any]
+    action: dict[str, object]  # the action's JSON, or a window's answers (``windows.BATCH``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +105,9 @@ class GameStart:
     room_id: int
     number: int
     seed: int
-    setup: dict[str, Any]
+    setup: JsonObject
     version: int
-    room: dict[str, Any]
+    room: RoomChange
     nonce: str | None = None
     commitment: str | None = None
 
@@ -49,7 +120,7 @@ class GameEnd:
     game_id: int
     record: str
     room_id: int
-    room: dict[str, Any]
+    room: RoomChange
 
 
 @dataclass
@@ -58,21 +129,21 @@ class StoredGame:
     room_id: int
     number: int
     seed: int
-    setup: dict[str, Any]
+    setup: JsonObject
     first_version: int
     record: str | None
     nonce: str | None = None
     commitment: str | None = None
 
 
-def started_id(rows: Sequence[Any], start: GameStart) -> int:
+def started_id(rows: Sequence[DriverRow], start: GameStart) -> int:
     """The new game's id ``pgsql.START_GAME`` returned; ConflictError if it wrote nothing."""
     if not rows:
         raise ConflictError(f"room {start.room_id} is not at version {start.version - 1}")
     return int(rows[0][0])
 
 
-def stored_flags(rows: Sequence[ActionRow], moved: Sequence[Any]) -> list[bool]:
+def stored_flags(rows: Sequence[ActionRow], moved: Sequence[DriverRow]) -> list[bool]:
     """For each row, whether ``pgsql.APPEND_ALL`` stored it (``moved``: the rooms it returned)."""
     done = {int(row[0]) for row in moved}
     return [r.room_id in done for r in rows]

@@ -12,22 +12,31 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple, Unpack
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, RowMapping
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 
 from chieu.server import models as m
 from chieu.server import pgsql
 from chieu.server.rows import (
     ActionRow,
     ConflictError,
+    DriverRow,
     GameEnd,
     GameStart,
+    PlayerRow,
+    RoomChange,
+    RoomFields,
+    RoomGameJson,
+    SeatRow,
     StoredGame,
+    StoredRoom,
     is_id,
     new_id,
     started_id,
@@ -52,9 +61,10 @@ ID_TRIES = 4
 
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
-def _dumps(value: Any) -> str:
+def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -62,7 +72,7 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")  # a killed process loses no committed transaction
     cur.execute("PRAGMA synchronous=NORMAL")
@@ -89,12 +99,42 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-def _driver_execute(conn: sa.Connection, sql: str, params: dict[str, Any]) -> list[Any]:
+def _driver_execute(conn: sa.Connection, sql: str, params: dict[str, object]) -> list[DriverRow]:
     """PostgreSQL: ``sql`` (psycopg's parameters) on the driver's own cursor, its rows
     (SQLAlchemy's statement machinery cost more than the database's work here)."""
     cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     cur.execute(sql, params)
     return list(cur.fetchall())
+
+
+def _player_row(r: RowMapping) -> PlayerRow:
+    return {
+        "id": r["id"],
+        "name": r["name"],
+        "account": r["account"],
+        "password": r["password"],
+        "created": r["created"],
+        "skeleton": r["skeleton"],
+    }
+
+
+def _room_row(r: RowMapping) -> StoredRoom:
+    """A room's row, its JSON columns decoded (in the table's order of columns)."""
+    return {
+        "id": r["id"],
+        "code": r["code"],
+        "game": r["game"],
+        "rules": json.loads(r["rules"]),
+        "host": r["host"],
+        "private": r["private"],
+        "status": r["status"],
+        "clock": json.loads(r["clock"]),
+        "seats": json.loads(r["seats"]),
+        "sitting": json.loads(r["sitting"]),
+        "version": r["version"],
+        "game_id": r["game_id"],
+        "created": r["created"],
+    }
 
 
 class Store:
@@ -121,7 +161,7 @@ class Store:
         if self._writer is not None:
             await self._writer.aclose()
 
-    def transact(self, fn: Callable[..., T], *args: Any) -> T:
+    def transact(self, fn: Callable[[sa.Connection, *Ts], T], *args: *Ts) -> T:
         """``fn(conn, *args)`` in one transaction, committed when this returns."""
         with self.engine.begin() as conn:
             return fn(conn, *args)
@@ -165,17 +205,17 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(q.limit(1)).first() is not None
 
-    def player(self, player_id: int) -> dict[str, Any] | None:
+    def player(self, player_id: int) -> PlayerRow | None:
         if not is_id(player_id):
             return None
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(m.players).where(m.players.c.id == player_id)).first()
-        return None if row is None else dict(row._mapping)
+        return None if row is None else _player_row(row._mapping)
 
-    def account(self, key: str) -> dict[str, Any] | None:
+    def account(self, key: str) -> PlayerRow | None:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(m.players).where(m.players.c.account == key)).first()
-        return None if row is None else dict(row._mapping)
+        return None if row is None else _player_row(row._mapping)
 
     def set_password(self, player_id: int, password: str) -> None:
         with self.engine.begin() as conn:
@@ -184,7 +224,7 @@ class Store:
             )
 
     # -- rooms -------------------------------------------------------------------------------
-    def create_room(self, **fields: Any) -> int:
+    def create_room(self, **fields: Unpack[RoomFields]) -> int:
         values = {
             k: _dumps(v) if k in ("rules", "clock", "seats", "sitting") else v
             for k, v in fields.items()
@@ -202,7 +242,7 @@ class Store:
                     raise
         raise RuntimeError("no free room id")  # pragma: no cover - 2^53 ids
 
-    def update_room(self, room_id: int, **fields: Any) -> None:
+    def update_room(self, room_id: int, **fields: Unpack[RoomChange]) -> None:
         with self.engine.begin() as conn:
             self._update_room(conn, room_id, fields)
 
@@ -210,7 +250,7 @@ class Store:
         if self.postgres:
             conn.execute(_NOTIFY, {"p": f"{room_id}@{self.origin}"})
 
-    def _update_room(self, conn: sa.Connection, room_id: int, fields: dict[str, Any]) -> None:
+    def _update_room(self, conn: sa.Connection, room_id: int, fields: RoomChange) -> None:
         values = {
             k: _dumps(v) if k in ("rules", "clock", "seats", "sitting") else v
             for k, v in fields.items()
@@ -227,7 +267,7 @@ class Store:
             )
             return int(conn.execute(q).scalar_one())
 
-    def close_waiting(self, room_id: int, seats: list[dict[str, Any]]) -> bool:
+    def close_waiting(self, room_id: int, seats: list[SeatRow]) -> bool:
         """Close a waiting room nobody came to (status ``finished``), only if it is still
         waiting with these ``seats`` (nobody joined meanwhile, on any process)."""
         with self.engine.begin() as conn:
@@ -256,7 +296,7 @@ class Store:
         with self.engine.connect() as conn:
             return [int(r[0]) for r in conn.execute(q)]
 
-    def rooms(self, room_id: int | None = None) -> list[dict[str, Any]]:
+    def rooms(self, room_id: int | None = None) -> list[StoredRoom]:
         """Rooms not finished (or the one room ``room_id``), JSON columns decoded."""
         if room_id is not None and not is_id(room_id):
             return []
@@ -267,11 +307,7 @@ class Store:
             else q.where(m.rooms.c.status != "finished")
         )
         with self.engine.connect() as conn:
-            rows = [dict(r._mapping) for r in conn.execute(q.order_by(m.rooms.c.id))]
-        for row in rows:
-            for k in ("rules", "clock", "seats", "sitting"):
-                row[k] = json.loads(row[k])
-        return rows
+            return [_room_row(r._mapping) for r in conn.execute(q.order_by(m.rooms.c.id))]
 
     # -- games and actions -------------------------------------------------------------------
     def start_game(self, start: GameStart) -> int:
@@ -306,7 +342,7 @@ class Store:
         self._update_room(conn, room_id, {**start.room, "game_id": game_id})
         return game_id
 
-    def start_game_sql(self, start: GameStart) -> tuple[str, dict[str, Any]]:
+    def start_game_sql(self, start: GameStart) -> tuple[str, dict[str, object]]:
         """PostgreSQL: ``start_game_in`` as one statement and its parameters."""
         return pgsql.START_GAME, {
             "rid": start.room_id,
@@ -325,7 +361,7 @@ class Store:
         }
 
     def append_action(
-        self, room_id: int, version: int, game_id: int, seat: int, action: dict[str, Any]
+        self, room_id: int, version: int, game_id: int, seat: int, action: dict[str, object]
     ) -> None:
         """Store the action that takes the room from ``version`` to ``version + 1``; committed
         when this returns. ConflictError (nothing written) if the room is not at ``version``."""
@@ -359,7 +395,7 @@ class Store:
         )
         return stored
 
-    def append_sql(self, rows: Sequence[ActionRow], now: float) -> tuple[str, dict[str, Any]]:
+    def append_sql(self, rows: Sequence[ActionRow], now: float) -> tuple[str, dict[str, object]]:
         """PostgreSQL: ``append_in`` as one statement and its parameters."""
         return pgsql.APPEND_ALL, {
             "rids": [r.room_id for r in rows],
@@ -401,7 +437,7 @@ class Store:
         self._update_room(conn, end.room_id, end.room)
         return True
 
-    def finish_game_sql(self, end: GameEnd) -> tuple[str, dict[str, Any]]:
+    def finish_game_sql(self, end: GameEnd) -> tuple[str, dict[str, object]]:
         """PostgreSQL: ``finish_game_in`` as one statement and its parameters."""
         return pgsql.FINISH_GAME, {
             "gid": end.game_id,
@@ -472,9 +508,7 @@ class Store:
                             out.setdefault(int(room), set()).update(which)
         return seats, ready
 
-    def swap_seats(
-        self, room_id: int, old: list[dict[str, Any]], new: list[dict[str, Any]]
-    ) -> bool:
+    def swap_seats(self, room_id: int, old: list[SeatRow], new: list[SeatRow]) -> bool:
         """Change a room's seats only if they still are ``old`` (compare and swap: two
         processes seating players at once cannot overwrite each other). False: nothing
         written, the seats changed meanwhile."""
@@ -513,7 +547,7 @@ class Store:
             r["commitment"],
         )
 
-    def room_games(self, room_id: int) -> list[dict[str, Any]]:
+    def room_games(self, room_id: int) -> list[RoomGameJson]:
         """The room's games in order: ``{"id", "number", "over"}`` each."""
         if not is_id(room_id):
             return []
@@ -526,7 +560,9 @@ class Store:
             rows = conn.execute(q).all()
         return [{"id": int(i), "number": int(n), "over": bool(o)} for i, n, o in rows]
 
-    def game_actions(self, game_id: int, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
+    def game_actions(
+        self, game_id: int, after: int = -1
+    ) -> list[tuple[int, int, dict[str, object]]]:
         """(version, seat, action JSON) of the stored actions of the game after version
         ``after``, in order."""
         q = (

@@ -33,13 +33,12 @@ as a record is replayed (``chieu.core.replay.apply_recorded``).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from chieu.core.actions import Action
+from chieu.core.actions import Action, ActionSpace
 from chieu.core.decisions import Decision
 from chieu.core.replay import apply_recorded
-from chieu.server.rows import ActionRow
+from chieu.server.rows import ActionRow, SeatRow
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -52,15 +51,17 @@ if TYPE_CHECKING:
 BATCH = -1
 
 
-def batch_data(answers: list[tuple[int, Action]], space: Any) -> dict[str, Any]:
+def batch_data(answers: list[tuple[int, Action]], space: ActionSpace) -> dict[str, object]:
     """The stored form of the answers given at a hold's end."""
     return {"answers": [[seat, space.json_of(action)] for seat, action in answers]}
 
 
-def replay_row(state: State, space: Any, seat: int, data: Mapping[str, Any]) -> None:
+def replay_row(state: State, space: ActionSpace, seat: int, data: dict[str, object]) -> None:
     """Apply one stored row to ``state`` again (see the module's docstring)."""
     if seat == BATCH:
-        for s, action in data.get("answers", ()):
+        answers = data.get("answers", ())
+        assert isinstance(answers, list | tuple), "a batch's answers: a list"
+        for s, action in answers:
             window = state.window
             if window is not None and s in window.asked and s not in window.answers:
                 state.apply(space.from_json(action), int(s))
@@ -78,7 +79,7 @@ class HeldWindows:
     id: int
     version: int
     game_id: int | None
-    seats: list[dict[str, Any]]
+    seats: list[SeatRow]
     clock: dict[str, float | None]
     conns: set[Conn]
     pool: BotPool | None

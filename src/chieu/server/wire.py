@@ -12,11 +12,19 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple, NotRequired, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypeAlias, TypedDict
 
 import orjson
 
-from chieu.server.messages import words
+from chieu.server.messages import Words, words
+
+#: any JSON value, and a JSON object: what the server passes on without reading it (a View's
+#: JSON, an event's, a game's rules). A local alias, to give way to the core's if it has one.
+JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
+JsonObject: TypeAlias = dict[str, JsonValue]
+
+#: a room's status (``rooms.status``)
+RoomStatus: TypeAlias = Literal["waiting", "playing", "between", "finished"]
 
 # -- server to client -----------------------------------------------------------------------
 
@@ -42,11 +50,11 @@ class RoomJson(TypedDict):
     code: str | None
     game: str
     title: str
-    rules: dict[str, Any]
+    rules: JsonObject
     players: int
     private: bool
     host: int
-    status: Literal["waiting", "playing", "between", "finished"]
+    status: RoomStatus
     clock: dict[str, float | None]
     seats: list[SeatJson]
     game_number: int
@@ -64,19 +72,14 @@ class ViewMessage(TypedDict):
     deadline: float | None
     commitment: str | None
     room: RoomJson
-    view: dict[str, Any] | None  # a View's JSON (``chieu/core/view.schema.json``)
+    view: JsonObject | None  # a View's JSON (``chieu/core/view.schema.json``)
 
 
 class EventsMessage(TypedDict):
     type: Literal["events"]
     since: int
     version: int
-    events: list[dict[str, Any]]  # Event JSON (``chieu.core.events.Event.to_json``)
-
-
-class Words(TypedDict):
-    vi: str
-    en: str
+    events: list[JsonObject]  # Event JSON (``chieu.core.events.Event.to_json``)
 
 
 class ErrorMessage(TypedDict):
@@ -108,7 +111,7 @@ def view_message(
     ``view`` as ``orjson.Fragment`` (tests/server/test_wire.py), spliced as text because
     that is 6 times faster for a 4 KB message (decoding the whole message's UTF-8 again costs
     more than building the view)."""
-    head: dict[str, Any] = {
+    head: dict[str, str | int | float | None] = {
         "type": "view",
         "version": version,
         "seat": seat,
@@ -120,7 +123,7 @@ def view_message(
     return f'{orjson.dumps(head).decode()[:-1]},"room":{room},"view":{view}}}'
 
 
-def events_message(since: int, version: int, events: list[dict[str, Any]]) -> str:
+def events_message(since: int, version: int, events: list[JsonObject]) -> str:
     msg: EventsMessage = {"type": "events", "since": since, "version": version, "events": events}
     return json.dumps(msg, ensure_ascii=False)
 
@@ -186,10 +189,10 @@ class Refusal(NamedTuple):
     field: str | None = None
 
 
-_Check = Callable[[Any], bool]
+_Check = Callable[[object], bool]
 
 
-def _check(hint: Any) -> tuple[_Check, str]:
+def _check(hint: object) -> tuple[_Check, str]:
     """A test of a value against a field's type, and the type's words."""
     if hint is int:
         return lambda v: isinstance(v, int) and not isinstance(v, bool), "an integer"
@@ -206,7 +209,7 @@ def _check(hint: Any) -> tuple[_Check, str]:
     raise TypeError(f"no check for {hint!r}")
 
 
-def _fields(td: Any) -> list[tuple[str, bool, _Check, str]]:
+def _fields(td: type) -> list[tuple[str, bool, _Check, str]]:
     """A client message's fields but its type: (name, required, test, words). (Not from
     ``__required_keys__``: under ``from __future__ import annotations`` Python 3.11 counts a
     ``NotRequired`` field as required there.)"""
@@ -229,7 +232,7 @@ CLIENT: dict[str, list[tuple[str, bool, _Check, str]]] = {
 IN_ROOM = frozenset(CLIENT) - {"auth"}
 
 
-def read_client(data: Any, kinds: frozenset[str] = IN_ROOM) -> ClientMessage | Refusal:
+def read_client(data: object, kinds: frozenset[str] = IN_ROOM) -> ClientMessage | Refusal:
     """The client message ``data`` (parsed JSON) if it has the shape of its type (other fields
     are ignored), else why not: ``bad_message`` (not an object with a text ``type``, a field
     missing or of the wrong type), ``unknown_type`` (a type not in ``kinds``), or the field's

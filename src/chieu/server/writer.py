@@ -9,14 +9,26 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
-from chieu.server.rows import ActionRow, ConflictError, GameEnd, GameStart, started_id, stored_flags
+from chieu.server.rows import (
+    ActionRow,
+    ConflictError,
+    DriverRow,
+    GameEnd,
+    GameStart,
+    started_id,
+    stored_flags,
+)
 
 if TYPE_CHECKING:
+    from psycopg import AsyncConnection
+    from psycopg.rows import TupleRow
+
     from chieu.server.storage import Store
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class Writer:
@@ -39,7 +51,7 @@ class Writer:
         self.task: asyncio.Task[None] | None = None
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chieu-writer")
         #: PostgreSQL: psycopg's asyncio connection of the running loop, in autocommit mode
-        self.conn: tuple[asyncio.AbstractEventLoop, Any] | None = None
+        self.conn: tuple[asyncio.AbstractEventLoop, AsyncConnection[TupleRow]] | None = None
 
     async def start_game(self, start: GameStart) -> int:
         """``Store.start_game_in``'s answer, committed when this returns."""
@@ -53,10 +65,10 @@ class Writer:
             return bool(await self._rows(*self.store.finish_game_sql(end)))
         return await self._in_thread(self.store.finish_game, end)
 
-    async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _in_thread(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, partial(fn, *args))
 
-    async def _rows(self, sql: str, params: dict[str, Any]) -> list[Any]:
+    async def _rows(self, sql: str, params: dict[str, object]) -> list[DriverRow]:
         """PostgreSQL: one statement (``chieu.server.pgsql``) in autocommit mode, its own
         transaction, on a connection of this loop kept open (psycopg's own: SQLAlchemy's
         asyncio engine spent 150 µs of the loop's time on a statement, psycopg 37 µs).

@@ -14,7 +14,6 @@ import logging
 import os
 import re
 from collections.abc import Callable
-from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -25,7 +24,7 @@ from chieu.server.lobby import Lobby
 from chieu.server.pushing import Conn
 from chieu.server.room import Room
 from chieu.server.rows import ConflictError
-from chieu.server.sessions import Sessions
+from chieu.server.sessions import Session, Sessions
 
 log = logging.getLogger("chieu.server")
 
@@ -43,7 +42,7 @@ AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth message
 _VERSION = re.compile(r"[0-9]{1,18}")  # ``since``: a room version (ASCII digits, 64 bits)
 
 
-def _send_state(room: Room, conn: Conn, since: Any, view: bool = True) -> None:
+def _send_state(room: Room, conn: Conn, since: int | None, view: bool = True) -> None:
     if isinstance(since, int) and not isinstance(since, bool):
         events = room.events_since(conn.seat, since)
         if events is not None:
@@ -121,7 +120,7 @@ async def _first(ws: WebSocket) -> wire.AuthMessage | str:
     return first
 
 
-def may_watch(lobby: Lobby, room: Room, player: int, code: Any) -> bool:
+def may_watch(lobby: Lobby, room: Room, player: int, code: object) -> bool:
     """Whether ``player`` may have a socket on ``room`` (``Lobby.may_watch``)."""
     return lobby.may_watch(room, player, code if isinstance(code, str) else None)
 
@@ -196,7 +195,7 @@ async def _serve(
     conn: Conn,
     since: int | None,
     sock: _Socket,
-    live: Callable[[], Any],
+    live: Callable[[], Session | None],
 ) -> None:
     async with room.lock:
         room.attach(conn)
