@@ -17,7 +17,7 @@ check and the payoffs in ``scoring``; the faults in ``faults``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
@@ -50,6 +50,7 @@ from chieu.games.totom.faults import (
     THIEU_LUNG,
     TREO_TRANH,
     U_NHO_HO_TO,
+    CheckRow,
     TotomFault,
     win_penalty,
 )
@@ -58,6 +59,7 @@ from chieu.games.totom.patterns import WinContext
 from chieu.games.totom.phu import ALL_PHU, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.setups import DECK, DECK_SIZE, deal_parts, draw_seats, parse_setup
+from chieu.games.totom.views import TotomObservation
 from chieu.games.totom.worlds import Live, Seat
 
 Phase = Literal["arrange", "claim", "decide", "discard", "call", "end"]
@@ -68,7 +70,6 @@ _NOBODY: frozenset[int] = frozenset()
 class TotomState(StateBase):
     """One game of Tổ tôm. Create with ``TotomGame.new_state`` (or directly)."""
 
-    game: Any = None  # set by chieu.games.totom.game
     phase: Phase
 
     def __init__(
@@ -76,7 +77,7 @@ class TotomState(StateBase):
         rules: Rules | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules = rules or Rules()
@@ -113,7 +114,7 @@ class TotomState(StateBase):
         self.win_info: tuple[Partition, WinContext] | None = None
         self.hits: list[PatternHit] = []
         self.called: dict[str, int] = {}
-        self.report: list[dict[str, Any]] = []
+        self.report: list[CheckRow] = []
         self._outcome: Outcome | None = None
         self.steps = 0
         self.moving = -1  # the index of the move being carried out (its faults name it)
@@ -131,7 +132,7 @@ class TotomState(StateBase):
                 )
                 for s, seat in enumerate(self.seats)
             ),
-            Event("setup", None, drawn),
+            Event("setup", None, dict(drawn)),
         ]
 
     # ------------------------------------------------------------------ what is live
@@ -489,7 +490,7 @@ class TotomState(StateBase):
         self,
         term: Termination,
         pay: list[float],
-        details: dict[str, Any],
+        details: dict[str, object],
         winner: int | None,
         score: int | None,
     ) -> None:
@@ -524,7 +525,7 @@ class TotomState(StateBase):
         return _NOBODY if self.winner is None else frozenset({self.winner})
 
     # ------------------------------------------------------------------ views (views.py)
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> TotomObservation:
         return views.observation(self, seat)
 
     def view_zones(self, seat: int | None, lang: str = "vi") -> tuple[Zone, ...]:
@@ -536,14 +537,14 @@ class TotomState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, seat: int | None) -> dict[str, object]:
         return views.view_extra(self)
 
     def fault_of(self, seat: int, action: Action) -> tuple[str, str] | None:
         return views.fault_of(self, seat, action)
 
     # ------------------------------------------------------------------ copies
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         return worlds.snapshot(self)
 
     def clone(self) -> TotomState:
