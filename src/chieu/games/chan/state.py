@@ -25,6 +25,7 @@ from chieu.core.events import Event
 from chieu.core.notation import Lang
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.scaffold import copied
 from chieu.core.state import StateBase
 from chieu.core.view import Live as LiveView
 from chieu.core.view import SeatView, Zone
@@ -606,20 +607,15 @@ class ChanState(StateBase):
         return worlds.snapshot(self)
 
     def clone(self) -> ChanState:
-        st = object.__new__(ChanState)
-        st.__dict__.update(self.__dict__)
-        st.__dict__.pop("_views", None)
-        st.__dict__.pop("_history", None)
+        st = copied(self)
         st.seats = [s.copy() for s in self.seats]
         st.stock = list(self.stock)
         st.set_aside = list(self.set_aside)
-        st.window = None if self.window is None else self.window.copy()
         st.bao_order = list(self.bao_order)
         st.pay12 = list(self.pay12)
         st.faults = list(self.faults)
         st.hits = list(self.hits)
         st.announced = dict(self.announced)
-        st.events = list(self.events)
         return st
 
     def __repr__(self) -> str:

@@ -25,6 +25,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.events import Event
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.scaffold import copied
 from chieu.core.state import StateBase
 from chieu.core.view import Live as LiveView
 from chieu.core.view import SeatView, Zone
@@ -548,18 +549,13 @@ class TotomState(StateBase):
         return worlds.snapshot(self)
 
     def clone(self) -> TotomState:
-        st = object.__new__(TotomState)
-        st.__dict__.update(self.__dict__)
-        st.__dict__.pop("_views", None)
-        st.__dict__.pop("_history", None)
+        st = copied(self)
         st.seats = [s.copy() for s in self.seats]
         st.stock = list(self.stock)
         st.set_aside = list(self.set_aside)
-        st.window = None if self.window is None else self.window.copy()
         st.faults = list(self.faults)
         st.hits = list(self.hits)
         st.called = dict(self.called)
-        st.events = list(self.events)
         return st
 
     def __repr__(self) -> str:
