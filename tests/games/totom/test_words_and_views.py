@@ -273,11 +273,11 @@ def test_the_views_are_kept_per_change() -> None:
     st = make({}, "1V 2S")
     assert st.window is not None
     st.view_zones(0)
-    assert st.__dict__["_views"]["at"] == st.changes
+    assert st.__dict__["_views"].at == st.changes
     steps, before = st.steps, st.changes
     assert st.pass_forced() > 0 and st.steps == steps and st.changes > before
     st.view_zones(0)
-    assert st.__dict__["_views"]["at"] == st.changes
+    assert st.__dict__["_views"].at == st.changes
 
 
 def test_kinds_table_codes() -> None:

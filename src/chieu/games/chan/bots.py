@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from chieu.core.actions import Action
 from chieu.core.bot import Bot
@@ -44,6 +44,9 @@ from chieu.games.chan.analysis import (
     win_chan,
 )
 from chieu.games.chan.cards import CC, NUM_KINDS
+
+if TYPE_CHECKING:
+    from chieu.games.chan.views import ChanObservation
 
 UNREACHABLE = 99
 _FROM_NOCC = ("drawn", "passed")  # a live card with these origins came from the nọc
@@ -91,7 +94,7 @@ def _estimate(h: Sequence[int], mat_chan: int = 0) -> int:
     return steps + max(0, WIN_CHAN - 1 - chan - steps)
 
 
-def win_is_legal(obs: dict[str, Any], h: Sequence[int], mat_chan: int) -> bool:
+def win_is_legal(obs: ChanObservation, h: Sequence[int], mat_chan: int) -> bool:
     """The bot's own A4 check of an ù offered now (thiên ù, a nọc card, or a chíu ù).
 
     It mirrors the engine's verdict under the default rules; a bỏ ù cannot arise (the bot
@@ -142,13 +145,19 @@ class Memory:
     torn_ca: set[int] = field(default_factory=set)  # cards left alone after xé cạ
 
 
+def seat_of(obs: ChanObservation) -> int:
+    """The observing seat; ChieuError for a spectator's observation (it has no hand)."""
+    seat = obs.get("seat")
+    if seat is None or "hand" not in obs:
+        raise ChieuError("GreedyChanBot needs a seat's observation (with its hand)")
+    return seat
+
+
 class Position:
     """One decision: the hand as counts, the mat, the cards seen, and the seat's memory."""
 
-    def __init__(self, obs: dict[str, Any], memory: Memory) -> None:
-        seat = obs.get("seat")
-        if seat is None or "hand" not in obs:
-            raise ChieuError("GreedyChanBot needs a seat's observation (with its hand)")
+    def __init__(self, obs: ChanObservation, memory: Memory) -> None:
+        seat = seat_of(obs)
         self.mem = memory
         self.h = [0] * NUM_KINDS
         for k in obs["hand"]:
@@ -233,6 +242,12 @@ def _has_ca(kinds: set[int]) -> bool:
     return len(ranks) != len(set(ranks))
 
 
+def _chan(observation: Mapping[str, object]) -> ChanObservation:
+    """The seam of the ``Bot`` protocol, which passes any game's observation: a Chắn bot is
+    given ``ChanState.observation``'s."""
+    return cast("ChanObservation", observation)
+
+
 class GreedyChanBot:
     """See the module doc. One instance may serve several seats (memory is per seat)."""
 
@@ -240,40 +255,43 @@ class GreedyChanBot:
 
     def __init__(self) -> None:
         self._memory: dict[int, Memory] = {}
-        self._last: tuple[dict[str, Any], Position] | None = None
+        self._last: tuple[ChanObservation, Position] | None = None
 
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> Action:
         action = self.choose(observation, legal_actions, rng)
         self.remember(observation, legal_actions, action)
         return action
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def choose(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> Action:
         """The bot's choice, without remembering it (``act`` = ``choose`` + ``remember``)."""
+        obs = _chan(observation)
         if not legal_actions:
             raise ChieuError("GreedyChanBot was asked to act with no legal action")
         verbs = {a.verb for a in legal_actions}
         if verbs <= {"announce", "announce_done"}:
             return self._announce(legal_actions)
-        view = Position(observation, self.recall(observation))
-        self._last = (observation, view)
-        return self._choose(observation, legal_actions, verbs, view, rng)
+        view = Position(obs, self.recall(obs))
+        self._last = (obs, view)
+        return self._choose(obs, legal_actions, verbs, view, rng)
 
     def remember(
-        self, observation: dict[str, Any], legal_actions: list[Action], action: Action
+        self, observation: Mapping[str, object], legal_actions: list[Action], action: Action
     ) -> None:
         """Remember the action played at this decision (it may be another bot's choice, when
         this bot advises a search)."""
         if {a.verb for a in legal_actions} <= {"announce", "announce_done"}:
             return
+        obs = _chan(observation)
         last, self._last = self._last, None
-        if last is not None and last[0] is observation:
-            view = last[1]
-        else:
-            view = Position(observation, self.recall(observation))
-        self._remember(observation, view, action)
+        view = last[1] if last is not None and last[0] is obs else Position(obs, self.recall(obs))
+        self._remember(obs, view, action)
 
     def _choose(
-        self, obs: dict[str, Any], legal: list[Action], verbs: set[str], view: Position, rng: Rng
+        self, obs: ChanObservation, legal: list[Action], verbs: set[str], view: Position, rng: Rng
     ) -> Action:
         if A.WIN in legal and win_is_legal(obs, view.h, view.mat_chan):
             return A.WIN
@@ -290,11 +308,11 @@ class GreedyChanBot:
         return legal[0]
 
     # -- memory -----------------------------------------------------------------------------
-    def recall(self, obs: dict[str, Any]) -> Memory:
+    def recall(self, obs: ChanObservation) -> Memory:
         """What the bot remembers of its seat's own play in this deal (what it threw, the
         chắn and cạ it declined, the cạ it tore): the history Chắn's faults depend on. The
         ``learned`` bot keeps a GreedyChanBot for this alone."""
-        seat = int(obs["seat"])
+        seat = seat_of(obs)
         table = sum(len(d) for d in obs["doors"]) + sum(
             len(g["cards"]) for mat in obs["mats"] for g in mat
         )
@@ -306,7 +324,7 @@ class GreedyChanBot:
         return mem
 
     @staticmethod
-    def _remember(obs: dict[str, Any], view: Position, action: Action) -> None:
+    def _remember(obs: ChanObservation, view: Position, action: Action) -> None:
         mem, h = view.mem, view.h
         if action.verb in ("discard", "return"):
             k: int = action.card  # type: ignore[attr-defined]
@@ -314,8 +332,8 @@ class GreedyChanBot:
             odd = [j for j in _rank_mates(k) if h[j] % 2]
             if h[k] % 2 and len(odd) == 1:
                 mem.torn_ca.add(odd[0])  # xé cạ: the partner is left alone
-        elif action.verb in ("draw", "pass") and obs.get("live") is not None:
-            card = int(obs["live"]["card"])
+        elif action.verb in ("draw", "pass") and (live := obs["live"]) is not None:
+            card = int(live["card"])
             if h[card]:
                 mem.declined_chan.add(card)
             if any(h[j] for j in _rank_mates(card)):
@@ -323,15 +341,17 @@ class GreedyChanBot:
 
     # -- decisions --------------------------------------------------------------------------
     @staticmethod
-    def _chiu_helps(obs: dict[str, Any], view: Position) -> bool:
-        card = int(obs["live"]["card"])
+    def _chiu_helps(obs: ChanObservation, view: Position) -> bool:
+        live = obs["live"]
+        assert live is not None  # a chíu claims the live card
+        card = int(live["card"])
         h2 = list(view.h)
         h2[card] -= 3
         now = estimate_distance(view.h, view.mat_chan)
         return estimate_distance(h2, view.mat_chan + 2) <= now
 
     @staticmethod
-    def _best_eat(obs: dict[str, Any], legal: list[Action], view: Position) -> Action | None:
+    def _best_eat(obs: ChanObservation, legal: list[Action], view: Position) -> Action | None:
         live = obs.get("live")
         if live is None:
             return None
@@ -382,7 +402,7 @@ class GreedyChanBot:
         return scored
 
     def ranked(
-        self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
     ) -> list[Action]:
         """Every legal action, the bot's choice first, then its other throws from best to
         worst, then the rest (for a search that looks at the most promising actions first).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
@@ -141,8 +141,8 @@ def _parse_mat(text: str) -> list[MatGroup]:
     return groups
 
 
-def _options(options: Mapping[str, object]) -> dict[str, Any]:
-    values: dict[str, Any] = {o.name: o.default for o in CHECK_OPTIONS}
+def _options(options: Mapping[str, object]) -> dict[str, object]:
+    values: dict[str, object] = {o.name: o.default for o in CHECK_OPTIONS}
     for raw, value in options.items():
         name = raw.replace("_", "-")
         opt = _BY_NAME.get(name)
@@ -163,7 +163,7 @@ def _options(options: Mapping[str, object]) -> dict[str, Any]:
     return values
 
 
-def _build_opts(values: Mapping[str, Any]) -> _Opts:
+def _build_opts(values: Mapping[str, object]) -> _Opts:
     mat = _parse_mat(str(values["mat"]))
     chiu: list[int] = []
     for k in parse_cards(str(values["chiu"])):
@@ -172,7 +172,7 @@ def _build_opts(values: Mapping[str, Any]) -> _Opts:
     count = values["chiu-count"]
     if count is None:
         count = len(chiu)
-    elif count < 0:
+    elif not isinstance(count, int) or count < 0:  # an int (``_options``)
         raise ChieuError(f"option chiu-count must be ≥ 0, not {count}")
     elif count != len(chiu):
         raise NotationError(
@@ -214,7 +214,7 @@ class _Verdict:
     complete: bool  # the shape is a win (A4.1)
     win: bool  # a legal win
     illegal: str | None
-    cuoc: list[dict[str, Any]]
+    cuoc: list[dict[str, object]]
     score: int | None
 
 
@@ -278,7 +278,49 @@ def _win_on(
     return _verdict(ctx, opts, rules, chi_rong=waits.chi_rong and x == CC)
 
 
-def _grouping_report(hand: Sequence[int], mat: Sequence[MatGroup]) -> dict[str, Any]:
+class _Grouping(TypedDict):
+    chan: int
+    ca: int
+    groups: list[list[str]]
+    que: list[str]
+    distance: int
+
+
+class WinOn(TypedDict):
+    """The win on one wait of a 19-card hand."""
+
+    card: str
+    win: bool
+    illegal: str | None
+    cuoc: list[dict[str, object]]  # ``PatternHit.to_json()`` of each cước
+    score: int | None
+
+
+class ChanCheckReport(TypedDict):
+    """``check_hand``'s report (cards as codes; see the module docstring)."""
+
+    game: str
+    input: str
+    cards: list[str]
+    mat: list[list[str]]
+    winning_card: str | None
+    chan: int
+    ca: int
+    groups: list[list[str]]
+    que: list[str]
+    distance: int
+    complete: bool
+    win: bool
+    illegal: str | None
+    cuoc: list[dict[str, object]]
+    score: int | None
+    waits: list[str]
+    wait_kind: str | None
+    chi_rong: bool
+    wins_on: list[WinOn]
+
+
+def _grouping_report(hand: Sequence[int], mat: Sequence[MatGroup]) -> _Grouping:
     g = analysis.grouping(hand)
     return {
         "chan": _mat_chan(mat) + len(g.chan),
@@ -289,7 +331,7 @@ def _grouping_report(hand: Sequence[int], mat: Sequence[MatGroup]) -> dict[str, 
     }
 
 
-def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[str, Any]:
+def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> ChanCheckReport:
     """Check one Chắn hand; the JSON-ready report (see the module docstring).
 
     Keys: game, input, cards, mat, winning_card, complete, win, illegal, chan, ca, groups,
@@ -330,17 +372,10 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
             )
 
     mat_chan = _mat_chan(opts.mat)
-    report: dict[str, Any] = {
-        "game": "chan",
-        "input": text,
-        "cards": [_code(k) for k in sorted(everything)],
-        "mat": [m.codes() for m in opts.mat],
-        "winning_card": _code(winning) if winning is not None else None,
-    }
     waits_out: list[str] = []
     wait_kind: str | None = None
     chi_rong = False
-    wins_on: list[dict[str, Any]] = []
+    wins_on: list[WinOn] = []
     if len(cards) == 19:
         w = analysis.waits(held, mat_chan, seen=mat_counts, allow_chi_rong=True)
         chi_rong = w.chi_rong
@@ -371,21 +406,35 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
         verdict = _verdict(ctx, opts, rules)
         shown_hand, shown_mat = held, opts.mat
 
-    report.update(_grouping_report(shown_hand, shown_mat))
     if verdict is None:
         illegal = (
             "chờ chi rộng (lỗi 12 nếu ù): chờ Chi chi khi đã có từ 6 chắn trở lên (A4.3)"
             if chi_rong and rules.chi_rong == "forbid"
             else None
         )
-        report.update(complete=False, win=False, illegal=illegal, cuoc=[], score=None)
+        complete, win, cuoc, score = False, False, [], None
     else:
-        report.update(
-            complete=verdict.complete,
-            win=verdict.win,
-            illegal=verdict.illegal,
-            cuoc=verdict.cuoc,
-            score=verdict.score,
-        )
-    report.update(waits=waits_out, wait_kind=wait_kind, chi_rong=chi_rong, wins_on=wins_on)
-    return report
+        complete, win, illegal = verdict.complete, verdict.win, verdict.illegal
+        cuoc, score = verdict.cuoc, verdict.score
+    g = _grouping_report(shown_hand, shown_mat)
+    return {
+        "game": "chan",
+        "input": text,
+        "cards": [_code(k) for k in sorted(everything)],
+        "mat": [m.codes() for m in opts.mat],
+        "winning_card": _code(winning) if winning is not None else None,
+        "chan": g["chan"],
+        "ca": g["ca"],
+        "groups": g["groups"],
+        "que": g["que"],
+        "distance": g["distance"],
+        "complete": complete,
+        "win": win,
+        "illegal": illegal,
+        "cuoc": cuoc,
+        "score": score,
+        "waits": waits_out,
+        "wait_kind": wait_kind,
+        "chi_rong": chi_rong,
+        "wins_on": wins_on,
+    }

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from chieu.core.actions import Action
 from chieu.core.events import Event
@@ -48,7 +48,21 @@ TABLE_WORDS: dict[str, str] = {f.id: f.table for f in ALL_FAULTS}
 PRIVATE_FIELDS: tuple[str, ...] = ("explanation",)
 
 
-def table_entry(fault: Fault) -> dict[str, Any]:
+class FaultEntry(TypedDict):
+    """A fault as a seat knows it: as the table was told it (``public``, in general words),
+    with its ``explanation`` for its offender; whole (``explanation`` and ``step``, no
+    ``public``: ``Fault.to_json``) once the game is over."""
+
+    id: str
+    name: str
+    seat: int
+    penalty: str
+    public: NotRequired[str]
+    explanation: NotRequired[str]
+    step: NotRequired[int]
+
+
+def table_entry(fault: Fault) -> FaultEntry:
     """The fault as the table is told it: which, by whom, its penalty, in general words."""
     return {
         "id": fault.id,
@@ -62,16 +76,27 @@ def table_entry(fault: Fault) -> dict[str, Any]:
 def fault_event(fault: Fault) -> Event:
     """The ``fault`` event of a fault called in referee mode: whole for its offender, the
     table's entry (``table_entry``) for everyone else (``redact`` drops the explanation)."""
-    data = table_entry(fault)
-    data["explanation"] = fault.explanation
+    data: dict[str, object] = {**table_entry(fault), "explanation": fault.explanation}
     return Event("fault", fault.seat, data, frozenset({fault.seat}), PRIVATE_FIELDS)
 
 
-def fault_entries(faults: Sequence[Fault], seat: int | None, over: bool) -> list[dict[str, Any]]:
+def whole_entry(fault: Fault) -> FaultEntry:
+    """The fault whole, as ``Fault.to_json`` gives it (every hand is known at the end)."""
+    return {
+        "id": fault.id,
+        "name": fault.name,
+        "seat": fault.seat,
+        "penalty": fault.penalty,
+        "explanation": fault.explanation,
+        "step": fault.step,
+    }
+
+
+def fault_entries(faults: Sequence[Fault], seat: int | None, over: bool) -> list[FaultEntry]:
     """The faults as ``seat`` knows them: its own with their explanation, the others' as the
     table was told them; every fault whole once the game is ``over``."""
     if over:
-        return [f.to_json() for f in faults]
+        return [whole_entry(f) for f in faults]
     out = []
     for f in faults:
         entry = table_entry(f)

@@ -3,16 +3,19 @@ an observation and what the seat remembers of its own play as a fixed vector."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from chieu.bots.learned import F32, kind_counts, seat_order
 from chieu.games.chan.actions import EATS_OF
-from chieu.games.chan.bots import Memory, Position, estimate_distance, win_is_legal
+from chieu.games.chan.bots import Memory, Position, estimate_distance, seat_of, win_is_legal
+
+if TYPE_CHECKING:
+    from chieu.games.chan.views import ChanObservation
 
 
-def features(obs: dict[str, Any], memory: Any = None) -> F32:
+def features(obs: ChanObservation, memory: Memory | None = None) -> F32:
     """Chắn: the hand (counts by kind), every seat's mat and door (seat-relative), the live
     card and its door, the phase, hand sizes, the draws left, báo flags; what the seat
     remembers of its own play in the deal (``memory``, a GreedyChanBot's ``Memory``): the kinds
@@ -20,7 +23,7 @@ def features(obs: dict[str, Any], memory: Any = None) -> F32:
     (Chắn's faults depend on them, and no observation shows them all); and the hand's analysis
     (``_analysis``)."""
     n = int(obs["players"])
-    order = seat_order(int(obs["seat"]), n)
+    order = seat_order(seat_of(obs), n)
     parts = [kind_counts(obs.get("hand") or [], 25, 0.25)]
     mats = np.zeros((4, 25), dtype=np.float32)
     doors = np.zeros((4, 25), dtype=np.float32)
@@ -58,7 +61,7 @@ def _scaled(distance: int) -> float:
     return min(distance, 10) / 10.0
 
 
-def _analysis(obs: dict[str, Any], memory: Memory) -> F32:
+def _analysis(obs: ChanObservation, memory: Memory) -> F32:
     """What the hand's analysis and the fault rules say (through the heuristic's ``Position``:
     ``estimate_distance``, a closed form of ``chieu.games.chan.analysis``, and its checks of
     the A6 faults from the seat's memory). Per kind: the distance to a wait after throwing that

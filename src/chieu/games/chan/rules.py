@@ -9,7 +9,7 @@ sources.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from chieu.core.errors import ChieuError
 from chieu.core.rules import RulesBase
@@ -101,7 +101,7 @@ class Rules(RulesBase):
             "Points per score unit (points only, never money).",
         ),
     }
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+    choices: ClassVar[dict[str, tuple[object, ...]]] = {
         "players": PLAYERS,
         "fault_mode": FAULT_MODES,
         "xuong": XUONG_MODES,

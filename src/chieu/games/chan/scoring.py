@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import PatternHit
@@ -102,8 +102,10 @@ def values_for(rules: Rules) -> Mapping[str, CuocValue]:
 
 
 @lru_cache(maxsize=32)
-def _patterns(thien_u_bach_thu: bool, hoa_requires_bach_thu: bool) -> tuple[Pattern[Any], ...]:
-    out: list[Pattern[Any]] = []
+def _patterns(
+    thien_u_bach_thu: bool, hoa_requires_bach_thu: bool
+) -> tuple[Pattern[WinContext], ...]:
+    out: list[Pattern[WinContext]] = []
     for p in ALL_CUOC:
         if isinstance(p, BachThu):
             out.append(BachThu(thien_u_six_chan=thien_u_bach_thu))

@@ -14,7 +14,7 @@ carries from one deal of a hội to the next (bắt cái and thông).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome
@@ -26,7 +26,22 @@ PILE = 20
 SETUP_KEYS = ("bat_cai", "prev_winner")
 
 
-def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+class ChanSetup(TypedDict):
+    """A deal's setup: the seat that counts for the cái, the last game's winner (or None)."""
+
+    bat_cai: int
+    prev_winner: int | None
+
+
+class ChanCarry(TypedDict):
+    """What a hội carries to the next deal (``ChanSitting``)."""
+
+    bat_cai: int
+    prev_winner: int | None
+    last_winner: int | None
+
+
+def parse_setup(setup: Mapping[str, object] | None, players: int) -> ChanSetup:
     """``{"bat_cai": seat, "prev_winner": seat or None}`` from a deal's setup (defaults 0 and
     None); ChieuError naming a bad key or value."""
     setup = dict(setup or {})
@@ -37,7 +52,7 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]
     prev = setup.get("prev_winner")
     if not isinstance(bat_cai, int) or not 0 <= bat_cai < players:
         raise ChieuError(f"setup bat_cai={bat_cai!r} is not a seat 0..{players - 1}")
-    if prev is not None and (not isinstance(prev, int) or not 0 <= prev < players):
+    if prev is not None and not (isinstance(prev, int) and 0 <= prev < players):
         raise ChieuError(f"setup prev_winner={prev!r} is not a seat 0..{players - 1}")
     return {"bat_cai": bat_cai, "prev_winner": prev}
 
@@ -124,17 +139,17 @@ class ChanSitting:
     payoffs. A hội of Chắn has no end of its own.
     """
 
-    def start(self, rules: Rules) -> dict[str, Any]:
+    def start(self, rules: Rules) -> ChanCarry:
         return {"bat_cai": 0, "prev_winner": None, "last_winner": None}
 
-    def next_setup(self, rules: Rules, carry: Mapping[str, Any]) -> dict[str, Any]:
+    def next_setup(self, rules: Rules, carry: ChanCarry) -> ChanSetup:
         return {"bat_cai": carry["bat_cai"], "prev_winner": carry["prev_winner"]}
 
     def after(
-        self, rules: Rules, carry: Mapping[str, Any], outcome: Outcome
-    ) -> tuple[dict[str, Any], tuple[float, ...]]:
+        self, rules: Rules, carry: ChanCarry, outcome: Outcome
+    ) -> tuple[ChanCarry, tuple[float, ...]]:
         winner = outcome.winner
-        nxt: dict[str, Any]
+        nxt: ChanCarry
         if winner is not None:
             nxt = {"bat_cai": winner, "prev_winner": winner, "last_winner": winner}
         else:
@@ -146,7 +161,7 @@ class ChanSitting:
             }
         return nxt, tuple(float(p) for p in outcome.payoffs)
 
-    def over(self, rules: Rules, carry: Mapping[str, Any], totals: Sequence[float]) -> bool:
+    def over(self, rules: Rules, carry: ChanCarry, totals: Sequence[float]) -> bool:
         return False
 
 

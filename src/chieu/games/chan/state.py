@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import compress
-from typing import Any, Literal
+from typing import Literal
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
@@ -25,6 +25,7 @@ from chieu.core.events import Event
 from chieu.core.notation import Lang
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.scaffold import copied
 from chieu.core.state import StateBase
 from chieu.core.view import Live as LiveView
 from chieu.core.view import SeatView, Zone
@@ -54,6 +55,7 @@ from chieu.games.chan.faults import (
 )
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.setups import deal_piles, parse_setup
+from chieu.games.chan.views import ChanObservation
 from chieu.games.chan.worlds import Live, Seat
 
 Phase = Literal["discard", "return", "claim", "decide", "announce", "end"]
@@ -74,7 +76,6 @@ _NO_FAULT = frozenset(
 class ChanState(StateBase):
     """One deal of Chắn. Create with ``ChanGame.new_state`` (or directly)."""
 
-    game: Any = None  # set by chieu.games.chan.game (avoids an import cycle)
     phase: Phase
     # the legal actions, seat, verb and blocked cards the default of a turn was found with
     _blocked_now: tuple[list[Action], int, str, AbstractSet[int]] | None = None
@@ -84,7 +85,7 @@ class ChanState(StateBase):
         rules: Rules | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules = rules or Rules()
@@ -225,7 +226,7 @@ class ChanState(StateBase):
         clean = self._legal_clean or action.verb in _NO_FAULT or self._known_clean(seat, action)
         start = len(self.events)
         self.steps += 1
-        ev: dict[str, Any] = {"action": A.json_of(action)}
+        ev: dict[str, object] = {"action": A.json_of(action)}
         self.events.append(_event(Event, ("action", seat, ev, None, ())))  # a public event
         found: Found = [] if clean else fault_messages(self, seat, action)
         match action:
@@ -332,7 +333,7 @@ class ChanState(StateBase):
         self.live = None
         self.phase, self.actor = "discard", seat
 
-    def _draw(self, seat: int, ev: dict[str, Any]) -> None:
+    def _draw(self, seat: int, ev: dict[str, object]) -> None:
         if self.live is not None:
             note_declined(self.seats[seat], self.live.card)
         card = self.stock.pop()
@@ -484,7 +485,7 @@ class ChanState(StateBase):
         self.phase = "end"
         self.window = None
         self.live = None
-        details: dict[str, Any] = {
+        details: dict[str, object] = {
             "bao": list(self.bao_order),
             "penalty_12": list(self.pay12),
             "nat": [s for s, seat in enumerate(self.seats) if seat.nat],
@@ -583,7 +584,7 @@ class ChanState(StateBase):
         return frozenset(s for s, seat in enumerate(self.seats) if seat.shown)
 
     # ------------------------------------------------------------------ views (views.py)
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> ChanObservation:
         return views.observation(self, seat)
 
     def view_zones(self, seat: int | None, lang: Lang = "vi") -> tuple[Zone, ...]:
@@ -595,31 +596,26 @@ class ChanState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, seat: int | None) -> dict[str, object]:
         return views.view_extra(self)
 
     def fault_of(self, seat: int, action: Action) -> tuple[str, str] | None:
         return views.fault_of(self, seat, action)
 
     # ------------------------------------------------------------------ copies
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         return worlds.snapshot(self)
 
     def clone(self) -> ChanState:
-        st = object.__new__(ChanState)
-        st.__dict__.update(self.__dict__)
-        st.__dict__.pop("_views", None)
-        st.__dict__.pop("_history", None)
+        st = copied(self)
         st.seats = [s.copy() for s in self.seats]
         st.stock = list(self.stock)
         st.set_aside = list(self.set_aside)
-        st.window = None if self.window is None else self.window.copy()
         st.bao_order = list(self.bao_order)
         st.pay12 = list(self.pay12)
         st.faults = list(self.faults)
         st.hits = list(self.hits)
         st.announced = dict(self.announced)
-        st.events = list(self.events)
         return st
 
     def __repr__(self) -> str:

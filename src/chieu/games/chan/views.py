@@ -17,8 +17,10 @@ and a hand as its owner sees it, are also kept on the state while they stay the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeVarTuple
 
 from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick
@@ -26,11 +28,12 @@ from chieu.core.view import Group, KeptSeatView, KeptZone, Live, Parts, SeatView
 from chieu.core.viewing import with_own_zone
 from chieu.games.chan.analysis import grouping
 from chieu.games.chan.cards import KINDS
-from chieu.games.chan.faults import blocked_discards, fault_entries, fault_messages
+from chieu.games.chan.faults import FaultEntry, blocked_discards, fault_entries, fault_messages
 from chieu.games.chan.notation import GROUP_WORDS, MARK_WORDS, ROLE_WORDS
+from chieu.games.chan.worlds import Origin
 
 if TYPE_CHECKING:
-    from chieu.games.chan.state import ChanState
+    from chieu.games.chan.state import ChanState, Phase
 
 CODES = KINDS.codes
 #: a View's words for the groups, by language
@@ -39,23 +42,88 @@ GROUPS: dict[str, dict[str, str]] = {
 }
 
 
-def _cache(st: ChanState) -> dict[Any, Any]:
+#: the zones every viewer of a step sees alike, their JSON, and the seats shown
+_Common = tuple[list[Zone], list[dict[str, object]], frozenset[int]]
+
+
+@dataclass(slots=True, eq=False)
+class _Views:
+    """What the views of one step share (``at``: ``StateBase.changes``), by language or
+    seat."""
+
+    at: int
+    common: dict[Lang, _Common] = field(default_factory=dict)
+    seats: dict[Lang, tuple[SeatView, ...]] = field(default_factory=dict)
+    extra: dict[str, object] | None = None
+    #: per seat: ``id(action)`` -> the action and the fault it would commit
+    faults: dict[int, dict[int, tuple[Action, tuple[str, str] | None]]] = field(
+        default_factory=dict
+    )
+    blocked: dict[tuple[int, bool], AbstractSet[int]] = field(default_factory=dict)
+
+
+def _cache(st: ChanState) -> _Views:
     """What the views of this step share (dropped by any action, clone or re-deal)."""
-    cache: dict[Any, Any] | None = st.__dict__.get("_views")
-    if cache is None or cache["at"] != st.changes:
-        cache = st.__dict__["_views"] = {"at": st.changes}
+    cache: _Views | None = st.__dict__.get("_views")
+    if cache is None or cache.at != st.changes:
+        cache = st.__dict__["_views"] = _Views(st.changes)
     return cache
 
 
 # -- the bots' observation ------------------------------------------------------------------
 
 
-def observation(st: ChanState, seat: int | None) -> dict[str, Any]:
+class LiveCard(TypedDict):
+    """The live card of an observation: its kind, its door and where it came from."""
+
+    card: int
+    door: int
+    origin: Origin
+
+
+class MatGroupJson(TypedDict):
+    """One group on a mat: its kinds and how it was taken (``chan``, ``ca``, ``chiu``)."""
+
+    cards: list[int]
+    how: str
+
+
+class ChanObservation(TypedDict):
+    """``ChanState.observation(seat)``: what a seat (None: a spectator) may see. Cards are
+    kind indices (``cards.KINDS``); lists by seat are indexed by seat."""
+
+    game: Literal["chan"]
+    seat: int | None
+    players: int
+    phase: Phase
+    to_act: bool  # the seat has a decision pending
+    actor: int | None  # whose turn it is (None in a claim window and at the end)
+    asked: list[int] | None  # the seats a claim window asks
+    cai_seat: int
+    cai_card: int
+    bat_cai: int
+    stock_left: int
+    draws_left: int
+    live: LiveCard | None
+    mats: list[list[MatGroupJson]]
+    doors: list[list[int]]  # each door's cards, the last on top
+    hand_sizes: list[int]
+    bao: list[bool]
+    return_door: int | None  # the door a trả cửa goes to
+    opening: bool
+    faults: list[FaultEntry]  # as the seat knows them (``faults.fault_entries``)
+    hand: NotRequired[list[int]]  # the seat's own hand (not for a spectator)
+    shown_hands: NotRequired[dict[int, list[int]]]  # the hands laid down (every one at the end)
+    outcome: NotRequired[Mapping[str, object]]  # ``Outcome.to_json()``, at the end
+    winner_hand: NotRequired[list[int]]  # at the end, when someone won
+
+
+def observation(st: ChanState, seat: int | None) -> ChanObservation:
     """What ``seat`` may see (None: a spectator). Never another seat's hand or the nọc; of
     another seat's fault only what the referee told the table (``faults.fault_entries``)."""
     window = st.window
     live = st.live
-    obs: dict[str, Any] = {
+    obs: ChanObservation = {
         "game": "chan",
         "seat": seat,
         "players": st.num_players,
@@ -113,43 +181,60 @@ def hand_groups(counts: Sequence[int], lang: Lang = "vi") -> tuple[Group, ...]:
 
 
 #: zones by their content (they are values: any state, any step may share them)
-_ZONES: dict[tuple[Any, ...], KeptZone] = {}
+_ZONES: dict[tuple[Hashable, ...], KeptZone] = {}
+_MatContent = tuple[tuple[tuple[int, ...], str], ...]
 
 
-def _zone(key: tuple[Any, ...]) -> KeptZone:
-    """The zone ``key`` describes: ``(kind, seat, content, lang)``."""
+Ts = TypeVarTuple("Ts")
+
+
+def _zone(key: tuple[Hashable, ...], build: Callable[[*Ts], KeptZone], *args: *Ts) -> KeptZone:
+    """The zone ``key`` describes (``(kind, seat, content, lang)``), ``build(*args)`` when it
+    is not kept yet."""
     zone = _ZONES.get(key)
     if zone is None:
         if len(_ZONES) > 50_000:
             _ZONES.clear()
-        zone = _ZONES[key] = _build(*key)
+        zone = _ZONES[key] = build(*args)
     return zone
 
 
-def _build(kind: str, s: int | None, content: Any, lang: Lang) -> KeptZone:
-    if kind == "hand":  # a hand the viewer sees: its counts, grouped
-        codes = _codes(content)
-        return KeptZone(f"hand:{s}", s, "hand", len(codes), codes, hand_groups(content, lang))
-    if kind == "hidden":  # a hand the viewer does not see: its size
-        return KeptZone(f"hand:{s}", s, "hand", content)
-    if kind == "mat":
-        cards = tuple(CODES[k] for group, _ in content for k in group)
-        groups = tuple(
-            Group(tuple(CODES[k] for k in group), how, GROUPS[lang][how]) for group, how in content
-        )
-        return KeptZone(f"mat:{s}", s, "mat", len(cards), cards, groups)
-    if kind == "door":
-        return KeptZone(f"door:{s}", s, "door", len(content), tuple(CODES[k] for k in content))
-    if kind == "stock":
-        return KeptZone("stock", None, "stock", content)
+def _hand_zone(s: int, counts: tuple[int, ...], lang: Lang) -> KeptZone:
+    """A hand the viewer sees: its counts, grouped."""
+    codes = _codes(counts)
+    return KeptZone(f"hand:{s}", s, "hand", len(codes), codes, hand_groups(counts, lang))
+
+
+def _hidden_zone(s: int, size: int) -> KeptZone:
+    """A hand the viewer does not see: its size."""
+    return KeptZone(f"hand:{s}", s, "hand", size)
+
+
+def _mat_zone(s: int, mat: _MatContent, lang: Lang) -> KeptZone:
+    cards = tuple(CODES[k] for group, _ in mat for k in group)
+    groups = tuple(
+        Group(tuple(CODES[k] for k in group), how, GROUPS[lang][how]) for group, how in mat
+    )
+    return KeptZone(f"mat:{s}", s, "mat", len(cards), cards, groups)
+
+
+def _door_zone(s: int, door: tuple[int, ...]) -> KeptZone:
+    return KeptZone(f"door:{s}", s, "door", len(door), tuple(CODES[k] for k in door))
+
+
+def _stock_zone(size: int) -> KeptZone:
+    return KeptZone("stock", None, "stock", size)
+
+
+def _aside_zone(size: int, lang: Lang) -> KeptZone:
     label = pick(("bài của ghế trống", "the empty seats' cards"), lang)
-    return KeptZone("set_aside", None, "dead", content, label=label)
+    return KeptZone("set_aside", None, "dead", size, label=label)
 
 
 def _public_zones(st: ChanState, lang: Lang) -> Parts:
     """The mats, doors, the nọc (and the set-aside piles): each seat's mat and door kept on
     the state while they stay the same (an action changes one or two seats)."""
-    kept: dict[tuple[int, str], tuple[tuple[Any, ...], KeptZone, KeptZone]]
+    kept: dict[tuple[int, str], tuple[tuple[_MatContent, tuple[int, ...]], KeptZone, KeptZone]]
     kept = st.__dict__.setdefault("_zone_views", {})
     mats = []
     doors = []
@@ -157,14 +242,16 @@ def _public_zones(st: ChanState, lang: Lang) -> Parts:
         content = (tuple(seat.mat), tuple(seat.door))
         hit = kept.get((s, lang))
         if hit is None or hit[0] != content:
-            mat = _zone(("mat", s, content[0], lang))
-            door = _zone(("door", s, content[1], "vi"))
+            mat = _zone(("mat", s, content[0], lang), _mat_zone, s, content[0], lang)
+            door = _zone(("door", s, content[1], "vi"), _door_zone, s, content[1])
             hit = kept[s, lang] = (content, mat, door)
         mats.append(hit[1])
         doors.append(hit[2])
-    rest = [_zone(("stock", None, len(st.stock), "vi"))]
+    n = len(st.stock)
+    rest = [_zone(("stock", None, n, "vi"), _stock_zone, n)]
     if st.num_players < 4:
-        rest.append(_zone(("aside", None, len(st.set_aside), lang)))
+        n = len(st.set_aside)
+        rest.append(_zone(("aside", None, n, lang), _aside_zone, n, lang))
     zones = (*mats, *doors, *rest)
     return parts(zones, [z.to_json() for z in zones])
 
@@ -174,18 +261,12 @@ def view_zones(st: ChanState, seat: int | None, lang: Lang = "vi") -> tuple[Zone
     viewer sees alike, as ``Parts`` (with their JSON): the zones as every viewer sees them
     are built once per step, then the viewer's own hand put in."""
     cache = _cache(st)
-    common: tuple[list[Zone], list[dict[str, Any]], frozenset[int]] | None
-    common = cache.get(("common", lang))
+    common = cache.common.get(lang)
     if common is None:
         public = _public_zones(st, lang)
         shown = st.revealed()
-        hands = [
-            _zone(("hand", s, tuple(me.hand), lang))
-            if s in shown
-            else _zone(("hidden", s, sum(me.hand), "vi"))
-            for s, me in enumerate(st.seats)
-        ]
-        common = cache["common", lang] = (
+        hands = [_seen_hand(s, me.hand, s in shown, lang) for s, me in enumerate(st.seats)]
+        common = cache.common[lang] = (
             [*hands, *public],
             [z.to_json() for z in hands] + public.json,
             shown,
@@ -196,6 +277,15 @@ def view_zones(st: ChanState, seat: int | None, lang: Lang = "vi") -> tuple[Zone
     return with_own_zone(zones, json)
 
 
+def _seen_hand(s: int, hand: Sequence[int], shown: bool, lang: Lang) -> KeptZone:
+    """A hand as every viewer sees it: its cards when it was ``shown``, else its size."""
+    if shown:
+        counts = tuple(hand)
+        return _zone(("hand", s, counts, lang), _hand_zone, s, counts, lang)
+    size = sum(hand)
+    return _zone(("hidden", s, size, "vi"), _hidden_zone, s, size)
+
+
 def _own_hand(st: ChanState, seat: int, lang: Lang) -> KeptZone:
     """The hand ``seat`` sees, kept on the state while it stays the same."""
     kept: dict[tuple[int, str], tuple[tuple[int, ...], KeptZone]]
@@ -203,15 +293,19 @@ def _own_hand(st: ChanState, seat: int, lang: Lang) -> KeptZone:
     hand = tuple(st.seats[seat].hand)
     hit = kept.get((seat, lang))
     if hit is None or hit[0] != hand:
-        hit = kept[seat, lang] = (hand, _zone(("hand", seat, hand, lang)))
+        hit = kept[seat, lang] = (
+            hand,
+            _zone(("hand", seat, hand, lang), _hand_zone, seat, hand, lang),
+        )
     return hit[1]
 
 
 #: seats by their content (values: any state, any step may share them)
-_SEATS: dict[tuple[Any, ...], tuple[KeptSeatView, dict[str, Any]]] = {}
+_SeatKey = tuple[int, int, tuple[str, ...], tuple[str, ...], bool, Lang]
+_SEATS: dict[_SeatKey, tuple[KeptSeatView, dict[str, object]]] = {}
 
 
-def _seat(key: tuple[Any, ...]) -> tuple[KeptSeatView, dict[str, Any]]:
+def _seat(key: _SeatKey) -> tuple[KeptSeatView, dict[str, object]]:
     """The seat ``key`` describes, ``(seat, hand size, roles, marks, to_act, lang)``, with
     its JSON."""
     hit = _SEATS.get(key)
@@ -234,7 +328,7 @@ def view_seats(st: ChanState, lang: Lang = "vi") -> tuple[SeatView, ...]:
     """Each seat's roles (cái, bắt cái, thắng ván trước) and marks (báo, nghỉ ăn tiền, đền
     tám đỏ hai lèo, đã lật bài) in ``lang``."""
     cache = _cache(st)
-    seats: tuple[SeatView, ...] | None = cache.get(("seats", lang))
+    seats = cache.seats.get(lang)
     if seats is None:
         turn = st.window is None and st.phase != "end"
         prev = st.setup.get("prev_winner")
@@ -257,7 +351,7 @@ def view_seats(st: ChanState, lang: Lang = "vi") -> tuple[SeatView, ...]:
             if seat.shown:
                 marks += ("shown",)
             out.append(_seat((s, sum(seat.hand), roles, marks, turn and s == st.actor, lang)))
-        seats = cache["seats", lang] = parts([v for v, _ in out], [j for _, j in out])
+        seats = cache.seats[lang] = parts([v for v, _ in out], [j for _, j in out])
     return seats
 
 
@@ -268,18 +362,18 @@ def view_live(st: ChanState) -> Live | None:
     return Live(CODES[live.card], live.door, "drawn" if live.from_nocc else "discard")
 
 
-def view_extra(st: ChanState) -> dict[str, Any]:
+def view_extra(st: ChanState) -> dict[str, object]:
     """The cái card and seat, the bắt-cái seat, the draws left, the opening flag, the door a
     trả cửa goes to, and the live card's origin (``discard``, ``drawn``, ``passed``,
     ``returned``)."""
     cache = _cache(st)
-    extra: dict[str, Any] | None = cache.get("extra")
+    extra = cache.extra
     if extra is None:
-        extra = cache["extra"] = _extra(st)
+        extra = cache.extra = _extra(st)
     return dict(extra)
 
 
-def _extra(st: ChanState) -> dict[str, Any]:
+def _extra(st: ChanState) -> dict[str, object]:
     return {
         "cai_card": CODES[st.cai_card],
         "cai_seat": st.cai_seat,
@@ -294,18 +388,18 @@ def _extra(st: ChanState) -> dict[str, Any]:
 def fault_of(st: ChanState, seat: int, action: Action) -> tuple[str, str] | None:
     """The first fault ``action`` would commit (its id and Vietnamese name), or None."""
     cache = _cache(st)
-    known: dict[int, tuple[Action, tuple[str, str] | None]] | None = cache.get(("faults", seat))
+    known = cache.faults.get(seat)
     if known is None:
-        known = cache[("faults", seat)] = {}
+        known = cache.faults[seat] = {}
     hit = known.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
     verb = action.verb
     if verb in ("discard", "return"):
         returning = verb == "return"
-        blocked = cache.get(("blocked", seat, returning))
+        blocked = cache.blocked.get((seat, returning))
         if blocked is None:
-            blocked = cache["blocked", seat, returning] = blocked_discards(st, seat, returning)
+            blocked = cache.blocked[seat, returning] = blocked_discards(st, seat, returning)
         if action.card not in blocked:  # type: ignore[attr-defined]
             known[id(action)] = (action, None)
             return None

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow
@@ -39,7 +39,9 @@ from chieu.games.chan.fault_rules import NAT, PAY12, SeatHistory
 from chieu.games.chan.rules import Rules
 
 if TYPE_CHECKING:
+    from chieu.games.chan.faults import FaultEntry
     from chieu.games.chan.state import ChanState
+    from chieu.games.chan.views import ChanObservation
 
 Origin = Literal["discard", "drawn", "passed", "returned"]
 _MAT_CHAN = {"chan": 1, "chiu": 2, "ca": 0}
@@ -169,10 +171,11 @@ def set_zones(st: ChanState, dealt: Mapping[str, Sequence[int]]) -> None:
             st.set_aside = KINDS.kinds_of(counts)
 
 
-def snapshot(st: ChanState) -> dict[str, Any]:
+def snapshot(st: ChanState) -> dict[str, object]:
     """The whole state as plain JSON data (for equality in tests)."""
     window = st.window
     space = ACTION_SPACE
+    outcome = st.outcome()
     return {
         "seats": [
             {
@@ -203,7 +206,7 @@ def snapshot(st: ChanState) -> dict[str, Any]:
         "faults": [f.to_json() for f in st.faults],
         "draws": st.draws,
         "announced": dict(st.announced),
-        "outcome": None if st.outcome() is None else st.outcome().to_json(),  # type: ignore[union-attr]
+        "outcome": None if outcome is None else outcome.to_json(),
     }
 
 
@@ -218,7 +221,7 @@ class _SeatMemory:
     stock: int = 1000
 
 
-def _table_size(obs: Mapping[str, Any]) -> int:
+def _table_size(obs: ChanObservation) -> int:
     return sum(len(d) for d in obs["doors"]) + sum(
         len(g["cards"]) for mat in obs["mats"] for g in mat
     )
@@ -235,21 +238,19 @@ class ChanWorlds:
         self.rules = rules
         self._memory: dict[int, _SeatMemory] = {}
 
-    def set_rules(self, rules: Mapping[str, Any] | Rules | None) -> None:
+    def set_rules(self, rules: Mapping[str, object] | Rules | None) -> None:
         self.rules = rules if isinstance(rules, Rules) or rules is None else Rules.from_json(rules)
         self._memory.clear()
 
-    def _rules_for(self, obs: Mapping[str, Any]) -> Rules:
+    def _rules_for(self, obs: ChanObservation) -> Rules:
         players = int(obs["players"])
         if self.rules is None or self.rules.players != players:
             base = self.rules or Rules()
             self.rules = base.with_(players=players)
         return self.rules
 
-    def observe(self, obs: Mapping[str, Any]) -> _SeatMemory:
-        seat = obs.get("seat")
-        if seat is None or "hand" not in obs:
-            raise ChieuError("the Chắn search bot needs a seat's observation (with its hand)")
+    def observe(self, obs: ChanObservation) -> _SeatMemory:
+        seat = _seat_of(obs)
         table, stock = _table_size(obs), int(obs["stock_left"])
         mem = self._memory.get(int(seat))
         if mem is None or table < mem.table or stock > mem.stock:
@@ -259,13 +260,13 @@ class ChanWorlds:
         mem.table, mem.stock = table, stock
         return mem
 
-    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> ChanState:
+    def sample(self, obs: ChanObservation, legal: Sequence[Action], rng: Rng) -> ChanState:
         """A world consistent with ``obs`` in which ``legal`` are the seat's legal actions."""
         mem = self.observe(obs)
         rules = self._rules_for(obs)
-        me = int(obs["seat"])
+        me = _seat_of(obs)
         n = int(obs["players"])
-        phase = str(obs["phase"])
+        phase = obs["phase"]
         if phase == "announce":
             raise ChieuError("the announce phase is not searched (the winner's own cước)")
         st = cast("ChanState", find_game("chan").new_state(rules, 0))
@@ -349,10 +350,10 @@ class ChanWorlds:
         back = obs.get("return_door")
         if phase == "return" and back is not None:
             st.returning = Live(-1, int(back), "discard", "discard", -1, False)
-        st.phase = phase  # type: ignore[assignment]
+        st.phase = phase
         st.actor = me if actor is None else int(actor)
         if phase == "claim":
-            window = ClaimWindow.open(tuple(obs["asked"]), {}, DECLINE)
+            window = ClaimWindow.open(tuple(obs["asked"] or ()), {}, DECLINE)
             st.window = claims.reopen(st, window, {})
             st.window.options[me] = tuple(legal)
             st.window.only_passes = False
@@ -361,9 +362,9 @@ class ChanWorlds:
         st._legal_at, st._legal, st._legal_clean = st.steps, list(legal), False
         return st
 
-    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None:
+    def chose(self, obs: ChanObservation, legal: Sequence[Action], action: Action) -> None:
         """Remember the seat's own action: its history is what the engine records for it."""
-        me = int(obs["seat"])
+        me = _seat_of(obs)
         mem = self.observe(obs)
         if str(obs["phase"]) == "announce":
             return
@@ -379,7 +380,14 @@ class ChanWorlds:
         mem.hist = world.seats[me].hist.copy()
 
 
-def _fault(data: Mapping[str, Any]) -> Fault:
+def _seat_of(obs: ChanObservation) -> int:
+    seat = obs.get("seat")
+    if seat is None or "hand" not in obs:
+        raise ChieuError("the Chắn search bot needs a seat's observation (with its hand)")
+    return int(seat)
+
+
+def _fault(data: FaultEntry) -> Fault:
     return Fault(
         str(data["id"]),
         str(data["name"]),

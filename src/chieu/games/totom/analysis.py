@@ -18,7 +18,6 @@ partition, ``check_win``, ``Partition``, ``WinCheck``), then this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from chieu.games.totom.cards import CC, NUM_KINDS
 from chieu.games.totom.packed import (
@@ -64,10 +63,11 @@ def _needs_minus(cards: Sequence[int], x: int) -> tuple[tuple[int, int], ...]:
     return _needs(rest)
 
 
+_Needs = tuple[tuple[int, int], ...]
 # per kind: every phu shape containing it, as (cards, needs, [(x, needs without x)])
-_CONTAINING: list[
-    list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, Any], ...]]]
-] = [[] for _ in range(NUM_KINDS)]
+_CONTAINING: list[list[tuple[tuple[int, ...], _Needs, tuple[tuple[int, _Needs], ...]]]] = [
+    [] for _ in range(NUM_KINDS)
+]
 for _p in ALL_PHU:
     _entry = (
         _p.cards,

@@ -9,7 +9,7 @@ treo tranh trái vỉ), eats when the eat leaves fewer loose cards, and discards
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from chieu.core.actions import Action
 from chieu.core.bot import Bot
@@ -21,36 +21,44 @@ from chieu.games.totom.phu import ALL_PHU, KHAN, QUAD, Phu
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.shapes import looseness
 
+if TYPE_CHECKING:
+    from chieu.games.totom.views import TotomObservation
+
 
 class HeuristicTotomBot:
     name = "heuristic"
 
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> Action:
+        # the seam of the ``Bot`` protocol (any game's observation): Tổ tôm's here
+        obs = cast("TotomObservation", observation)
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        hand = KINDS.counts(observation.get("hand", []))
-        phase = observation.get("phase")
+        hand = KINDS.counts(obs.get("hand", []))
+        phase = obs.get("phase")
         if phase == "arrange":
             return A.ARRANGE_DONE if A.ARRANGE_DONE in legal else legal[0]
         if phase == "call":
-            true = observation.get("cuoc", {})
-            called = observation.get("called", {})
+            true = obs.get("cuoc", {})
+            called = obs.get("called", {})
             for cid, n in sorted(true.items()):
                 act = A.CALL.get(cid)
                 if act in legal and called.get(cid, 0) < n:
                     return act
             return A.CALL_DONE
         if phase == "claim":
-            return self._claim(observation, legal, hand)
+            return self._claim(obs, legal, hand)
         if phase == "discard":
             return self._discard(legal, hand, rng)
         if phase == "decide":
-            return self._decide(observation, legal, hand, rng)
+            return self._decide(obs, legal, hand, rng)
         return rng.choice(legal)
 
-    def _fixed(self, observation: dict[str, Any]) -> list[Phu]:
+    def _fixed(self, observation: TotomObservation) -> list[Phu]:
         seat = observation["seat"]
+        assert seat is not None  # a bot plays a seat
         out: list[Phu] = []
         for g in observation["mats"][seat]:
             # as laid (a phu may hold stacked copies, which phu_of would not read)
@@ -61,8 +69,8 @@ class HeuristicTotomBot:
             out.append(KHAN[k] if size == 3 else QUAD[k])
         return out
 
-    def _claim(self, observation: dict[str, Any], legal: list[Action], hand: list[int]) -> Action:
-        live = observation["live"]["card"]
+    def _claim(self, observation: TotomObservation, legal: list[Action], hand: list[int]) -> Action:
+        live = _live_card(observation)
         rules = Rules.from_json(observation.get("rules")) if observation.get("rules") else None
         if A.WIN in legal:
             verdict = an.win_on(hand, live, rules or _RULES, fixed=self._fixed(observation))
@@ -95,9 +103,9 @@ class HeuristicTotomBot:
         return rng.choice(best)
 
     def _decide(
-        self, observation: dict[str, Any], legal: list[Action], hand: list[int], rng: Rng
+        self, observation: TotomObservation, legal: list[Action], hand: list[int], rng: Rng
     ) -> Action:
-        live = observation["live"]["card"]
+        live = _live_card(observation)
         base = looseness(hand)
         best: Action | None = None
         best_score = base - 1  # an eat must leave the hand clearly tighter
@@ -124,6 +132,13 @@ class HeuristicTotomBot:
 
     def __repr__(self) -> str:
         return "HeuristicTotomBot()"
+
+
+def _live_card(observation: TotomObservation) -> int:
+    """The live card a claim or a decision is on."""
+    live = observation["live"]
+    assert live is not None  # a claim window and a decision are on the live card
+    return live["card"]
 
 
 _RULES = Rules()

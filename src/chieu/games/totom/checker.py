@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
@@ -28,9 +28,16 @@ from chieu.games.totom import analysis
 from chieu.games.totom.cards import KINDS, NUM_KINDS, check_copies, parse_cards
 from chieu.games.totom.partition import Partition, check_win
 from chieu.games.totom.patterns import CALLABLE, CUOC_NAMES, WinContext
-from chieu.games.totom.phu import QUAD, Phu
+from chieu.games.totom.phu import QUAD, Phu, PhuJson
 from chieu.games.totom.rules import LUNG_READINGS, Rules
-from chieu.games.totom.scoring import called_score, cuoc_of, hits_json, over_calls, score_of
+from chieu.games.totom.scoring import (
+    CuocJson,
+    called_score,
+    cuoc_of,
+    hits_json,
+    over_calls,
+    score_of,
+)
 
 SOURCES = ("nocc", "self", "discard")
 
@@ -96,8 +103,67 @@ def parse_calls(text: str) -> dict[str, int]:
     return out
 
 
-def _options(options: Mapping[str, object]) -> dict[str, Any]:
-    values: dict[str, Any] = {o.name: o.default for o in CHECK_OPTIONS}
+class CheckFault(TypedDict):
+    """A fault the declared ù would commit."""
+
+    id: str
+    name: str
+    penalty: str
+
+
+class WinVerdict(TypedDict):
+    """``judge_win``: the verdict on a win (``wait_count`` once it is a win in shape and
+    lưng, ``called`` when calls were given)."""
+
+    complete: bool
+    win: bool
+    illegal: str | None
+    groups: list[PhuJson]
+    lung: int | None
+    cuoc: list[CuocJson]
+    score: int | None
+    true_score: int | None
+    faults: list[CheckFault]
+    wait_count: NotRequired[int]
+    called: NotRequired[dict[str, int]]
+
+
+class WaitJson(TypedDict):
+    """The win on one wait of a 20-card hand."""
+
+    card: str
+    groups: list[PhuJson]
+    lung: int | None
+    cuoc: list[CuocJson]
+    score: int | None
+
+
+class TotomCheckReport(TypedDict):
+    """``check_hand``'s report: the hand, then its waits (20 cards: ``thanh`` whether it
+    is already in phu) or the verdict on its win (``WinVerdict``'s keys)."""
+
+    game: str
+    input: str
+    cards: list[str]
+    winning_card: str | None
+    lung_reading: str
+    waits: list[WaitJson]
+    thanh: NotRequired[bool]
+    complete: bool
+    win: bool
+    illegal: str | None
+    groups: list[PhuJson]
+    lung: int | None
+    cuoc: list[CuocJson]
+    score: int | None
+    true_score: NotRequired[int | None]
+    faults: NotRequired[list[CheckFault]]
+    wait_count: NotRequired[int]
+    called: NotRequired[dict[str, int]]
+
+
+def _options(options: Mapping[str, object]) -> dict[str, object]:
+    values: dict[str, object] = {o.name: o.default for o in CHECK_OPTIONS}
     for raw, value in options.items():
         name = raw.replace("_", "-")
         opt = _BY_NAME.get(name)
@@ -151,7 +217,7 @@ def _parse_hand(text: str) -> tuple[list[int], int | None]:
     return cards, None
 
 
-def _partition_json(part: Partition) -> list[dict[str, object]]:
+def _partition_json(part: Partition) -> list[PhuJson]:
     return part.to_json()
 
 
@@ -187,7 +253,7 @@ def judge_win(
     thong: bool = False,
     from_nocc: bool = True,
     calls: Mapping[str, int] | None = None,
-) -> dict[str, Any]:
+) -> WinVerdict:
     """The verdict on the 20 held cards won on ``card`` (the checker's and tests' core); a
     held four is kept whole (``dealt_groups``)."""
     counts = list(hand20)
@@ -197,7 +263,7 @@ def judge_win(
         verdict = analysis.win_on(free, card, rules, fixed=fixed)
     else:
         verdict = check_win(counts, card, rules)
-    out: dict[str, Any] = {
+    out: WinVerdict = {
         "complete": verdict.complete,
         "win": verdict.win,
         "illegal": None,
@@ -211,7 +277,7 @@ def judge_win(
     if verdict.best is None:
         if verdict.shape is not None:
             part = verdict.shape
-            out.update(groups=_partition_json(part), lung=part.lung)
+            out["groups"], out["lung"] = _partition_json(part), part.lung
             msg = f"thiếu lưng: {part.lung} lưng, {rules.min_lung} needed (declaring ù → chèo đò)"
             out["illegal"] = msg
             out["faults"] = [{"id": "thieu_lung", "name": "Thiếu lưng", "penalty": "cheo_do"}]
@@ -224,14 +290,12 @@ def judge_win(
     ctx = WinContext(tuple(counts), part, card, from_nocc, wait_count, thong)
     hits = cuoc_of(ctx)
     true_score = score_of(hits, rules)
-    out.update(
-        groups=_partition_json(part),
-        lung=part.lung,
-        cuoc=hits_json(hits),
-        true_score=true_score,
-        score=true_score,
-        wait_count=wait_count,
-    )
+    out["groups"] = _partition_json(part)
+    out["lung"] = part.lung
+    out["cuoc"] = hits_json(hits)
+    out["true_score"] = true_score
+    out["score"] = true_score
+    out["wait_count"] = wait_count
     if calls is not None:
         over = over_calls(calls, hits)
         out["called"] = dict(calls)
@@ -252,7 +316,7 @@ def judge_win(
     return out
 
 
-def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[str, Any]:
+def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> TotomCheckReport:
     """Check one Tổ tôm hand; the JSON-ready report (see the module docstring).
 
     Keys: game, input, cards, winning_card, lung_reading, waits (20 cards: a list of
@@ -260,25 +324,19 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
     true_score, called, faults.
     """
     values = _options(options)
-    if values["lung"]:
-        rules = rules.with_(lung_reading=values["lung"])
+    lung = values["lung"]
+    if lung:
+        rules = rules.with_(lung_reading=lung)
     cards, winning = _parse_hand(text)
     everything = cards + ([winning] if winning is not None else [])
     check_copies(everything)
     calls = parse_calls(str(values["call"])) if str(values["call"]).strip(" ,;+") else None
     hand = KINDS.counts(cards)
-    report: dict[str, Any] = {
-        "game": "totom",
-        "input": text,
-        "cards": [_code(k) for k in sorted(everything)],
-        "winning_card": _code(winning) if winning is not None else None,
-        "lung_reading": rules.lung_reading,
-        "waits": [],
-    }
+    head_cards = [_code(k) for k in sorted(everything)]
     thong = bool(values["thong"])
     from_nocc = values["source"] != "discard"
     if winning is None:
-        listed = []
+        listed: list[WaitJson] = []
         for x in wait_kinds(hand, rules):
             v = judge_win(hand, x, rules, thong=thong, from_nocc=from_nocc)
             listed.append(
@@ -292,19 +350,44 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
             )
         free, fixed = dealt_groups(hand)
         complete = check_win(free, None, rules, fixed=fixed)
-        report.update(
-            waits=listed,
-            thanh=complete.best is not None,
-            complete=False,
-            win=False,
-            illegal=None,
-            groups=complete.best.to_json() if complete.best else [],
-            lung=complete.best.lung if complete.best else None,
-            cuoc=[],
-            score=None,
-        )
-        return report
-    report.update(judge_win(hand, winning, rules, thong=thong, from_nocc=from_nocc, calls=calls))
+        return {
+            "game": "totom",
+            "input": text,
+            "cards": head_cards,
+            "winning_card": None,
+            "lung_reading": rules.lung_reading,
+            "waits": listed,
+            "thanh": complete.best is not None,
+            "complete": False,
+            "win": False,
+            "illegal": None,
+            "groups": complete.best.to_json() if complete.best else [],
+            "lung": complete.best.lung if complete.best else None,
+            "cuoc": [],
+            "score": None,
+        }
+    v = judge_win(hand, winning, rules, thong=thong, from_nocc=from_nocc, calls=calls)
+    report: TotomCheckReport = {
+        "game": "totom",
+        "input": text,
+        "cards": head_cards,
+        "winning_card": _code(winning),
+        "lung_reading": rules.lung_reading,
+        "waits": [],
+        "complete": v["complete"],
+        "win": v["win"],
+        "illegal": v["illegal"],
+        "groups": v["groups"],
+        "lung": v["lung"],
+        "cuoc": v["cuoc"],
+        "score": v["score"],
+        "true_score": v["true_score"],
+        "faults": v["faults"],
+    }
+    if "wait_count" in v:
+        report["wait_count"] = v["wait_count"]
+    if "called" in v:
+        report["called"] = v["called"]
     return report
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 from chieu.core.actions import Action
 from chieu.core.outcome import Fault
@@ -27,10 +27,18 @@ CHEO_DO = "cheo_do"
 DEO_KINH = "deo_kinh"
 
 
-class TotomFault(FaultRule[Any, Any]):
+class CheckRow(TypedDict):
+    """One row of the post-win check (*tả hữu biên hành sự*, B6)."""
+
+    check: str
+    ok: bool
+    detail: str
+
+
+class TotomFault(FaultRule[object, Action]):
     """A B6 fault. ``check`` is unused: the state calls ``fault`` where it detects it."""
 
-    def check(self, history: Any, seat: int, action: Any) -> str | None:
+    def check(self, history: object, seat: int, action: Action) -> str | None:
         return None
 
 
@@ -124,7 +132,7 @@ def win_penalty(faults: Sequence[Fault], seat: int) -> str | None:
 
 def fault_check(
     faults: Sequence[Fault], seat: int, check: str, rule: TotomFault, fine: str
-) -> dict[str, Any]:
+) -> CheckRow:
     """One row of the post-win check: ``rule``'s faults by ``seat`` (``fine`` when none)."""
     found = [f.explanation for f in faults if f.seat == seat and f.id == rule.id]
     return {"check": check, "ok": not found, "detail": "; ".join(found) or fine}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
@@ -17,6 +17,9 @@ from chieu.games.totom.rules import PLAYERS, PRESETS, Rules
 from chieu.games.totom.setups import SITTING_POLICY, TotomSitting
 from chieu.games.totom.state import TotomState
 from chieu.games.totom.worlds import world_from_observation
+
+if TYPE_CHECKING:
+    from chieu.games.totom.views import TotomObservation
 
 
 class TotomGame(GameBase):
@@ -50,10 +53,12 @@ class TotomGame(GameBase):
     @classmethod
     def state_from_observation(
         cls,
-        observation: Mapping[str, Any],
+        observation: Mapping[str, object],
         legal_actions: Sequence[Action],
         rng: Rng,
         rules: Rules | None = None,
     ) -> TotomState:
         """A state consistent with one seat's observation (for the search bot)."""
-        return world_from_observation(observation, legal_actions, rng, rules)
+        # the seam of ``GameDefinition``: any game's observation; Tổ tôm's here
+        obs = cast("TotomObservation", observation)
+        return world_from_observation(obs, legal_actions, rng, rules)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
 from chieu.games.totom.cards import CC, NUM_KINDS, kind_of, rank_of, suit_of
 from chieu.games.totom.phu import (
@@ -111,7 +111,7 @@ def _orphans(
 # entry of the rest (shared with the sub-problem's memo, no copying), ending with ``_END``.
 # The phu are numbers in the searches (``_PHUS[i]``): entries holding only numbers are left
 # alone by the garbage collector.
-_Entry = tuple[int, int, Any]
+_Entry: TypeAlias = tuple[int, int, "_Entry | None"]
 _END: _Entry = (0, -1, None)
 _PHUS: list[Phu] = []
 _PHU_NUMBER: dict[int, int] = {}  # id(phu) -> its number (the table phu live for good)
@@ -281,7 +281,11 @@ def _tables(rules: Rules) -> _Tables:
     return t
 
 
-def _flat(groups: Any) -> tuple[Phu, ...]:
+#: groups as linked pairs ``(phu, rest)``, ending with ``()`` (the tests' reference search)
+Linked: TypeAlias = tuple[Phu, "Linked"] | tuple[()]
+
+
+def _flat(groups: Linked) -> tuple[Phu, ...]:
     """The groups of linked pairs ``(phu, rest)``."""
     out: list[Phu] = []
     while groups:
@@ -293,9 +297,10 @@ def _flat(groups: Any) -> tuple[Phu, ...]:
 def _groups(e: _Entry) -> tuple[Phu, ...]:
     """The groups of a search entry ``(lưng, phu, rest)``."""
     out: list[Phu] = []
-    while e[1] >= 0:
-        out.append(_PHUS[e[1]])
-        e = e[2]
+    rest: _Entry | None = e
+    while rest is not None and rest[1] >= 0:  # ``_END`` (-1) ends every entry
+        out.append(_PHUS[rest[1]])
+        rest = rest[2]
     return tuple(out)
 
 

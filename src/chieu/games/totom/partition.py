@@ -37,7 +37,7 @@ from chieu.games.totom.packed import (
     _Tables,
     _tables,
 )
-from chieu.games.totom.phu import KHAN, NAMED, PHONG, QUAD, Phu, _k, _needs
+from chieu.games.totom.phu import KHAN, NAMED, PHONG, QUAD, Phu, PhuJson, _k, _needs
 from chieu.games.totom.rules import Rules
 
 
@@ -140,7 +140,7 @@ class Partition:
     def count(self, name: str) -> int:
         return sum(1 for g in self.groups if g.name == name)
 
-    def to_json(self) -> list[dict[str, object]]:
+    def to_json(self) -> list[PhuJson]:
         return [g.to_json() for g in self.groups]
 
 

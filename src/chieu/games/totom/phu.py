@@ -15,11 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NotRequired, TypedDict
 
 from chieu.games.totom.cards import CC, KINDS, NUM_KINDS, OL, TT, YEU, kind_of
 from chieu.games.totom.rules import Rules
 
 V, S, W = 0, 1, 2
+
+
+class PhuJson(TypedDict):
+    """A phu as JSON: its cards (codes), its type and its lưng's name (when it is one)."""
+
+    cards: list[str]
+    type: str
+    name: NotRequired[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +65,8 @@ class Phu:
     def label(self) -> str:
         return " ".join(self.codes())
 
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"cards": self.codes(), "type": self.type}
+    def to_json(self) -> PhuJson:
+        out: PhuJson = {"cards": self.codes(), "type": self.type}
         if self.name:
             out["name"] = self.name
         return out

@@ -8,7 +8,7 @@ option a table can change: ``Rules.help`` explains each in one line (Vietnamese,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from chieu.core.errors import ChieuError
 from chieu.core.rules import RulesBase
@@ -57,7 +57,7 @@ class Rules(RulesBase):
             "After phỗng or dậy khàn, play goes on from the taker (no trả cửa).",
         ),
     }
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+    choices: ClassVar[dict[str, tuple[object, ...]]] = {
         "players": PLAYERS,
         "fault_mode": FAULT_MODES,
         "ho": HO_MODES,

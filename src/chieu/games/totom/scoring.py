@@ -4,17 +4,36 @@ the payoffs with their boats and glasses. (The hội tally is ``setups.SITTING_P
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from chieu.core.outcome import Fault, PatternHit
 from chieu.core.patterns import evaluate
 from chieu.games.totom.cards import KINDS
-from chieu.games.totom.faults import CHEO_DO, DEO_KINH, KHE_KHAN, TREO_TRANH, fault_check
+from chieu.games.totom.faults import (
+    CHEO_DO,
+    DEO_KINH,
+    KHE_KHAN,
+    TREO_TRANH,
+    CheckRow,
+    fault_check,
+)
 from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import ALL_CUOC, CUOC_NAMES, VALUES, WinContext
 from chieu.games.totom.rules import Rules
 
+if TYPE_CHECKING:
+    from chieu.games.totom.setups import CarriedSetup
+
 BASE = 2
+
+
+class CuocJson(TypedDict):
+    """One cước of a win as the checker reports it, with its value."""
+
+    id: str
+    name: str
+    count: int
+    value: int
 
 
 def cuoc_of(ctx: WinContext) -> list[PatternHit]:
@@ -39,14 +58,14 @@ def called_score(called: Mapping[str, int], rules: Rules) -> int:
     return score_of({c: n for c, n in called.items() if c in VALUES}, rules)
 
 
-def hits_json(hits: list[PatternHit]) -> list[dict[str, Any]]:
+def hits_json(hits: list[PatternHit]) -> list[CuocJson]:
     return [
         {"id": h.id, "name": CUOC_NAMES.get(h.id, h.name), "count": h.count, "value": VALUES[h.id]}
         for h in hits
     ]
 
 
-def thieu_lung_checks(msg: str) -> list[dict[str, Any]]:
+def thieu_lung_checks(msg: str) -> list[CheckRow]:
     """The check of an ù with every card in phu but too few lưng."""
     return [
         {"check": "card_count", "ok": True, "detail": "21 cards"},
@@ -62,7 +81,7 @@ def win_checks(
     seat: int,
     missed: Sequence[int],
     over: Sequence[str],
-) -> list[dict[str, Any]]:
+) -> list[CheckRow]:
     """The post-win check (*tả hữu biên hành sự*, B6): card count, phu, lưng, khàn turned
     up, copies laid down, bỏ ù and the calls, each with ``ok`` and a detail."""
     lung = f"{part.lung} lưng (need {rules.min_lung})"
@@ -100,7 +119,7 @@ def boat_charges(faults: Sequence[Fault], pay: list[float], rules: Rules) -> lis
 
 
 def marks(
-    setup: Mapping[str, Any], faults: Sequence[Fault], winner: int | None, penalty: str | None
+    setup: CarriedSetup, faults: Sequence[Fault], winner: int | None, penalty: str | None
 ) -> dict[str, list[int]]:
     """The boats and glasses after the game: the hội's and every offender's; a clean win of a
     boat's owner pays it back (trả đò)."""

@@ -12,7 +12,7 @@ the six parts, decks for scenarios, and what carries from one deal of a hội to
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome
@@ -27,7 +27,39 @@ SETUP_KEYS = ("eldest", "dealer", "cai", "prev_winner", "boats", "glasses")
 DECK: tuple[int, ...] = tuple(KINDS.deck())  # every card, each kind 4 times, in kind order
 
 
-def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+class CarriedSetup(TypedDict):
+    """What a hội carries into a deal's setup (``TotomSitting.next_setup``)."""
+
+    dealer: int | None
+    prev_winner: int | None
+    boats: list[int]
+    glasses: list[int]
+
+
+class TotomSetup(CarriedSetup):
+    """A deal's setup with every key (``parse_setup``): the overrides are None when unset."""
+
+    eldest: int
+    cai: int | None
+
+
+class DrawnSeats(TypedDict):
+    """``draw_seats``: the cards drawn for the dealer and the người được cái, and the seats."""
+
+    eldest: int
+    dealer_cards: list[int]
+    dealer: int
+    cai_cards: list[int]
+    cai: int
+
+
+class TotomCarry(CarriedSetup):
+    """What a hội carries from deal to deal (``TotomSitting``)."""
+
+    points: list[int]
+
+
+def parse_setup(setup: Mapping[str, object] | None, players: int) -> TotomSetup:
     """The setup with every key (``eldest`` 0, the overrides and ``prev_winner`` None, no
     boats or glasses by default); ChieuError naming a bad key or value."""
     setup = dict(setup or {})
@@ -37,7 +69,7 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]
 
     def seat_of(key: str) -> int | None:
         value = setup.get(key)
-        if value is not None and (not isinstance(value, int) or not 0 <= value < players):
+        if value is not None and not (isinstance(value, int) and 0 <= value < players):
             raise ChieuError(f"setup {key}={value!r} is not a seat 0..{players - 1}")
         return value
 
@@ -65,7 +97,7 @@ def count_value(a: int, b: int) -> int:
     return 10 if r == 0 else r
 
 
-def draw_seats(seed: int, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+def draw_seats(seed: int, setup: TotomSetup, players: int) -> DrawnSeats:
     """B2.2: the eldest draws two cards (then returned): the r-th seat from him deals. B2.3: two
     cards from the nọc part name the người được cái, counted from the dealer (software: seeded
     draws from a full pack). The ``setup`` overrides win; the cards are drawn anyway."""
@@ -142,16 +174,21 @@ class TotomSitting:
     The hội is over once the balances add up to the target (25u, B5.3).
     """
 
-    def start(self, rules: Rules) -> dict[str, Any]:
+    def start(self, rules: Rules) -> TotomCarry:
         n = rules.players
         return {"points": [0] * n, "boats": [], "glasses": [], "prev_winner": None, "dealer": None}
 
-    def next_setup(self, rules: Rules, carry: Mapping[str, Any]) -> dict[str, Any]:
-        return {k: carry[k] for k in ("dealer", "prev_winner", "boats", "glasses")}
+    def next_setup(self, rules: Rules, carry: TotomCarry) -> CarriedSetup:
+        return {
+            "dealer": carry["dealer"],
+            "prev_winner": carry["prev_winner"],
+            "boats": carry["boats"],
+            "glasses": carry["glasses"],
+        }
 
     def after(
-        self, rules: Rules, carry: Mapping[str, Any], outcome: Outcome
-    ) -> tuple[dict[str, Any], tuple[float, ...]]:
+        self, rules: Rules, carry: TotomCarry, outcome: Outcome
+    ) -> tuple[TotomCarry, tuple[float, ...]]:
         n = rules.players
         winner = outcome.winner
         penalty = outcome.details.get("penalty")
@@ -175,7 +212,7 @@ class TotomSitting:
                 points[winner] += int(outcome.score or 0)
                 prev = winner
         dealer = (winner if winner is not None else int(outcome.details["dealer"])) + 1
-        nxt = {
+        nxt: TotomCarry = {
             "points": points,
             "boats": sorted(boats),
             "glasses": sorted(glasses),
@@ -184,7 +221,7 @@ class TotomSitting:
         }
         return nxt, tuple(float(p - o) for p, o in zip(points, old, strict=True))
 
-    def over(self, rules: Rules, carry: Mapping[str, Any], totals: Sequence[float]) -> bool:
+    def over(self, rules: Rules, carry: TotomCarry, totals: Sequence[float]) -> bool:
         return sum(int(p) for p in carry["points"]) >= rules.target
 
 

@@ -17,7 +17,7 @@ check and the payoffs in ``scoring``; the faults in ``faults``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
@@ -25,6 +25,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.events import Event
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
+from chieu.core.scaffold import copied
 from chieu.core.state import StateBase
 from chieu.core.view import Live as LiveView
 from chieu.core.view import SeatView, Zone
@@ -50,6 +51,7 @@ from chieu.games.totom.faults import (
     THIEU_LUNG,
     TREO_TRANH,
     U_NHO_HO_TO,
+    CheckRow,
     TotomFault,
     win_penalty,
 )
@@ -58,6 +60,7 @@ from chieu.games.totom.patterns import WinContext
 from chieu.games.totom.phu import ALL_PHU, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.setups import DECK, DECK_SIZE, deal_parts, draw_seats, parse_setup
+from chieu.games.totom.views import TotomObservation
 from chieu.games.totom.worlds import Live, Seat
 
 Phase = Literal["arrange", "claim", "decide", "discard", "call", "end"]
@@ -68,7 +71,6 @@ _NOBODY: frozenset[int] = frozenset()
 class TotomState(StateBase):
     """One game of Tổ tôm. Create with ``TotomGame.new_state`` (or directly)."""
 
-    game: Any = None  # set by chieu.games.totom.game
     phase: Phase
 
     def __init__(
@@ -76,7 +78,7 @@ class TotomState(StateBase):
         rules: Rules | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules = rules or Rules()
@@ -113,7 +115,7 @@ class TotomState(StateBase):
         self.win_info: tuple[Partition, WinContext] | None = None
         self.hits: list[PatternHit] = []
         self.called: dict[str, int] = {}
-        self.report: list[dict[str, Any]] = []
+        self.report: list[CheckRow] = []
         self._outcome: Outcome | None = None
         self.steps = 0
         self.moving = -1  # the index of the move being carried out (its faults name it)
@@ -131,7 +133,7 @@ class TotomState(StateBase):
                 )
                 for s, seat in enumerate(self.seats)
             ),
-            Event("setup", None, drawn),
+            Event("setup", None, dict(drawn)),
         ]
 
     # ------------------------------------------------------------------ what is live
@@ -489,7 +491,7 @@ class TotomState(StateBase):
         self,
         term: Termination,
         pay: list[float],
-        details: dict[str, Any],
+        details: dict[str, object],
         winner: int | None,
         score: int | None,
     ) -> None:
@@ -524,7 +526,7 @@ class TotomState(StateBase):
         return _NOBODY if self.winner is None else frozenset({self.winner})
 
     # ------------------------------------------------------------------ views (views.py)
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> TotomObservation:
         return views.observation(self, seat)
 
     def view_zones(self, seat: int | None, lang: str = "vi") -> tuple[Zone, ...]:
@@ -536,29 +538,24 @@ class TotomState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, seat: int | None) -> dict[str, object]:
         return views.view_extra(self)
 
     def fault_of(self, seat: int, action: Action) -> tuple[str, str] | None:
         return views.fault_of(self, seat, action)
 
     # ------------------------------------------------------------------ copies
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         return worlds.snapshot(self)
 
     def clone(self) -> TotomState:
-        st = object.__new__(TotomState)
-        st.__dict__.update(self.__dict__)
-        st.__dict__.pop("_views", None)
-        st.__dict__.pop("_history", None)
+        st = copied(self)
         st.seats = [s.copy() for s in self.seats]
         st.stock = list(self.stock)
         st.set_aside = list(self.set_aside)
-        st.window = None if self.window is None else self.window.copy()
         st.faults = list(self.faults)
         st.hits = list(self.hits)
         st.called = dict(self.called)
-        st.events = list(self.events)
         return st
 
     def __repr__(self) -> str:

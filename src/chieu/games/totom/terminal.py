@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -11,6 +11,11 @@ from rich.text import Text
 from chieu.cli.faces import report_table
 from chieu.games.totom.cards import KINDS
 from chieu.games.totom.phu import NAMED_NAMES, PHU_TYPE_NAMES
+
+if TYPE_CHECKING:
+    from chieu.games.totom.checker import TotomCheckReport
+    from chieu.games.totom.phu import PhuJson
+    from chieu.games.totom.scoring import CuocJson
 
 _READINGS = {"ra": "R-A (bí và yêu lẻ là lưng, ≥ 3)", "r0": "R0 (chỉ lưng có tên, ≥ 3)"}
 _READINGS["rc"] = "R-C (lưng có tên và yêu lẻ, ≥ 2)"
@@ -26,7 +31,7 @@ def _cards(codes: Sequence[str]) -> Text:
     return Text(" ").join(_card(c) for c in codes) if codes else Text("—")
 
 
-def _groups(groups: Sequence[Mapping[str, Any]]) -> Text:
+def _groups(groups: Sequence[PhuJson]) -> Text:
     out = Text()
     for i, g in enumerate(groups):
         if i:
@@ -39,15 +44,16 @@ def _groups(groups: Sequence[Mapping[str, Any]]) -> Text:
     return out
 
 
-def _cuoc(cuoc: Sequence[Mapping[str, Any]]) -> str:
+def _cuoc(cuoc: Sequence[CuocJson]) -> str:
     return ", ".join(f"{c['name']}" + (f" ×{c['count']}" if c["count"] > 1 else "") for c in cuoc)
 
 
-def render(console: Console, report: Mapping[str, Any]) -> None:
+def render(console: Console, report: TotomCheckReport) -> None:
     table = report_table(report)
     table.add_row("Bài", _cards(report["cards"]))
     table.add_row("Cách đọc lưng", Text(_READINGS.get(report["lung_reading"], "")))
-    if report.get("winning_card") is None:
+    winning = report["winning_card"]
+    if winning is None:
         if report.get("thanh"):
             table.add_row("Bài thành", _groups(report["groups"]))
         waits = report["waits"]
@@ -63,7 +69,7 @@ def render(console: Console, report: Mapping[str, Any]) -> None:
         if len(waits) == 1:
             table.add_row("", Text(f"bạch thủ {waits[0]['card']}"))
     else:
-        table.add_row("Quân ù", _card(report["winning_card"]))
+        table.add_row("Quân ù", _card(winning))
         if report["groups"]:
             table.add_row("Phu", _groups(report["groups"]))
             table.add_row("Lưng", Text(str(report["lung"])))

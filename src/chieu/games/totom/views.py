@@ -17,28 +17,47 @@ two): a hand seen by its owner under its own key, apart from the hand as others 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeVarTuple
 
 from chieu.core.actions import Action
+from chieu.core.outcome import Fault
 from chieu.core.view import Group, Live, Parts, SeatView, Zone, parts
 from chieu.games.totom import actions as A
 from chieu.games.totom import advice, claims, faults
 from chieu.games.totom.cards import KINDS
-from chieu.games.totom.phu import NAMED_NAMES, PHU_TYPE_NAMES, Phu
+from chieu.games.totom.phu import NAMED_NAMES, PHU_TYPE_NAMES, Phu, PhuJson
 
 if TYPE_CHECKING:
-    from chieu.games.totom.state import TotomState
+    from chieu.games.totom.state import Phase, TotomState
 
 CODES = KINDS.codes
+#: a zone kept with its JSON
+_Kept = tuple[Zone, dict[str, object]]
 
 
-def _cache(st: TotomState) -> dict[Any, Any]:
+@dataclass(slots=True, eq=False)
+class _Views:
+    """What the views of one position share (``at``: ``StateBase.changes``), by language
+    (and seat)."""
+
+    at: int
+    zones: dict[tuple[int | None, str], tuple[Zone, ...]] = field(default_factory=dict)
+    public: dict[str, Parts] = field(default_factory=dict)
+    hidden: dict[str, list[_Kept]] = field(default_factory=dict)
+    seats: dict[str, tuple[SeatView, ...]] = field(default_factory=dict)
+    extra: dict[str, object] | None = None
+    contexts: dict[int, faults.FaultContext] = field(default_factory=dict)  # by seat
+
+
+def _cache(st: TotomState) -> _Views:
     """What the views of this position share: keyed on ``changes`` (every action, forced
     claim answers included), dropped by a clone or a re-deal."""
     at = st.changes
-    cache: dict[Any, Any] | None = st.__dict__.get("_views")
-    if cache is None or cache["at"] != at:
-        cache = st.__dict__["_views"] = {"at": at}
+    cache: _Views | None = st.__dict__.get("_views")
+    if cache is None or cache.at != at:
+        cache = st.__dict__["_views"] = _Views(at)
     return cache
 
 
@@ -52,10 +71,84 @@ def turn_owner(st: TotomState) -> int | None:
 # -- the bots' observation ------------------------------------------------------------------
 
 
-def observation(st: TotomState, seat: int | None) -> dict[str, Any]:
+class TotomLive(TypedDict):
+    """The live card of an observation."""
+
+    card: int
+    door: int
+    drawn: bool  # turned up from the nọc
+    passed: bool  # its drawer left it to the next seat
+    exposer: int  # who discarded it (-1: turned up from the nọc)
+
+
+class TotomFaultEntry(TypedDict):
+    """A fault as a seat knows it: its own during the game (no ``step``), every one whole at
+    the end (``Fault.to_json``)."""
+
+    id: str
+    name: str
+    seat: int
+    penalty: str
+    explanation: str
+    step: NotRequired[int]
+
+
+class TableMarks(TypedDict):
+    """The table's marks from earlier games (public): thông, đò, kính."""
+
+    eldest: int
+    prev_winner: int | None
+    boats: list[int]
+    glasses: list[int]
+
+
+class WinShown(TypedDict):
+    """The ù declared and its card."""
+
+    card: int | None
+    drawn: bool
+
+
+class TotomObservation(TypedDict):
+    """``TotomState.observation(seat)``: what a seat (None: a spectator) may see. Cards are
+    kind indices (``cards.KINDS``) but in ``mats`` and the keys of ``down`` (codes); lists by
+    seat are indexed by seat."""
+
+    game: Literal["totom"]
+    seat: int | None
+    players: int
+    rules: Mapping[str, object]  # ``Rules.to_json()``
+    phase: Phase
+    to_act: bool  # the seat has a decision pending
+    actor: int | None  # whose turn it is (``turn_owner``)
+    dealer: int
+    cai: int
+    nocc_left: int
+    live: TotomLive | None
+    mats: list[list[PhuJson]]
+    doors: list[list[int]]
+    hand_sizes: list[int]
+    cups: list[int]  # each seat's cups (khàn bất thực) on the mat
+    return_door: int | None  # the door a trả cửa goes to
+    eaten: int | None  # the card just eaten
+    faults: list[TotomFaultEntry]
+    setup: TableMarks
+    win: NotRequired[WinShown]  # once an ù is declared
+    hand: NotRequired[list[int]]  # the seat's free cards (not for a spectator)
+    down: NotRequired[dict[str, int]]  # its face-down groups: code -> count
+    bat_thuc: NotRequired[list[int]]  # its khàn bất thực kinds
+    missed: NotRequired[list[int]]  # the winning cards it let go by (bỏ ù)
+    cuoc: NotRequired[dict[str, int]]  # its true cước, when it must call them
+    called: NotRequired[dict[str, int]]  # what it called so far
+    outcome: NotRequired[Mapping[str, object]]  # ``Outcome.to_json()``, at the end
+    winner_hand: NotRequired[list[int]]  # at the end, when someone won
+    hands: NotRequired[list[list[int]]]  # every hand, at the end
+
+
+def observation(st: TotomState, seat: int | None) -> TotomObservation:
     """What ``seat`` may see (None: a spectator). Never another seat's hand or the nọc."""
     live = st.live
-    obs: dict[str, Any] = {
+    obs: TotomObservation = {
         "game": "totom",
         "seat": seat,
         "players": st.num_players,
@@ -111,16 +204,27 @@ def observation(st: TotomState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _faults(st: TotomState, seat: int | None) -> list[dict[str, Any]]:
+def _faults(st: TotomState, seat: int | None) -> list[TotomFaultEntry]:
     """The faults ``seat`` knows of: its own during the game (without their step: a step
     counts the recorded answers, and whether an answer had an alternative depends on hidden
     hands), every fault at the end."""
     if st.phase == "end":
-        return [f.to_json() for f in st.faults]
-    own = [f.to_json() for f in st.faults if f.seat == seat]
-    for f in own:
-        del f["step"]
-    return own
+        return [_fault_entry(f, True) for f in st.faults]
+    return [_fault_entry(f, False) for f in st.faults if f.seat == seat]
+
+
+def _fault_entry(f: Fault, step: bool) -> TotomFaultEntry:
+    """``f.to_json()``, without its step unless ``step``."""
+    out: TotomFaultEntry = {
+        "id": f.id,
+        "name": f.name,
+        "seat": f.seat,
+        "penalty": f.penalty,
+        "explanation": f.explanation,
+    }
+    if step:
+        out["step"] = f.step
+    return out
 
 
 # -- the View's parts -----------------------------------------------------------------------
@@ -171,18 +275,25 @@ def _codes(kinds: list[int] | tuple[int, ...]) -> tuple[str, ...]:
     return tuple(CODES[k] for k in kinds)
 
 
+Ts = TypeVarTuple("Ts")
+
+
 def _kept(
-    st: TotomState, key: tuple[Any, ...], content: Any, build: Any, *args: Any
-) -> tuple[Zone, dict[str, Any]]:
+    st: TotomState,
+    key: tuple[Hashable, ...],
+    content: Hashable,
+    build: Callable[[*Ts], Zone],
+    *args: *Ts,
+) -> _Kept:
     """The zone ``build(*args)`` makes and its JSON, kept on the state under ``key`` while its
     ``content`` (everything the zone is made of) stays the same: most of a table does not
     change from one action to the next."""
-    kept: dict[tuple[Any, ...], tuple[Any, Zone, dict[str, Any]]]
+    kept: dict[tuple[Hashable, ...], tuple[Hashable, Zone, dict[str, object]]]
     kept = st.__dict__.setdefault("_zone_views", {})
     hit = kept.get(key)
     if hit is not None and hit[0] == content:
         return hit[1], hit[2]
-    zone: Zone = build(*args)
+    zone = build(*args)
     kept[key] = (content, zone, zone.to_json())
     return zone, kept[key][2]
 
@@ -241,7 +352,7 @@ def _hand_zone(st: TotomState, s: int, visible: bool, lang: str) -> Zone:
     return Zone(f"hand:{s}", s, "hand", size, cards, tuple(groups))
 
 
-def _hand(st: TotomState, s: int, visible: bool, lang: str) -> tuple[Zone, dict[str, Any]]:
+def _hand(st: TotomState, s: int, visible: bool, lang: str) -> _Kept:
     """A hand zone and its JSON, kept while the hand's cards (held, face down, bất thực)
     stay the same: a hand changes only when its seat plays. Kept per seat and sight: a
     viewer sees only its own (or a shown) hand's cards."""
@@ -256,15 +367,15 @@ def view_zones(st: TotomState, seat: int | None, lang: str = "vi") -> tuple[Zone
     """The hands (the viewer's own and any shown one with their cards), then the zones every
     viewer sees alike, as ``Parts`` (with their JSON)."""
     cache = _cache(st)
-    mine: tuple[Zone, ...] | None = cache.get(("zones", seat, lang))
+    mine = cache.zones.get((seat, lang))
     if mine is not None:
         return mine
-    public: Parts | None = cache.get(("public", lang))
+    public = cache.public.get(lang)
     if public is None:
-        public = cache["public", lang] = _public_zones(st, lang)
-    hidden: list[tuple[Zone, dict[str, Any]]] | None = cache.get(("hidden", lang))
+        public = cache.public[lang] = _public_zones(st, lang)
+    hidden = cache.hidden.get(lang)
     if hidden is None:
-        hidden = cache["hidden", lang] = [
+        hidden = cache.hidden[lang] = [
             _hand(st, s, s in st.revealed(), lang) for s in range(st.num_players)
         ]
     hands = []
@@ -274,7 +385,7 @@ def view_zones(st: TotomState, seat: int | None, lang: str = "vi") -> tuple[Zone
             zone, data = _hand(st, s, True, lang)
         hands.append(zone)
         json.append(data)
-    mine = cache["zones", seat, lang] = parts((*hands, *public), json + public.json)
+    mine = cache.zones[seat, lang] = parts((*hands, *public), json + public.json)
     return mine
 
 
@@ -282,7 +393,7 @@ def view_seats(st: TotomState, lang: str = "vi") -> tuple[SeatView, ...]:
     """Each seat's roles (chia bài, được cái, thắng ván trước) and marks (its cups, chèo đò,
     đeo kính, ù), in ``lang``."""
     cache = _cache(st)
-    seats: tuple[SeatView, ...] | None = cache.get(("seats", lang))
+    seats = cache.seats.get(lang)
     if seats is None:
         turn = st.window is None and st.phase != "end"
         setup = st.setup
@@ -310,7 +421,7 @@ def view_seats(st: TotomState, lang: str = "vi") -> tuple[SeatView, ...]:
             ]
             to_act = turn and s == st.actor
             out.append(SeatView(s, sum(seat.hand), tuple(roles), tuple(marks), to_act))
-        seats = cache["seats", lang] = parts(out, [v.to_json() for v in out])
+        seats = cache.seats[lang] = parts(out, [v.to_json() for v in out])
     return seats
 
 
@@ -321,17 +432,17 @@ def view_live(st: TotomState) -> Live | None:
     return Live(CODES[live.card], live.door, "drawn" if live.drawn else "discard")
 
 
-def view_extra(st: TotomState) -> dict[str, Any]:
+def view_extra(st: TotomState) -> dict[str, object]:
     """The dealer, the người được cái, the cards left in the nọc, whether the live card was
     left by its drawer (``passed``) and who decides on it, the door a trả cửa goes to, the
     card just eaten, the cups, and the hội's marks (``prev_winner``, ``boats``, ``glasses``)."""
     cache = _cache(st)
-    extra: dict[str, Any] | None = cache.get("extra")
+    extra = cache.extra
     if extra is not None:
         return dict(extra)
     live = st.live
     setup = st.setup
-    extra = cache["extra"] = {
+    extra = cache.extra = {
         "dealer": st.dealer,
         "cai": st.cai,
         "nocc_left": len(st.stock),
@@ -350,10 +461,9 @@ def view_extra(st: TotomState) -> dict[str, Any]:
 def fault_of(st: TotomState, seat: int, action: Action) -> tuple[str, str] | None:
     """The fault ``action`` would commit (its id and Vietnamese name), or None."""
     cache = _cache(st)
-    key = ("faults", seat)
-    ctx: faults.FaultContext | None = cache.get(key)
+    ctx = cache.contexts.get(seat)
     if ctx is None:
-        ctx = cache[key] = fault_context(st, seat)
+        ctx = cache.contexts[seat] = fault_context(st, seat)
     rule = faults.referee(ctx, action)
     return None if rule is None else (rule.id, rule.name)
 

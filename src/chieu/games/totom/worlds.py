@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow
@@ -44,7 +44,9 @@ from chieu.games.totom.phu import KHAN, QUAD, Phu
 from chieu.games.totom.rules import Rules
 
 if TYPE_CHECKING:
+    from chieu.games.totom.phu import PhuJson
     from chieu.games.totom.state import TotomState
+    from chieu.games.totom.views import TotomFaultEntry, TotomObservation
 
 UNKNOWN: frozenset[int] = frozenset({-1})  # ``Seat.orph`` not computed yet
 PHASES = ("arrange", "claim", "decide", "discard", "call")
@@ -187,7 +189,7 @@ def set_zones(st: TotomState, dealt: Mapping[str, Sequence[int]]) -> None:
             st.set_aside = KINDS.kinds_of(counts)
 
 
-def snapshot(st: TotomState) -> dict[str, Any]:
+def snapshot(st: TotomState) -> dict[str, object]:
     """The full state as plain data (for equality in tests)."""
     window = st.window
     outcome = st.outcome()
@@ -229,7 +231,7 @@ def _kind(code: object) -> int:
     return k
 
 
-def _phu_of(data: Mapping[str, Any]) -> Phu:
+def _phu_of(data: PhuJson) -> Phu:
     cards = tuple(_kind(c) for c in data["cards"])
     return Phu(cards, str(data["type"]), str(data.get("name", "")))
 
@@ -256,7 +258,7 @@ def _cap_hands(st: TotomState, others: list[int], caps: list[int], rng: Rng) -> 
                 pile[i] = k
 
 
-def _fault(data: Mapping[str, Any]) -> Fault:
+def _fault(data: TotomFaultEntry) -> Fault:
     return Fault(
         str(data["id"]),
         str(data["name"]),
@@ -268,12 +270,15 @@ def _fault(data: Mapping[str, Any]) -> Fault:
 
 
 def world_from_observation(
-    obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng, rules: Rules | None = None
+    obs: TotomObservation, legal: Sequence[Action], rng: Rng, rules: Rules | None = None
 ) -> TotomState:
     """A full state consistent with what ``obs["seat"]`` sees, in which ``legal`` are the
     seat's legal actions (see the module docstring)."""
     rules = rules or Rules.from_json(obs.get("rules"))
-    me = int(obs["seat"])
+    viewer = obs["seat"]
+    if viewer is None:
+        raise ChieuError("a Tổ tôm world is built from a seat's observation, not a spectator's")
+    me = int(viewer)
     n = int(obs["players"])
     if n != rules.players:
         raise ChieuError(f"observation of {n} players, rules for {rules.players}")
@@ -303,8 +308,11 @@ def world_from_observation(
     live = obs.get("live")
     win = obs.get("win") if phase == "call" else None
     if win is not None:  # rebuilt just before the ù, then replayed
-        mine[int(win["card"])] -= 1
-        live = {"card": win["card"], "door": -1, "drawn": win["drawn"], "passed": False}
+        card = win["card"]
+        if card is None:
+            raise ChieuError("no Tổ tôm world is built for an ù without its winning card")
+        mine[int(card)] -= 1
+        live = {"card": card, "door": -1, "drawn": win["drawn"], "passed": False, "exposer": -1}
     seen = [*KINDS.kinds_of(mine), *(k for d in doors for k in d)]
     seen += [k for m in mats for p in m for k in p.cards]
     if live is not None:
