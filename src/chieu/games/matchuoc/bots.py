@@ -9,13 +9,17 @@ first, never a khung unless nothing else keeps the distance.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from chieu.core.actions import Action
 from chieu.core.bot import Bot
+from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.games.matchuoc import shanten
 from chieu.games.matchuoc.cards import HO, NUM_KINDS, discard_order, is_flower
+
+if TYPE_CHECKING:
+    from chieu.games.matchuoc.views import MatchuocObservation
 
 
 def _counts(tiles: list[int]) -> list[int]:
@@ -28,13 +32,18 @@ def _counts(tiles: list[int]) -> list[int]:
 class HeuristicMatChuocBot:
     name = "heuristic"
 
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> Action:
         verbs = {a.verb: a for a in legal_actions}
         if "win" in verbs:
             return verbs["win"]
-        seat = observation["seat"]
-        hand = _counts(observation["hand"])
-        melds = len(observation["melds"][seat])
+        obs = cast("MatchuocObservation", observation)  # a Mạt chược seat's (``Bot``: any game)
+        seat = obs["seat"]
+        if seat is None:
+            raise ChieuError("HeuristicMatChuocBot plays a seat: a spectator has no move")
+        hand = _counts(obs["hand"])
+        melds = len(obs["melds"][seat])
         for a in legal_actions:
             if a.verb == "set_down" and (is_flower(a.tile) or a.tile == HO):  # type: ignore[attr-defined]
                 return a
@@ -43,8 +52,8 @@ class HeuristicMatChuocBot:
                 return a
         if "end_opening" in verbs:
             return verbs["end_opening"]
-        if observation["phase"] == "claim":
-            return self._claim(observation, legal_actions, hand, melds, rng)
+        if obs["phase"] == "claim":
+            return self._claim(obs, legal_actions, hand, melds, rng)
         return self._discard(legal_actions, hand, melds, rng)
 
     def _discard(self, legal: list[Action], hand: list[int], melds: int, rng: Rng) -> Action:
@@ -67,7 +76,7 @@ class HeuristicMatChuocBot:
 
     def _claim(
         self,
-        obs: dict[str, Any],
+        obs: MatchuocObservation,
         legal: list[Action],
         hand: list[int],
         melds: int,
@@ -77,7 +86,10 @@ class HeuristicMatChuocBot:
         pass_action = next(a for a in legal if a.verb == "pass")
         best: Action = pass_action
         best_d = now
-        tile = obs["discard"]["tile"]
+        discard = obs["discard"]
+        if discard is None:
+            raise ChieuError("a claim window's observation names its discard")
+        tile = discard["tile"]
         for a in legal:
             if a.verb == "kong":
                 used = [tile] * 3

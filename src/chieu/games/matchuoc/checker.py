@@ -14,8 +14,8 @@ out of its range in a declared phu, an impossible seat, a wrong tile count.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Literal, NotRequired, TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
@@ -39,7 +39,7 @@ from chieu.games.matchuoc.cards import (
 from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.patterns import WinFacts
 from chieu.games.matchuoc.rules import Rules
-from chieu.games.matchuoc.scoring import evaluate, payments
+from chieu.games.matchuoc.scoring import LineJson, evaluate, payments
 
 CHECK_OPTIONS: list[CheckOption] = [
     CheckOption("seat", int, "the winner's cửa: 1 Đông (dealer), 2 Nam, 3 Tây, 4 Bắc", 1),
@@ -64,7 +64,49 @@ CHECK_OPTIONS: list[CheckOption] = [
 ]
 
 
-def _opt(options: Mapping[str, object], key: str, default: Any) -> Any:
+class CheckGroupJson(TypedDict):
+    """A phu of the report: its tiles as codes, the khung standing in each slot (None: a real
+    tile)."""
+
+    kind: str
+    tiles: list[str]
+    khung: list[str | None]
+    exposed: bool
+    claimed: bool
+
+
+class CheckPayments(TypedDict):
+    self_draw: bool
+    discarder: int | None  # what the discarder pays (None: self-drawn)
+    discarder_cua: int | None
+    others: int | None  # what each other seat pays, when they pay the same
+    den: bool
+    by_cua: dict[str, int]
+    winner_gets: int
+
+
+class MatchuocCheckReport(TypedDict):
+    """``chieu check matchuoc``'s report: the input read back, then (a waiting hand) its
+    waits, or (a finished one) whether it wins, how it is read and what it is paid."""
+
+    game: Literal["matchuoc"]
+    input: str
+    seat: int  # the cửa (1 = Đông)
+    tiles: list[str]
+    melds: list[CheckGroupJson]
+    win_tile: str | None
+    win: NotRequired[bool]
+    waits: NotRequired[list[str]]
+    distance: NotRequired[int]  # to a win (-1: it wins)
+    groups: NotRequired[list[CheckGroupJson]]
+    special: NotRequired[str | None]
+    patterns: NotRequired[list[LineJson]]
+    phan: NotRequired[int]
+    mun: NotRequired[int]
+    payments: NotRequired[CheckPayments | None]
+
+
+def _opt(options: Mapping[str, object], key: str, default: object) -> object:
     v = options.get(key)
     return default if v is None else v
 
@@ -128,7 +170,7 @@ def parse_meld(text: str, position: int = 0) -> Group:
     raise NotationError(f"{where}: not a phu (three of a kind or a run in one suit)")
 
 
-def _list(text: str, what: str, pred: Any) -> list[int]:
+def _list(text: str, what: str, pred: Callable[[int], bool]) -> list[int]:
     tiles = parse_tiles(text or "")
     for t in tiles:
         if not pred(t):
@@ -138,7 +180,7 @@ def _list(text: str, what: str, pred: Any) -> list[int]:
 
 def check_hand(
     text: str, options: Mapping[str, object], rules: Rules | None = None
-) -> dict[str, Any]:
+) -> MatchuocCheckReport:
     rules = rules or Rules()
     raw = text.strip()
     if not raw:
@@ -203,7 +245,7 @@ def check_hand(
             f"(waiting) or {need} (finished)"
         )
     counts = counts_of(concealed)
-    report: dict[str, Any] = {
+    report: MatchuocCheckReport = {
         "game": "matchuoc",
         "input": raw,
         "seat": seat,
@@ -340,7 +382,7 @@ def _others(pay: list[int], winner: int, discarder: int | None) -> int | None:
     return rest[0] if rest and len(set(rest)) == 1 else None
 
 
-def _group_json(g: Group) -> dict[str, Any]:
+def _group_json(g: Group) -> CheckGroupJson:
     return {
         "kind": g.kind,
         "tiles": [code(t) for t in g.tiles],

@@ -4,10 +4,17 @@ wind."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.games.matchuoc.notation import PHASE_WORDS
 from chieu.rl.encoders.base import CARDS, COUNTS, ONE, Encoder
+
+if TYPE_CHECKING:
+    from chieu.games.matchuoc.state import MatChuocState
+
+#: a zone of ``world``: counts by kind (hand, phu, set down, box), the river in order, the
+#: tile just drawn (its kind + 1; 0: none), the stock as ``-1 - its size``
+WorldZone = int | list[int]
 
 
 class MatChuocEncoder(Encoder):
@@ -18,23 +25,23 @@ class MatChuocEncoder(Encoder):
     live_card = "tile"
     extra_names = ("dealer", "prevailing")
 
-    def live(self, state: Any) -> tuple[int, int, bool] | None:
+    def live(self, state: MatChuocState) -> tuple[int, int, bool] | None:
         live = state.live
         if live is None:
             return None
         return live.tile, live.seat, False
 
-    def world(self, state: Any) -> list[Any]:
+    def world(self, state: MatChuocState) -> list[WorldZone]:
         """hand, drawn, mat, flowers, discard of every seat, then stock and box
         (``matchuoc.worlds.zones``): the tile just drawn is not in its holder's hand."""
-        out: list[Any] = []
+        out: list[WorldZone] = []
         seats = state.seats
         for me in seats:
             out += (me.hand, 0, me.meld_tiles, me.down, me.river)
         last = state.last_draw
         if last >= 0 and state.phase == "turn":
             at = 5 * state.actor
-            hand = list(out[at])
+            hand = list(seats[state.actor].hand)
             hand[last] -= 1
             out[at] = hand
             out[at + 1] = last + 1
@@ -42,7 +49,7 @@ class MatChuocEncoder(Encoder):
         out.append(state.box)
         return out
 
-    def shown(self, state: Any) -> Collection[int]:
+    def shown(self, state: MatChuocState) -> Collection[int]:
         """The winners, at the end."""
         return state.winners if state.phase == "end" else ()
 
@@ -51,8 +58,8 @@ class MatChuocEncoder(Encoder):
             return COUNTS  # the stock (always hidden), the box
         return (COUNTS, ONE, COUNTS, COUNTS, CARDS)[index % 5]
 
-    def extra_key(self, state: Any) -> Any:
+    def extra_key(self, state: MatChuocState) -> tuple[int, int]:
         return state.dealer, state.prevailing
 
-    def extra(self, state: Any, seat: int) -> Sequence[float]:
+    def extra(self, state: MatChuocState, seat: int) -> Sequence[float]:
         return (((state.dealer - seat) % self.n) / self.n, state.prevailing / self.kinds)

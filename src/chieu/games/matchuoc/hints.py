@@ -6,7 +6,7 @@ tile is cheap; the flowers and khung to set down."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick
@@ -29,13 +29,16 @@ from chieu.games.matchuoc.notation import NAMES, move_label
 from chieu.games.matchuoc.patterns import khung_value
 from chieu.games.matchuoc.results import pattern_name, phan_words
 
+if TYPE_CHECKING:
+    from chieu.games.matchuoc.state import MatChuocState
+
 #: how many discards (or claims) a hint ranks
 RANKED = 3
 #: how many tile names a list of waits or useful tiles shows before "…"
 LISTED = 6
 
 
-def _seen(state: Any, seat: int) -> list[int]:
+def _seen(state: MatChuocState, seat: int) -> list[int]:
     """Per basic kind, the copies ``seat`` can see: its own hand, every discard lying in a
     river, the real tiles of every exposed phu (a khung standing in is no copy)."""
     seen = list(state.seats[seat].hand[:NUM_BASIC])
@@ -157,7 +160,7 @@ def _discard_hints(
 
 
 def _claim_hints(
-    state: Any,
+    state: MatChuocState,
     seat: int,
     h: list[int],
     actions: Sequence[Action],
@@ -168,6 +171,7 @@ def _claim_hints(
 ) -> list[str]:
     """Each claim on the discard against letting it go: the distance after the claim (and
     the discard that follows it) and the waits kept."""
+    assert state.live is not None, "asked on a claim window's discard"
     live = state.live.tile
     names = NAMES[lang]
     stay = _Shape(h, melds, seven, unseen)
@@ -213,7 +217,9 @@ def _claim_hints(
     return [text for _, _, text in ranked[:RANKED]]
 
 
-def _setdown_hints(state: Any, seat: int, actions: Sequence[Action], lang: Lang) -> list[str]:
+def _setdown_hints(
+    state: MatChuocState, seat: int, actions: Sequence[Action], lang: Lang
+) -> list[str]:
     """Flowers never help a hand: set them down (a replacement is drawn); khung in hand are
     wilds, set down they score."""
     names = NAMES[lang]
@@ -295,7 +301,7 @@ def _setdown_hints(state: Any, seat: int, actions: Sequence[Action], lang: Lang)
     return out
 
 
-def _win_hint(state: Any, seat: int, lang: Lang) -> str:
+def _win_hint(state: MatChuocState, seat: int, lang: Lang) -> str:
     """What ù is worth now: the phán, item by item."""
     live = state.live
     names = NAMES[lang]
@@ -313,7 +319,7 @@ def _win_hint(state: Any, seat: int, lang: Lang) -> str:
     return f"{what}: {phan_words(score.phan, lang)} ({items})"
 
 
-def hints(state: Any, seat: int, lang: Lang = "vi") -> list[str]:
+def hints(state: MatChuocState, seat: int, lang: Lang = "vi") -> list[str]:
     """Advice for ``seat`` from what it may see (its hand, every discard, the exposed phu):
     ù when it can, with its phán; on a discard to claim, each claim against bỏ qua; on its
     turn the best two or three discards, each with the distance to a win after it (or the

@@ -16,7 +16,7 @@ cannot be discarded), a move's name with or without diacritics (``ù``, ``bỏ q
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.core.actions import Action
 from chieu.core.errors import NotationError
@@ -33,6 +33,10 @@ from chieu.games.matchuoc.cards import (
     TG,
     parse_tiles,
 )
+
+if TYPE_CHECKING:
+    from chieu.games.matchuoc.scoring import MatchuocDetails
+    from chieu.games.matchuoc.state import MatChuocState
 
 CODES = KINDS.codes
 _RANKS_EN = ("One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
@@ -128,39 +132,43 @@ class MatChuocNotation:
         return pick(PHASE_WORDS.get(phase, (phase, phase)), lang)
 
     # -- moves
-    def label(self, state: Any, seat: int, action: Action, lang: Lang = "vi") -> str:
+    def label(self, state: MatChuocState, seat: int, action: Action, lang: Lang = "vi") -> str:
         key = (action, _context(state, action), lang)
         text = self._labels.get(key)
         if text is None:
             text = self._labels[key] = move_label(action, key[1], lang)
         return text
 
-    def action_cards(self, state: Any, seat: int, action: Action) -> tuple[str, ...]:
+    def action_cards(self, state: MatChuocState, seat: int, action: Action) -> tuple[str, ...]:
         key = (action, _context(state, action))
         cards = self._cards.get(key)
         if cards is None:
             cards = self._cards[key] = tuple(CODES[t] for t in moved(action, key[1]))
         return cards
 
-    def parse(self, state: Any, seat: int, text: str, lang: Lang = "vi") -> Action:
+    def parse(self, state: MatChuocState, seat: int, text: str, lang: Lang = "vi") -> Action:
         legal = [a for d in state.decisions() if d.seat == seat for a in d.actions]
         live = -1 if state.live is None else state.live.tile
         return parse_legal(text, legal, live, lang)
 
     # -- advice and the result (their modules use this one's names and labels, so they are
     # imported when first asked for)
-    def hints(self, state: Any, seat: int, lang: Lang = "vi") -> list[str]:
+    def hints(self, state: MatChuocState, seat: int, lang: Lang = "vi") -> list[str]:
         from chieu.games.matchuoc.hints import hints
 
         return hints(state, seat, lang)
 
-    def outcome_lines(self, state: Any, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
+    def outcome_lines(
+        self, state: MatChuocState, lang: Lang = "vi", viewer: int | None = None
+    ) -> list[str]:
         from chieu.games.matchuoc.results import outcome_lines
 
         return outcome_lines(state, lang, viewer)
 
     # -- events
-    def describe(self, state: Any, event: Event, viewer: int | None, lang: Lang = "vi") -> str:
+    def describe(
+        self, state: MatChuocState, event: Event, viewer: int | None, lang: Lang = "vi"
+    ) -> str:
         return cached_describe(state, event, viewer, lang, self._describe)
 
     def _describe(self, event: Event, viewer: int | None, lang: Lang) -> str:
@@ -214,11 +222,11 @@ class MatChuocNotation:
             case "deal":
                 return pick(("Chia bài", "The tiles are dealt"), lang)
             case "end":
-                return _describe_end(d, viewer, lang)
+                return _describe_end(d.get("details", {}), viewer, lang)
         return pick(EVENT_KINDS.get(event.type, (event.type, event.type)), lang)
 
 
-def _context(state: Any, action: Action) -> int:
+def _context(state: MatChuocState, action: Action) -> int:
     """What a label depends on besides the action: the discard a claim is on (-1: none), or
     for ù on one's own tiles whether it is the opening's Thiên ù (-2)."""
     if state.live is not None and isinstance(action, A.Win | A.Kong | A.Pung | A.Chow):
@@ -307,8 +315,7 @@ def _describe_action(event: Event, who: str, lang: Lang) -> str:
     return pick((f"{who} {text}", f"{who}: {text}"), lang)
 
 
-def _describe_end(d: Mapping[str, Any], viewer: int | None, lang: Lang) -> str:
-    details = d.get("details", {})
+def _describe_end(details: MatchuocDetails, viewer: int | None, lang: Lang) -> str:
     wins = details.get("wins", [])
     if not wins:
         return pick(("Hết ván: hòa (hết tường)", "Game over: a draw (the wall ran out)"), lang)

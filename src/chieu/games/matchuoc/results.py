@@ -5,14 +5,17 @@ Pattern names stay Vietnamese, glossed in English (``Tứ Hỷ (big four winds)`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.games.matchuoc import scoring
 from chieu.games.matchuoc.cards import HP, TG
 from chieu.games.matchuoc.notation import NAMES
 from chieu.games.matchuoc.patterns import MUN
+from chieu.games.matchuoc.scoring import GroupJson, WinJson, details_of
+
+if TYPE_CHECKING:
+    from chieu.games.matchuoc.state import MatChuocState
 
 PATTERNS_EN: dict[str, str] = {
     "xuong": "plain hand",
@@ -83,7 +86,7 @@ def _tile_in_group(t: int, w: int, lang: Lang) -> str:
     return names[t] if w < 0 else f"{names[w]} ({names[t]})"
 
 
-def _group_words(g: Mapping[str, Any], lang: Lang) -> str:
+def _group_words(g: GroupJson, lang: Lang) -> str:
     tiles = " ".join(
         _tile_in_group(t, w, lang) for t, w in zip(g["tiles"], g["wilds"], strict=True)
     )
@@ -95,7 +98,7 @@ def _group_words(g: Mapping[str, Any], lang: Lang) -> str:
     return f"[{tiles}] {pick(words, lang)}"
 
 
-def _winning_tile(state: Any, win: Mapping[str, Any], phong: bool) -> tuple[int, bool]:
+def _winning_tile(state: MatChuocState, win: WinJson, phong: bool) -> tuple[int, bool]:
     """The tile that won and whether it came from the đầu coong (-1: none, Thiên ù)."""
     s = win["winner"]
     if phong:
@@ -110,7 +113,7 @@ def _winning_tile(state: Any, win: Mapping[str, Any], phong: bool) -> tuple[int,
     return -1, False
 
 
-def _win_lines(state: Any, win: Mapping[str, Any], viewer: int | None, lang: Lang) -> list[str]:
+def _win_lines(state: MatChuocState, win: WinJson, viewer: int | None, lang: Lang) -> list[str]:
     names = NAMES[lang]
     s = win["winner"]
     who = seat_name(s, viewer, lang)
@@ -201,7 +204,7 @@ def _verb(verb: str, seat: int, viewer: int | None) -> str:
 
 
 def _payment_line(
-    state: Any, win: Mapping[str, Any], coong: bool, viewer: int | None, lang: Lang
+    state: MatChuocState, win: WinJson, coong: bool, viewer: int | None, lang: Lang
 ) -> str:
     rules = state.rules
     s = win["winner"]
@@ -264,7 +267,7 @@ def _payment_line(
     )
 
 
-def outcome_lines(state: Any, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
+def outcome_lines(state: MatChuocState, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
     """The end of the deal in words: for each win the winning tile and who dealt it in (or
     self-drawn, from the đầu coong, thiên ù, phóng hoa), the exposed phu and the reading of
     the hand, the flowers and khung set down, every phán item with its value, the total in
@@ -272,7 +275,7 @@ def outcome_lines(state: Any, lang: Lang = "vi", viewer: int | None = None) -> l
     out = state.outcome()
     if out is None:
         return []
-    details = out.details
+    details = details_of(out)
     lines: list[str] = []
     wins = details.get("wins", [])
     if not wins:

@@ -9,7 +9,7 @@ says points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from chieu.core.errors import ChieuError
 from chieu.core.rules import RulesBase
@@ -190,7 +190,7 @@ class Rules(RulesBase):
             "The dealer keeps the deal after a drawn hand.",
         ),
     }
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+    choices: ClassVar[dict[str, tuple[object, ...]]] = {
         "players": (4,),
         "tile_set": TILE_SETS,
         "payment_table": get_args(PaymentTable),
@@ -220,7 +220,7 @@ class Rules(RulesBase):
                 raise ChieuError(f"rule {name}={v!r} must be a whole number 0..100")
 
     @classmethod
-    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
+    def _prepare(cls, values: dict[str, object]) -> dict[str, object]:
         if "tile_set" in values:
             values["tile_set"] = str(values["tile_set"])
         return values

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict, Unpack, cast
 
 from chieu.core.outcome import Outcome, PatternHit, Termination
 from chieu.games.matchuoc.analysis import is_seven_pairs, is_thirteen_orphans, waits
@@ -34,13 +34,63 @@ if TYPE_CHECKING:
     from chieu.games.matchuoc.state import MatChuocState
 
 
+class LineJson(TypedDict):
+    id: str
+    name: str
+    phan: int
+
+
+class ScoreJson(TypedDict):
+    phan: int
+    mun: int
+    patterns: list[LineJson]
+
+
+class GroupJson(TypedDict):
+    """A phu as JSON (``decompose.Group``): the kinds it stands for, the khung in each slot
+    (-1: a real tile)."""
+
+    kind: str
+    tiles: list[int]
+    wilds: list[int]
+    exposed: bool
+    claimed: bool
+
+
+class WinJson(ScoreJson):
+    """One win of ``MatchuocDetails.wins``: the score's keys, then who paid what."""
+
+    winner: int
+    cua: int  # the winner's cửa (1 = Đông)
+    discarder: int | None  # None: self-drawn
+    den: bool  # the discarder pays for everyone (a win on a discarded flower)
+    groups: list[GroupJson]  # the reading of the hand (exposed phu included)
+    payments: list[int]  # what each seat pays (the winner's entry: minus the total)
+
+
+class MatchuocDetails(TypedDict, total=False):
+    """``Outcome.details`` of a Mạt chược deal: ``dealer``, ``next_dealer`` and, after a win,
+    ``wins`` (each winner's, the winner of record first) and ``winner_hands`` (each winner's
+    concealed tiles, by seat as a string)."""
+
+    wins: list[WinJson]
+    dealer: int
+    next_dealer: int
+    winner_hands: dict[str, list[int]]
+
+
+def details_of(outcome: Outcome) -> MatchuocDetails:
+    """The details of a Mạt chược outcome (``core.outcome`` keeps them as plain JSON)."""
+    return cast(MatchuocDetails, outcome.details)
+
+
 @dataclass(frozen=True)
 class Line:
     id: str
     name: str
     phan: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LineJson:
         return {"id": self.id, "name": self.name, "phan": self.phan}
 
 
@@ -55,7 +105,7 @@ class Score:
     def mun(self) -> int:
         return self.phan // MUN
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScoreJson:
         return {"phan": self.phan, "mun": self.mun, "patterns": [ln.to_json() for ln in self.lines]}
 
 
@@ -208,7 +258,20 @@ class Win(NamedTuple):
     coong: bool
 
 
-def win_facts(st: MatChuocState, s: int, **kw: Any) -> WinFacts:
+class WinExtras(TypedDict, total=False):
+    """The facts of a win that its kind tells (``WinFacts`` fields)."""
+
+    self_draw: bool
+    win_tile: int
+    from_dead_wall: bool
+    thien: bool
+    dia: bool
+    nhan: bool
+    flower_win: bool
+    waits: tuple[int, ...]
+
+
+def win_facts(st: MatChuocState, s: int, **kw: Unpack[WinExtras]) -> WinFacts:
     """The facts of seat ``s``'s win that do not depend on the reading."""
     me = st.seats[s]
     # a Tổng and a Hợp both set down at the opening count as the pair (9 phán, B.1.3),
@@ -309,7 +372,7 @@ def settle(st: MatChuocState, wins: Sequence[Win]) -> Outcome:
     """The outcome of the deal won by ``wins`` (the first one is the winner of record)."""
     players = st.num_players
     pay = [0] * players
-    details: list[dict[str, Any]] = []
+    details: list[WinJson] = []
     hits: list[PatternHit] = []
     for w in wins:
         p = payments(
@@ -337,18 +400,19 @@ def settle(st: MatChuocState, wins: Sequence[Win]) -> Outcome:
         hits += [PatternHit(ln.id, ln.name, ln.phan) for ln in w.score.lines]
     winner = wins[0].seat
     keeps = winner == st.dealer and st.rules.dealer_keeps_on_win
+    deal: MatchuocDetails = {
+        "wins": details,
+        "dealer": st.dealer,
+        "next_dealer": st.dealer if keeps else (st.dealer + 1) % players,
+        "winner_hands": {str(w.seat): KINDS.kinds_of(st.seats[w.seat].hand) for w in wins},
+    }
     return Outcome(
         Termination.WIN,
         tuple(float(-x) for x in pay),
         winner=winner,
         score=wins[0].score.phan,
         patterns=tuple(hits),
-        details={
-            "wins": details,
-            "dealer": st.dealer,
-            "next_dealer": st.dealer if keeps else (st.dealer + 1) % players,
-            "winner_hands": {str(w.seat): KINDS.kinds_of(st.seats[w.seat].hand) for w in wins},
-        },
+        details=dict(deal),
     )
 
 
@@ -356,14 +420,11 @@ def no_winner(st: MatChuocState) -> Outcome:
     """Hòa: the wall ran out (B.3.7); the dealer keeps the deal by the rules."""
     keeps = st.rules.dealer_keeps_on_draw
     nxt = st.dealer if keeps else (st.dealer + 1) % st.num_players
-    return Outcome(
-        Termination.NO_WINNER,
-        (0.0,) * st.num_players,
-        details={"dealer": st.dealer, "next_dealer": nxt},
-    )
+    details: MatchuocDetails = {"dealer": st.dealer, "next_dealer": nxt}
+    return Outcome(Termination.NO_WINNER, (0.0,) * st.num_players, details=dict(details))
 
 
-def group_json(g: Group) -> dict[str, Any]:
+def group_json(g: Group) -> GroupJson:
     return {
         "kind": g.kind,
         "tiles": list(g.tiles),

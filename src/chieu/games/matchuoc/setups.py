@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome
@@ -23,6 +22,7 @@ from chieu.core.rng import Rng
 from chieu.games.matchuoc.cards import KINDS, NUM_KINDS, tile_set_counts
 from chieu.games.matchuoc.decompose import Group
 from chieu.games.matchuoc.rules import Rules
+from chieu.games.matchuoc.scoring import details_of
 
 PLAYERS = 4
 STACKS = {"160": 20, "168": 21, "176": 22}  # stacks of two per wall (B.3.3)
@@ -91,7 +91,7 @@ def wall_break(seed: int, tile_set: str) -> tuple[list[int], int, int]:
     return dice, wall_ix, (wall_ix * stacks + sum(dice)) * 2 % (4 * stacks * 2)
 
 
-def parse_setup(setup: Mapping[str, Any] | None) -> tuple[int | None, int]:
+def parse_setup(setup: Mapping[str, object] | None) -> tuple[int | None, int]:
     """The dealer (None: the dice choose) and the round wind (1 Đông .. 4 Bắc) of a setup."""
     setup = dict(setup or {})
     unknown = set(setup) - {"dealer", "round_wind"}
@@ -103,9 +103,13 @@ def parse_setup(setup: Mapping[str, Any] | None) -> tuple[int | None, int]:
     ):
         raise ChieuError(f"setup dealer={dealer!r} is not a seat 0..3")
     round_wind = setup.get("round_wind", 1)
-    if round_wind not in (1, 2, 3, 4) or isinstance(round_wind, bool):
+    if (
+        round_wind not in (1, 2, 3, 4)
+        or isinstance(round_wind, bool)
+        or not isinstance(round_wind, int | float)
+    ):
         raise ChieuError(f"setup round_wind={round_wind!r} is not a wind 1..4")
-    return dealer, int(round_wind)
+    return (dealer if isinstance(dealer, int) else None), int(round_wind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,34 +212,48 @@ class MatChuocSitting:
     first deal: the dice choose), ``first_dealer`` (the dealer of the hội's first deal),
     ``round_wind`` (1 Đông .. 4 Bắc) and ``over`` (the Bắc round has ended)."""
 
-    def start(self, rules: Rules) -> dict[str, Any]:
+    def start(self, rules: Rules) -> dict[str, int | None]:
         return {"dealer": None, "first_dealer": None, "round_wind": 1, "over": False}
 
-    def next_setup(self, rules: Rules, carry: Mapping[str, Any]) -> dict[str, Any]:
-        setup: dict[str, Any] = {"round_wind": int(carry["round_wind"])}
-        if carry.get("dealer") is not None:
-            setup["dealer"] = int(carry["dealer"])
+    def next_setup(self, rules: Rules, carry: Mapping[str, object]) -> dict[str, int]:
+        setup = {"round_wind": _number(carry["round_wind"], "round wind")}
+        dealer = carry.get("dealer")
+        if dealer is not None:
+            setup["dealer"] = _number(dealer, "dealer")
         return setup
 
     def after(
-        self, rules: Rules, carry: Mapping[str, Any], outcome: Outcome
-    ) -> tuple[dict[str, Any], tuple[float, ...]]:
-        dealer = int(outcome.details["dealer"])
-        nxt = int(outcome.details["next_dealer"])
-        first = carry.get("first_dealer")
-        first = dealer if first is None else int(first)
-        wind = int(carry["round_wind"])
+        self, rules: Rules, carry: Mapping[str, object], outcome: Outcome
+    ) -> tuple[dict[str, int | None], tuple[float, ...]]:
+        details = details_of(outcome)
+        dealer = int(details["dealer"])
+        nxt = int(details["next_dealer"])
+        was = carry.get("first_dealer")
+        first = dealer if was is None else _number(was, "first dealer")
+        wind = _number(carry["round_wind"], "round wind")
         over = bool(carry.get("over", False))
         if nxt != dealer and nxt == first:  # the deal has gone round the table
             if wind == WINDS:
                 over = True
             else:
                 wind += 1
-        new = {"dealer": nxt, "first_dealer": first, "round_wind": wind, "over": over}
+        new: dict[str, int | None] = {
+            "dealer": nxt,
+            "first_dealer": first,
+            "round_wind": wind,
+            "over": over,
+        }
         return new, tuple(outcome.payoffs)
 
-    def over(self, rules: Rules, carry: Mapping[str, Any], totals: Sequence[float]) -> bool:
+    def over(self, rules: Rules, carry: Mapping[str, object], totals: Sequence[float]) -> bool:
         return bool(carry.get("over", False))
+
+
+def _number(value: object, what: str) -> int:
+    """A number of the carry (read back from JSON)."""
+    if not isinstance(value, int | float | str):
+        raise ChieuError(f"the sitting's {what} {value!r} is not a number")
+    return int(value)
 
 
 SITTING_POLICY = MatChuocSitting()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import compress
-from typing import Any, Literal
+from typing import Literal
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
@@ -59,7 +59,7 @@ _ID = A.ACTION_SPACE.id_of
 class MatChuocState(StateBase):
     """One deal of Mạt chược. Create with ``MatChuocGame.new_state`` (or directly)."""
 
-    game: Any = None  # set by chieu.games.matchuoc.game
+    game = None  # set by chieu.games.matchuoc.game
     phase: Phase
 
     def __init__(
@@ -67,7 +67,7 @@ class MatChuocState(StateBase):
         rules: Rules | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules = rules or Rules()
@@ -75,7 +75,7 @@ class MatChuocState(StateBase):
         self.num_players = PLAYERS
         dealer, round_wind = parse_setup(setup)
         dealt = deal_tiles(rules, seed, dealer, deal)
-        self.setup: dict[str, Any] = {"dealer": dealt.dealer, "round_wind": round_wind}
+        self.setup: dict[str, int] = {"dealer": dealt.dealer, "round_wind": round_wind}
         self.dealer = dealer = dealt.dealer
         self.prevailing = HONOR0 + round_wind - 1
         self.box = dealt.box
@@ -464,7 +464,7 @@ class MatChuocState(StateBase):
         return frozenset(self.winners) if self.phase == "end" else frozenset()
 
     # ------------------------------------------------------------------ views
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> views.MatchuocObservation:
         """What ``seat`` may see (None: a spectator), for the bots."""
         return views.observation(self, seat)
 
@@ -477,10 +477,10 @@ class MatChuocState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, seat: int | None) -> dict[str, object]:
         return views.view_extra(self, seat)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         window = self.window
         return {
             "seats": [

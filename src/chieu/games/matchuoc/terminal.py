@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -15,6 +15,7 @@ from chieu.cli.faces import report_table
 
 if TYPE_CHECKING:
     from chieu.core.table import Game
+    from chieu.games.matchuoc.checker import CheckGroupJson, MatchuocCheckReport
 
 _SUIT_STYLE = {"m": "red", "s": "green", "p": "blue", "z": "magenta", "f": "yellow"}
 
@@ -37,7 +38,7 @@ def face(game: Game) -> Callable[[str], Text]:
 _KIND = {"pung": "phỗng", "kong": "coong", "chow": "phình", "pair": "mắt"}
 
 
-def _group(g: Mapping[str, Any]) -> str:
+def _group(g: CheckGroupJson) -> str:
     tiles = []
     for t, k in zip(g["tiles"], g["khung"], strict=True):
         tiles.append(f"{k}={t}" if k else t)
@@ -45,14 +46,15 @@ def _group(g: Mapping[str, Any]) -> str:
     return f"{shown} ({_KIND.get(g['kind'], g['kind'])})"
 
 
-def render(console: Console, report: Mapping[str, Any]) -> None:
+def render(console: Console, report: MatchuocCheckReport) -> None:
     table = report_table(report)
     table.add_row("Cửa", Text(str(report["seat"])))
     table.add_row("Quân", Text(" ".join(report["tiles"])))
     if report["melds"]:
         table.add_row("Phu đã hạ", Text(" | ".join(_group(g) for g in report["melds"])))
-    if report.get("win_tile"):
-        table.add_row("Quân ù", Text(report["win_tile"]))
+    win_tile = report.get("win_tile")
+    if win_tile:
+        table.add_row("Quân ù", Text(win_tile))
     if report["win"]:
         table.add_row("Kết quả", Text("Ù", style="bold green"))
         table.add_row("Phu", Text(" | ".join(_group(g) for g in report["groups"])))
@@ -60,6 +62,7 @@ def render(console: Console, report: Mapping[str, Any]) -> None:
             table.add_row("", Text(f"{p['name']}: {p['phan']} phán"))
         table.add_row("Tổng", Text(f"{report['phan']} phán = {report['mun']} mủn", style="bold"))
         pay = report["payments"]
+        assert pay is not None, "a winning hand is paid"
         if pay["self_draw"]:
             line = "bốc lấy: cả làng chung cái " + str(
                 pay["by_cua"][str(1 if report["seat"] != 1 else 2)]

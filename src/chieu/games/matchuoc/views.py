@@ -9,7 +9,7 @@ the viewer may not see.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from chieu.core.notation import Lang
 from chieu.core.view import Group as GroupView
@@ -26,12 +26,47 @@ from chieu.games.matchuoc.cards import (
     flower_number,
 )
 from chieu.games.matchuoc.decompose import Group
-from chieu.games.matchuoc.scoring import group_json
+from chieu.games.matchuoc.scoring import GroupJson, group_json
 from chieu.games.matchuoc.setups import PLAYERS
 from chieu.games.matchuoc.worlds import drawn_by
 
 if TYPE_CHECKING:
-    from chieu.games.matchuoc.state import MatChuocState
+    from chieu.games.matchuoc.state import MatChuocState, Phase
+
+#: the discard a claim window is open on (``from``: who discarded it)
+DiscardJson = TypedDict("DiscardJson", {"tile": int, "from": int})
+
+
+class MatchuocObservation(TypedDict):
+    """What one seat sees of a Mạt chược table (``observation``): tiles as kinds (``cards``),
+    a hand as its kinds (a kind once per copy), every list indexed by seat."""
+
+    game: Literal["matchuoc"]
+    seat: int | None  # the viewer (None: a spectator)
+    players: int
+    phase: Phase
+    to_act: bool  # the viewer is to play (or to answer the claim window)
+    actor: int | None  # the seat to play (None during a claim window and at the end)
+    dealer: int
+    cua: list[int]  # each seat's cửa (1 = Đông, the dealer)
+    prevailing: int  # the round wind's kind
+    wall_left: int
+    rivers: list[list[int]]  # each seat's discards, in order
+    melds: list[list[GroupJson]]  # each seat's exposed phu
+    flowers: list[list[int]]  # the flowers each seat set down
+    khung_down: list[list[int]]  # the khung each seat set down
+    tong_hop: list[list[int]]  # each seat's Tổng+Hợp pairs: at the opening, later
+    hand_sizes: list[int]
+    discard: DiscardJson | None  # the discard a claim window is open on
+    after_claim: bool  # the actor claimed and now only discards
+    hand: NotRequired[list[int]]  # the viewer's hand (a seat, not a spectator)
+    drawn: NotRequired[int]  # the tile the viewer has just drawn (-1: none), on its turn
+    outcome: NotRequired[dict[str, object]]  # at the end: ``Outcome.to_json()``
+    winner_hands: NotRequired[dict[int, list[int]]]  # at the end: each winner's hand
+
+
+#: the zones of a position as ``Zone`` objects and as JSON, and the hands shown
+ZoneParts = tuple[list[Zone], list[dict[str, object]], frozenset[int]]
 
 CODES = KINDS.codes
 WIND_NAMES = ("Đông", "Nam", "Tây", "Bắc")
@@ -124,12 +159,12 @@ def _box(box: tuple[int, ...], lang: Lang) -> Zone:
     return KeptZone("box", None, "dead", len(cards), cards, None, _words("box", lang))
 
 
-def observation(st: MatChuocState, seat: int | None) -> dict[str, Any]:
+def observation(st: MatChuocState, seat: int | None) -> MatchuocObservation:
     """What ``seat`` may see (None: a spectator). Never another seat's hand or the wall."""
     window = st.window
     pending = window.pending() if window is not None else ()
     live = st.live
-    obs: dict[str, Any] = {
+    obs: MatchuocObservation = {
         "game": "matchuoc",
         "seat": seat,
         "players": PLAYERS,
@@ -183,8 +218,7 @@ def view_zones(st: MatChuocState, seat: int | None, lang: Lang = "vi") -> tuple[
     the zones as every viewer sees them are built once per position, then the viewer's own
     hand put in."""
     pos = position_cache(st)
-    common: tuple[list[Zone], list[dict[str, Any]], frozenset[int]] | None
-    common = pos.get(("zones", lang))
+    common: ZoneParts | None = pos.get(("zones", lang))
     if common is None:
         common = pos["zones", lang] = _common_zones(st, lang)
     zones, json, shown = common
@@ -194,9 +228,7 @@ def view_zones(st: MatChuocState, seat: int | None, lang: Lang = "vi") -> tuple[
     return with_own_zone(zones, json)
 
 
-def _common_zones(
-    st: MatChuocState, lang: Lang
-) -> tuple[list[Zone], list[dict[str, Any]], frozenset[int]]:
+def _common_zones(st: MatChuocState, lang: Lang) -> ZoneParts:
     shown = st.revealed()
     out: list[Zone] = []
     for s, me in enumerate(st.seats):
@@ -261,11 +293,11 @@ def view_live(st: MatChuocState) -> Live | None:
     return None if live is None else Live(CODES[live.tile], live.seat, "discard")
 
 
-def view_extra(st: MatChuocState, seat: int | None) -> dict[str, Any]:
+def view_extra(st: MatChuocState, seat: int | None) -> dict[str, object]:
     """``dealer`` (the seat), ``prevailing`` (the round wind's code), ``wall_left``,
     ``after_claim`` (the actor claimed and now only discards) and, for the seat that has just
     drawn, ``drawn`` (the tile's code)."""
-    extra: dict[str, Any] = {
+    extra: dict[str, object] = {
         "dealer": st.dealer,
         "prevailing": CODES[st.prevailing],
         "wall_left": len(st.wall),

@@ -15,10 +15,11 @@ drawn from the re-deal itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow
+from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.core.zones import ZoneSpec
 from chieu.games.matchuoc import actions as A
@@ -39,6 +40,7 @@ from chieu.games.matchuoc.setups import PLAYERS, Seat
 
 if TYPE_CHECKING:
     from chieu.games.matchuoc.state import MatChuocState
+    from chieu.games.matchuoc.views import MatchuocObservation
 
 ZONE_SPECS: tuple[ZoneSpec, ...] = (
     *(
@@ -104,7 +106,7 @@ def set_zones(st: MatChuocState, fresh: Mapping[str, Sequence[int]]) -> None:
 
 def world_from_observation(
     cls: type[MatChuocState],
-    obs: Mapping[str, Any],
+    obs: Mapping[str, object],
     legal: Sequence[Action],
     rng: Rng,
     rules: Rules | None = None,
@@ -114,32 +116,35 @@ def world_from_observation(
     observation does not tell (the other seats' answers to a claim window: bỏ qua; where a
     set-down khung was set down) takes its most common value. The seat is to act, with
     ``legal`` as its legal actions (``cls``: the state class)."""
+    seat = obs.get("seat")
+    if not isinstance(seat, int) or obs.get("game") != "matchuoc":
+        raise ChieuError("a Mạt chược world needs a seat's Mạt chược observation")
+    view = cast("MatchuocObservation", obs)  # checked: a seat's Mạt chược observation
     rules = rules or Rules()
-    seat = int(obs["seat"])
     st = object.__new__(cls)
     st.rules = rules
     st.seed = 0
     st.num_players = PLAYERS
-    st.dealer = int(obs["dealer"])
-    st.setup = {"dealer": st.dealer, "round_wind": int(obs["prevailing"]) - HONOR0 + 1}
-    st.prevailing = int(obs["prevailing"])
+    st.dealer = int(view["dealer"])
+    st.setup = {"dealer": st.dealer, "round_wind": int(view["prevailing"]) - HONOR0 + 1}
+    st.prevailing = int(view["prevailing"])
     in_play = tile_set_counts(rules.tile_set)
     st.box = [KINDS.copies[k] - in_play[k] for k in range(NUM_KINDS)]
     unseen = list(in_play)
     st.seats = [Seat([0] * NUM_KINDS) for _ in range(PLAYERS)]
-    for t in obs["hand"]:
+    for t in view["hand"]:
         st.seats[seat].hand[t] += 1
         unseen[t] -= 1
     for s, me in enumerate(st.seats):
-        me.river = list(obs["rivers"][s])
-        for g in obs["melds"][s]:
+        me.river = list(view["rivers"][s])
+        for g in view["melds"][s]:
             grp = Group(g["kind"], tuple(g["tiles"]), tuple(g["wilds"]), g["exposed"], g["claimed"])
             me.melds.append(grp)
             for t, w in zip(grp.tiles, grp.wilds, strict=True):
                 me.meld_tiles[w if w >= 0 else t] += 1
-        me.flowers = list(obs["flowers"][s])
-        me.khung_down = [(k, False) for k in obs["khung_down"][s]]
-        me.tong_hop = list(obs["tong_hop"][s])
+        me.flowers = list(view["flowers"][s])
+        me.khung_down = [(k, False) for k in view["khung_down"][s]]
+        me.tong_hop = list(view["tong_hop"][s])
         for k in [*me.flowers, *(k for k, _ in me.khung_down)]:
             me.down[k] += 1
         me.down[TG] += sum(me.tong_hop)
@@ -158,20 +163,19 @@ def world_from_observation(
     i = 0
     for s, me in enumerate(st.seats):
         if s != seat:
-            size = int(obs["hand_sizes"][s])
+            size = int(view["hand_sizes"][s])
             me.hand = KINDS.counts(pool[i : i + size])
             i += size
-    st.wall = pool[i : i + int(obs["wall_left"])]
+    st.wall = pool[i : i + int(view["wall_left"])]
     st.dead_half = False
-    phase = str(obs["phase"])
-    st.phase = phase  # type: ignore[assignment]
+    st.phase = phase = view["phase"]
     st.dealer_replaced = False
     st.opened = (seat - st.dealer) % PLAYERS if phase == "opening" else PLAYERS
     if phase == "opening":
         st.seats[seat].must_all = A.END_OPENING not in legal
     st.actor = seat
-    st.after_claim = bool(obs.get("after_claim"))
-    st.last_draw = int(obs.get("drawn", -1))
+    st.after_claim = bool(view.get("after_claim"))
+    st.last_draw = int(view.get("drawn", -1))
     st.last_from_dead = False
     claimed = sum(1 for me in st.seats for g in me.melds if g.claimed)
     st.discards_made = sum(len(me.river) for me in st.seats) + claimed
@@ -181,8 +185,11 @@ def world_from_observation(
     st.live = None
     st.window = None
     if phase == "claim":
-        d = int(obs["discard"]["from"])
-        st.live = Live(int(obs["discard"]["tile"]), d)
+        discard = view["discard"]
+        if discard is None:
+            raise ChieuError("a claim window's observation names its discard")
+        d = int(discard["from"])
+        st.live = Live(int(discard["tile"]), d)
         seats = asked(d)
         st.window = ClaimWindow.open(seats, {seat: list(legal)}, A.PASS)
         st.window.answers.update({s: A.PASS for s in seats if s != seat})

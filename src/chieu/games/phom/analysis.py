@@ -15,13 +15,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.games.phom.cards import SUIT_MASK, card_of, cards_of, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from chieu.games.phom.views import PhomObservation
 
 #: points of a rank index (A=0 .. K=12) for each ``Rules.card_points``
 RANK_POINTS: dict[str, tuple[int, ...]] = {
@@ -570,7 +573,7 @@ def outs(hand: int, eaten: int = 0, seen: int = 0, variant: str = "A1_K13") -> l
     return found
 
 
-def seen_in(observation: Mapping[str, Any]) -> int:
+def seen_in(observation: PhomObservation) -> int:
     """Every card a seat's observation shows: its hand, the rows, the table phỏm, the eaten
     cards and any shown hand."""
     seen = 0
@@ -592,9 +595,10 @@ def seen_in(observation: Mapping[str, Any]) -> int:
     return seen
 
 
-def outs_for(observation: Mapping[str, Any], variant: str = "A1_K13") -> list[Out]:
+def outs_for(observation: PhomObservation, variant: str = "A1_K13") -> list[Out]:
     """``outs`` of the observing seat's hand, unseen counts from what it has seen."""
     seat = observation["seat"]
+    assert seat is not None, "the outs of a seat, not of a spectator"
     hand = 0
     for c in observation["hand"]:
         hand |= 1 << c

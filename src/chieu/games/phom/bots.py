@@ -17,7 +17,7 @@ It commits no fault: every move it makes is one of the legal actions it was give
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from chieu.core.actions import Action
 from chieu.core.bot import Bot
@@ -25,6 +25,9 @@ from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import mask_of
+
+if TYPE_CHECKING:
+    from chieu.games.phom.views import PhomObservation
 
 
 def _points(hand: int, eaten: int) -> int:
@@ -37,24 +40,27 @@ def _points(hand: int, eaten: int) -> int:
 class HeuristicPhomBot:
     name = "heuristic"
 
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> Action:
         if not legal_actions:
             raise ChieuError("HeuristicPhomBot was asked to act with no legal action")
+        obs = cast("PhomObservation", observation)  # a Phỏm seat's (``Bot`` names no game)
         by_verb: dict[str, list[Action]] = {}
         for a in legal_actions:
             by_verb.setdefault(a.verb, []).append(a)
         for verb in ("win", "u_khan"):
             if verb in by_verb:
                 return by_verb[verb][0]
-        seat = observation.get("seat")
-        hand = mask_of(observation.get("hand", ()))
-        eaten = 0
-        if seat is not None:
-            eaten = mask_of(observation["eaten_in_hand"][seat])
+        seat = obs.get("seat")
+        if seat is None:
+            raise ChieuError("HeuristicPhomBot plays a seat: a spectator has no move")
+        hand = mask_of(obs.get("hand", ()))
+        eaten = mask_of(obs["eaten_in_hand"][seat])
         if "eat" in by_verb:
-            live = observation.get("live") or {}
-            card = live.get("card", -1)
-            if card >= 0 and observation["laid"][seat]:
+            live = obs.get("live")
+            card = -1 if live is None else live["card"]
+            if card >= 0 and obs["laid"][seat]:
                 return by_verb["eat"][0]
             if card >= 0:
                 before = an.deadwood_points(hand) if not eaten else _points(hand, eaten)
@@ -66,14 +72,14 @@ class HeuristicPhomBot:
         if "draw" in by_verb:
             return by_verb["draw"][0]
         if "lay" in by_verb:
-            return self._lay(observation, hand, eaten, by_verb["lay"])
+            return self._lay(obs, hand, eaten, by_verb["lay"])
         if "layoff" in by_verb:
             return by_verb["layoff"][0]
         if "discard" in by_verb:
-            return self._discard(hand, eaten, by_verb["discard"], bool(observation["laid"][seat]))
+            return self._discard(hand, eaten, by_verb["discard"], bool(obs["laid"][seat]))
         return by_verb.get("pass", legal_actions)[0]
 
-    def _lay(self, obs: dict[str, Any], hand: int, eaten: int, lays: list[Action]) -> Action:
+    def _lay(self, obs: PhomObservation, hand: int, eaten: int, lays: list[Action]) -> Action:
         seat = obs["seat"]
         table = [mask_of(m) for s, melds in enumerate(obs["melds"]) if s != seat for m in melds]
         best = an.best_arrangement(hand, eaten, table, discard=True)

@@ -9,8 +9,8 @@ cards; ``alternatives`` lists every other arrangement that is as good.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import NotationError
@@ -26,6 +26,45 @@ from chieu.games.phom.cards import (
 from chieu.games.phom.rules import Rules
 
 HAND_SIZES = (9, 10, 11)
+
+
+class SentJson(TypedDict):
+    card: str
+    onto: list[str]  # the table phỏm it is sent onto
+
+
+class ArrangementJson(TypedDict):
+    """One arrangement of the hand, the cards as codes."""
+
+    melds: list[list[str]]
+    sent: list[SentJson]
+    deadwood: list[str]
+    points: int
+    discard: str | None
+
+
+class OutJson(TypedDict):
+    card: str
+    points: int
+    completes: bool
+    unseen: int
+
+
+class PhomCheckReport(ArrangementJson):
+    """``chieu check phom``'s report: the best arrangement's keys, then the rest."""
+
+    game: Literal["phom"]
+    input: str
+    cards: list[str]
+    eaten: list[str]
+    table: list[list[str]]
+    u: bool
+    mom: bool
+    u_khan: bool
+    alternatives: list[ArrangementJson]
+    outs: list[OutJson]
+    outs_unseen: int
+
 
 CHECK_OPTIONS: list[CheckOption] = [
     CheckOption(
@@ -87,7 +126,7 @@ def _parse_table(text: str, used: int) -> list[int]:
     return out
 
 
-def _arrangement_json(a: an.Arrangement, table: list[int]) -> dict[str, Any]:
+def _arrangement_json(a: an.Arrangement, table: list[int]) -> ArrangementJson:
     return {
         "melds": [_meld_codes(m) for m in a.melds],
         "sent": [{"card": code(c), "onto": _meld_codes(table[i])} for c, i in a.sent],
@@ -97,14 +136,14 @@ def _arrangement_json(a: an.Arrangement, table: list[int]) -> dict[str, Any]:
     }
 
 
-def _table_mask(table: Any) -> int:
+def _table_mask(table: Sequence[int]) -> int:
     out = 0
     for m in table:
         out |= m
     return out
 
 
-def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[str, Any]:
+def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> PhomCheckReport:
     """Check one Phỏm hand; the JSON-ready report (see the module docstring).
 
     Keys: game, input, cards, eaten, table, melds, sent, deadwood, points, u, mom, discard,
@@ -161,7 +200,16 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
         seen |= m
     outs = an.outs(after, eaten, seen | hand, rules.card_points)
     del rest
-    report: dict[str, Any] = {
+    out_list: list[OutJson] = [
+        {
+            "card": code(o.card),
+            "points": o.points,
+            "completes": o.completes,
+            "unseen": o.unseen,
+        }
+        for o in sorted(outs, key=lambda o: (o.points, sort_key(o.card)))
+    ]
+    return {
         "game": "phom",
         "input": text,
         "cards": _codes(hand),
@@ -174,15 +222,6 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> dict[s
         and not an.has_phom(hand)
         and not an.has_ca(hand, rules.u_khan_ca == "within_two"),
         "alternatives": [_arrangement_json(a, table) for a in found[1:]],
-        "outs": [
-            {
-                "card": code(o.card),
-                "points": o.points,
-                "completes": o.completes,
-                "unseen": o.unseen,
-            }
-            for o in sorted(outs, key=lambda o: (o.points, sort_key(o.card)))
-        ],
+        "outs": out_list,
+        "outs_unseen": sum(o["unseen"] for o in out_list),
     }
-    report["outs_unseen"] = sum(o["unseen"] for o in report["outs"])
-    return report

@@ -7,10 +7,17 @@ import math
 from array import array
 from collections.abc import Collection, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.games.phom.notation import PHASE_WORDS
 from chieu.rl.encoders.base import CARDS, MASK, Encoder, Piece
+
+if TYPE_CHECKING:
+    from chieu.games.phom.state import PhomState
+
+#: a zone of ``world``: a mask (hand, eaten cards), the row in order, or the phỏm as masks;
+#: the stock as ``-1 - its size``
+WorldZone = int | list[int]
 
 _EATS_LAID = attrgetter("eats", "laid")
 _BYTE_ROWS = [array("f", [float((b >> i) & 1) for i in range(8)]).tobytes() for b in range(256)]
@@ -29,16 +36,16 @@ class PhomEncoder(Encoder):
         *(f"paid:{i}" for i in range(4)),
     )
 
-    def live(self, state: Any) -> tuple[int, int, bool] | None:
+    def live(self, state: PhomState) -> tuple[int, int, bool] | None:
         live = state.live
         if live is None:
             return None
         return live.card, live.seat, False
 
-    def world(self, state: Any) -> list[Any]:
+    def world(self, state: PhomState) -> list[WorldZone]:
         """hand, eaten, row, phom of every seat, then stock (``phom.worlds``' zones): the
         hands (without the eaten cards) and the eaten cards as 52-bit masks."""
-        out: list[Any] = []
+        out: list[WorldZone] = []
         for me in state.seats:
             hand = me.hand
             ate = me.eaten & hand
@@ -46,18 +53,17 @@ class PhomEncoder(Encoder):
         out.append(-1 - len(state.stock))
         return out
 
-    def shown(self, state: Any) -> Collection[int]:
-        return state.shown  # type: ignore[no-any-return]
+    def shown(self, state: PhomState) -> Collection[int]:
+        return state.shown
 
     def zone_kind(self, index: int) -> int:
         return CARDS if index % 4 == 2 else MASK
 
-    def _row(self, index: int, value: Any) -> Piece:
+    def _row(self, index: int, value: WorldZone) -> Piece:
         """A visible mask (a hand, the eaten cards, the phỏm) straight from its bytes."""
-        what = index % 4
-        if what == 2:
+        if index % 4 == 2:
             return super()._row(index, value)
-        if what == 3:
+        if isinstance(value, list):  # the phỏm
             mask = 0
             for m in value:
                 mask |= m
@@ -67,11 +73,11 @@ class PhomEncoder(Encoder):
         size: int = value.bit_count()
         return bits[:_CARDS_BYTES] + self._tails[size]
 
-    def extra_key(self, state: Any) -> Any:
+    def extra_key(self, state: PhomState) -> tuple[object, ...]:
         seats = state.seats
         return (*map(_EATS_LAID, seats), *state.payoffs)
 
-    def extra(self, state: Any, seat: int) -> Sequence[float]:
+    def extra(self, state: PhomState, seat: int) -> Sequence[float]:
         n = self.n
         out = [0.0] * 12
         seats = state.seats

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
@@ -52,7 +52,7 @@ class PhomGame(GameBase):
     @classmethod
     def state_from_observation(
         cls,
-        observation: Mapping[str, Any],
+        observation: Mapping[str, object],
         legal_actions: Sequence[Action],
         rng: Rng,
         rules: Rules | None = None,

@@ -10,7 +10,7 @@ down. Words come from ``notation`` (cards ``K♥``, seats ``Người 2`` / ``B�
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.games.phom import actions as A
@@ -19,16 +19,20 @@ from chieu.games.phom.cards import cards_of, rank_of, sort_key, suit_of
 from chieu.games.phom.notation import SYMBOLS, cards_words
 from chieu.games.phom.scoring import eat_amount
 
+if TYPE_CHECKING:
+    from chieu.games.phom.state import PhomState
+
 #: how many discards the hints rank
 TOP_DISCARDS = 3
 
 
-def hints(state: Any, seat: int, lang: Lang = "vi") -> list[str]:
+def hints(state: PhomState, seat: int, lang: Lang = "vi") -> list[str]:
     """Advice for ``seat`` from what it may see (docs/rules/phom.md §13): ù when it is
     offered, the phỏm in hand and the points left, the cạ and the cards that would make
     them phỏm (seen ones marked: they cannot come), the eat on offer, the lay-down (what
     to lay and send), the best two or three discards by points with their reason, and
-    when the seat must lay down. Phỏm has no faults to warn of (``faults.py``)."""
+    when the seat must lay down. Phỏm has no faults to warn of (every illegal move is
+    refused)."""
     if state.phase == "end":
         return []
     return _Advice(state, seat, lang).lines()
@@ -82,7 +86,7 @@ class _Advice:
     """The hints of one seat at one moment, from what it may see: its own hand and what is
     public (rows, phỏm on the table, eaten cards, shown hands, the live discard)."""
 
-    def __init__(self, state: Any, seat: int, lang: Lang) -> None:
+    def __init__(self, state: PhomState, seat: int, lang: Lang) -> None:
         self.state, self.seat, self.lang = state, seat, lang
         self.rules = state.rules
         self.variant = state.rules.card_points

@@ -1,10 +1,16 @@
 """The legal moves of the seat to play, and what a timeout plays (shared/rules A.4–A.6).
 
-``draw``: eat the live discard (``claims.can_eat``), draw, or pass (finished, or no stock).
+``draw``: eat the live discard (``can_eat``), draw, or pass (finished, or no stock).
 ``act``: ù (when the cards can be laid leaving at most one card), the phỏm of the lay-down
 (one by one, each keeping the eaten-card invariant, while one remains), hạ thêm and gửi for a
 laid player, the discards (before the lay-down, only cards the invariant does not need).
 ``khan``: ù khan (a dealt hand with no cạ and no phỏm) or pass.
+
+Eating the discard (ăn, shared/rules A.5.3) is Phỏm's one claim, and no claim window: only the
+seat after the discarder may eat it, at the start of its own turn, instead of drawing (``Eat``
+beside ``Draw`` or ``Pass``); so ``PhomGame.has_claims`` is False, and who is asked follows
+from public facts alone. ``can_eat`` is the rule: into a phỏm with two held cards, keeping the
+eaten-card invariant before the lay-down; after it, only into a new phỏm laid at once.
 
 Every decision is the turn of one seat (kind ``turn``; ``arrange`` for the ù khan round).
 Defaults (docs/rules/phom.md): pass in the ù khan round; draw (or pass) rather than eat; ù when
@@ -21,11 +27,24 @@ from chieu.core.decisions import DecisionKind
 from chieu.games.phom import actions as A
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import SUIT_MASK, card_of, cards_of, rank_of, suit_of
-from chieu.games.phom.claims import can_eat
-from chieu.games.phom.worlds import PhomBoard
+from chieu.games.phom.rules import Rules
+from chieu.games.phom.worlds import PhomBoard, Seat
 
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _WIN = A.WIN
+
+
+def can_eat(seat: Seat, finished: bool, card: int, rules: Rules) -> bool:
+    """May ``seat`` (``finished``: laid down with 4 row cards) eat ``card`` now (A.5.3)?"""
+    hand = seat.hand
+    if seat.laid:
+        if finished and not rules.finished_player_may_eat:
+            return False
+        if not an.makes_phom(hand, card):
+            return False
+        full = hand | 1 << card
+        return any(rules.allow_u_tron or m != full for m in an.phom_with(card, hand))
+    return an.can_eat(hand, seat.eaten, card)
 
 
 class Moves(PhomBoard):

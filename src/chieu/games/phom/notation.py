@@ -20,7 +20,7 @@ The advice to a seat (``hints``) and the result in words (``outcome_lines``) liv
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from chieu.core.actions import Action
 from chieu.core.errors import NotationError
@@ -38,6 +38,10 @@ from chieu.games.phom.cards import (
     suit_of,
     symbol,
 )
+from chieu.games.phom.scoring import PhomDetails
+
+if TYPE_CHECKING:
+    from chieu.games.phom.state import PhomState
 
 RANK_WORDS = (
     ("át", "Ace"),
@@ -137,13 +141,14 @@ class PhomNotation:
         return pick(PHASE_WORDS.get(phase, (phase, phase)), lang)
 
     # -- moves
-    def label(self, state: Any, seat: int, action: Action, lang: Lang = "vi") -> str:
+    def label(self, state: PhomState, seat: int, action: Action, lang: Lang = "vi") -> str:
         text = self._static.get((action, lang))
         if text is not None:
             return text
         match action:
             case A.Eat():
                 live = state.live
+                assert live is not None, "an eat is offered on the live discard"
                 whose = seat_name(live.seat, seat, lang)
                 text = pick(
                     (f"ăn {SYMBOLS[live.card]} của {whose}", f"eat {whose}'s {SYMBOLS[live.card]}"),
@@ -187,7 +192,7 @@ class PhomNotation:
                 return pick(("ù khan", "declare ù khan"), lang)
         raise ValueError(f"not a Phỏm action: {action!r}")
 
-    def action_cards(self, state: Any, seat: int, action: Action) -> tuple[str, ...]:
+    def action_cards(self, state: PhomState, seat: int, action: Action) -> tuple[str, ...]:
         codes = KINDS.codes
         match action:
             case A.Discard(card=card) | A.LayOff(card=card):
@@ -198,11 +203,13 @@ class PhomNotation:
                 return (codes[state.live.card],)
         return ()
 
-    def parse(self, state: Any, seat: int, text: str, lang: Lang = "vi") -> Action:
+    def parse(self, state: PhomState, seat: int, text: str, lang: Lang = "vi") -> Action:
         return parse_legal(text, state.legal_actions(seat), lang)
 
     # -- events
-    def describe(self, state: Any, event: Event, viewer: int | None, lang: Lang = "vi") -> str:
+    def describe(
+        self, state: PhomState, event: Event, viewer: int | None, lang: Lang = "vi"
+    ) -> str:
         d = event.data
         actor = event.actor
         who = seat_name(actor, viewer, lang)
@@ -257,7 +264,7 @@ class PhomNotation:
             case "skip":
                 return pick((f"{who} đã xong, bỏ lượt", f"{who}: finished, skipped"), lang)
             case "show":
-                return self._show(d, who, viewer, lang)
+                return self._show(event, who, viewer, lang)
             case "u":
                 kind = pick(U_WORDS.get(d["kind"], U_WORDS["u"]), lang)
                 den = d.get("den")
@@ -274,7 +281,7 @@ class PhomNotation:
                 )
                 return pick((f"{who} {kind}!", f"{who}: {kind}!"), lang) + tail
             case "end":
-                return self._end(d, viewer, lang)
+                return self._end(d.get("details", {}), d.get("winner"), viewer, lang)
             case "hand":
                 if "cards" in d:
                     words = cards_words(sorted(d["cards"], key=sort_key))
@@ -295,20 +302,23 @@ class PhomNotation:
         return pick(EVENT_KINDS.get(event.type, (event.type, event.type)), lang)
 
     # -- advice and the result (hints.py, results.py import this module: imported on use)
-    def hints(self, state: Any, seat: int, lang: Lang = "vi") -> list[str]:
+    def hints(self, state: PhomState, seat: int, lang: Lang = "vi") -> list[str]:
         """Advice for ``seat`` from what it may see (``hints.hints``)."""
         from chieu.games.phom.hints import hints
 
         return hints(state, seat, lang)
 
-    def outcome_lines(self, state: Any, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
+    def outcome_lines(
+        self, state: PhomState, lang: Lang = "vi", viewer: int | None = None
+    ) -> list[str]:
         """The end broken down, ``viewer`` called "Bạn" / "You" (``results.outcome_lines``)."""
         from chieu.games.phom.results import outcome_lines
 
         return outcome_lines(state, lang, viewer)
 
     @staticmethod
-    def _show(d: Mapping[str, Any], who: str, viewer: int | None, lang: Lang) -> str:
+    def _show(event: Event, who: str, viewer: int | None, lang: Lang) -> str:
+        d = event.data
         if "hands" in d:
             parts = [
                 f"{seat_name(s, viewer, lang)}: {cards_words(sorted(h, key=sort_key)) or '—'}"
@@ -319,9 +329,7 @@ class PhomNotation:
         return pick((f"{who} lật bài: {words}", f"{who}: shows {words}"), lang)
 
     @staticmethod
-    def _end(d: Mapping[str, Any], viewer: int | None, lang: Lang) -> str:
-        details = d.get("details", {})
-        winner = d.get("winner")
+    def _end(details: PhomDetails, winner: int | None, viewer: int | None, lang: Lang) -> str:
         if winner is not None:
             kind = pick(U_WORDS.get(details.get("u") or "u", U_WORDS["u"]), lang)
             who = seat_name(winner, viewer, lang)

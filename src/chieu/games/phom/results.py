@@ -7,13 +7,20 @@ made during play included. The viewer is named ``Bạn`` (``You``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from chieu.core.events import Event, seat_history
 from chieu.core.notation import Lang, pick, seat_name
+from chieu.core.outcome import Outcome
 from chieu.games.phom.notation import SYMBOLS, U_WORDS
-from chieu.games.phom.scoring import eat_amount
+from chieu.games.phom.scoring import PhomDetails, details_of, eat_amount
+
+if TYPE_CHECKING:
+    from chieu.games.phom.state import PhomState
+
+#: a seat's name for the viewer (``Bạn`` / ``You`` for the viewer itself)
+Namer = Callable[[int], str]
 
 #: places by index (``scoring.places``); the last place of any table is ``bét``
 PLACE_WORDS = (("nhất", "first"), ("nhì", "second"), ("ba", "third"), ("bét", "last"))
@@ -39,14 +46,14 @@ def _place_word(place: int, players: int, lang: Lang) -> str:
     return pick(PLACE_WORDS[index], lang)
 
 
-def outcome_lines(state: Any, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
+def outcome_lines(state: PhomState, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
     """The end broken down: the ù (its kind, on which card, đền) or the ranking (nhất, nhì,
     ba, bét, móm, with points), then every payment, the eat payments made during play
     first. ``viewer`` is called "Bạn" / "You"."""
     out = state.outcome()
     if out is None:
         return []
-    d = out.details
+    d = details_of(out)
     n = state.num_players
 
     def who(s: int) -> str:
@@ -89,9 +96,10 @@ def outcome_lines(state: Any, lang: Lang = "vi", viewer: int | None = None) -> l
     return lines
 
 
-def _win_lines(out: Any, history: Sequence[Event], who: Any, lang: Lang) -> list[str]:
-    d = out.details
+def _win_lines(out: Outcome, history: Sequence[Event], who: Namer, lang: Lang) -> list[str]:
+    d = details_of(out)
     w = out.winner
+    assert w is not None
     kind = d.get("u") or "u"
     if kind == "u" and any(p.id == "u_gui" for p in out.patterns):
         kind = "u_gui"
@@ -142,10 +150,10 @@ def _win_lines(out: Any, history: Sequence[Event], who: Any, lang: Lang) -> list
 
 
 def _payment_lines(
-    state: Any,
-    d: Mapping[str, Any],
+    state: PhomState,
+    d: PhomDetails,
     history: Sequence[Event],
-    who: Any,
+    who: Namer,
     lang: Lang,
     viewer: int | None,
 ) -> list[str]:

@@ -7,8 +7,9 @@ Vietnamese and English) and, where only some values are allowed, its ``Rules.cho
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from chieu.core.errors import ChieuError
 from chieu.core.rules import RulesBase
@@ -123,7 +124,7 @@ class Rules(RulesBase):
         ),
         "stake": ("Điểm cho mỗi đơn vị (chỉ tính điểm).", "Points per unit (points only)."),
     }
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+    choices: ClassVar[dict[str, tuple[object, ...]]] = {
         "players": (2, 3, 4),
         "card_points": get_args(CardPoints),
         "play_direction": get_args(Direction),
@@ -165,7 +166,7 @@ class Rules(RulesBase):
         return 1 if self.play_direction == "clockwise" else -1
 
     @classmethod
-    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
+    def _prepare(cls, values: dict[str, object]) -> dict[str, object]:
         if "pay_rank" in values:
             raw = values["pay_rank"]
             if isinstance(raw, str):
@@ -175,10 +176,13 @@ class Rules(RulesBase):
                     f"rule pay_rank has {len(raw)} entries: it must list exactly {RANKS} "
                     f"(nhất, nhì, ba, bét; phải có đúng {RANKS} số)"
                 )
+            bad = ChieuError(f"rule pay_rank must list {RANKS} whole numbers")
+            if not isinstance(raw, Iterable):
+                raise bad
             try:
                 values["pay_rank"] = tuple(int(v) for v in raw)
             except (TypeError, ValueError):
-                raise ChieuError(f"rule pay_rank must list {RANKS} whole numbers") from None
+                raise bad from None
         return values
 
 

@@ -7,9 +7,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict, cast
 
+from chieu.core.outcome import Outcome
 from chieu.games.phom.rules import Rules
+
+
+class PaymentJson(TypedDict):
+    payer: int
+    payee: int
+    amount: float
+    reason: str
+
+
+class PhomDetails(TypedDict, total=False):
+    """``Outcome.details`` of a Phỏm hand. Always: ``u`` (the ù's kind, None without ù),
+    ``points`` (each hand's points; None: a hand that stays hidden), ``lay_order``,
+    ``payments`` (every payment of the hand, the eat payments included). With ù: ``den``
+    (the seat that pays for everyone, or None). Without: ``nhat`` (the first place),
+    ``mom`` (the seats without a phỏm), ``ranking`` (seats from nhất to bét), ``places``
+    (each seat's place, 0 = nhất)."""
+
+    u: str | None
+    den: int | None
+    nhat: int
+    points: Sequence[int | None]
+    mom: list[int]
+    ranking: list[int]
+    places: list[int]
+    lay_order: list[int]
+    payments: list[PaymentJson]
+
+
+def details_of(outcome: Outcome) -> PhomDetails:
+    """The details of a Phỏm outcome (``core.outcome`` keeps them as plain JSON)."""
+    return cast(PhomDetails, outcome.details)
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +51,7 @@ class Payment:
     amount: float
     reason: str  # "an", "an_chot", "nhi", "ba", "bet", "mom", "u", "den"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PaymentJson:
         return {
             "payer": self.payer,
             "payee": self.payee,

@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from chieu.core.errors import ChieuError
 from chieu.core.outcome import Outcome
 from chieu.games.phom.rules import Rules
+from chieu.games.phom.scoring import details_of
 
 FIRST_HAND = 10  # the first player's cards (A.3)
 OTHER_HAND = 9  # every other player's
@@ -51,24 +51,29 @@ def deck_for(
 class PhomSitting:
     """The ``core.sitting.SittingPolicy`` of Phỏm: the carry is ``{"first": seat}``."""
 
-    def start(self, rules: Rules) -> dict[str, Any]:
+    def start(self, rules: Rules) -> dict[str, int]:
         return {"first": 0}
 
-    def next_setup(self, rules: Rules, carry: Mapping[str, Any]) -> dict[str, Any]:
-        return {"first": int(carry["first"])}
+    def next_setup(self, rules: Rules, carry: Mapping[str, object]) -> dict[str, int]:
+        return {"first": _seat(carry["first"])}
 
     def after(
-        self, rules: Rules, carry: Mapping[str, Any], outcome: Outcome
-    ) -> tuple[dict[str, Any], tuple[float, ...]]:
+        self, rules: Rules, carry: Mapping[str, object], outcome: Outcome
+    ) -> tuple[dict[str, int], tuple[float, ...]]:
         first = outcome.winner
         if first is None:
-            first = outcome.details.get("nhat")
-        if first is None:
-            first = carry["first"]
-        return {"first": int(first)}, tuple(outcome.payoffs)
+            first = details_of(outcome).get("nhat")
+        return {"first": _seat(carry["first"] if first is None else first)}, tuple(outcome.payoffs)
 
-    def over(self, rules: Rules, carry: Mapping[str, Any], totals: Sequence[float]) -> bool:
+    def over(self, rules: Rules, carry: Mapping[str, object], totals: Sequence[float]) -> bool:
         return False
+
+
+def _seat(value: object) -> int:
+    """A seat of the carry (read back from JSON: a number)."""
+    if not isinstance(value, int | float | str):
+        raise ChieuError(f"the sitting's first player {value!r} is not a seat")
+    return int(value)
 
 
 SITTING_POLICY = PhomSitting()

@@ -17,7 +17,6 @@ seat sees); this module holds what an action changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
@@ -40,7 +39,13 @@ from chieu.games.phom.cards import cards_of, mask_of
 from chieu.games.phom.moves import Moves
 from chieu.games.phom.patterns import UContext, u_patterns
 from chieu.games.phom.rules import Rules
-from chieu.games.phom.scoring import Payment, eat_amount, settle_normal, settle_u
+from chieu.games.phom.scoring import (
+    Payment,
+    PhomDetails,
+    eat_amount,
+    settle_normal,
+    settle_u,
+)
 from chieu.games.phom.setups import FIRST_HAND, OTHER_HAND
 from chieu.games.phom.views import Views
 from chieu.games.phom.worlds import Live, Seat
@@ -57,7 +62,7 @@ class PhomState(Moves, Views):
         rules: Rules | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules = rules or Rules()
@@ -394,7 +399,7 @@ class PhomState(Moves, Views):
         points: list[int | None] = [
             0 if s == p else self.hand_points(s) if s in shown else None for s in range(n)
         ]
-        details = {
+        details: PhomDetails = {
             "u": kind,
             "den": den,
             "points": points,  # None: a hand that stays hidden
@@ -439,7 +444,7 @@ class PhomState(Moves, Views):
         rank, place, pays = settle_normal(self.rules, points, mom, self.lay_order)
         for pay in pays:
             self._pay(pay.payer, pay.payee, pay.amount, pay.reason)
-        details = {
+        details: PhomDetails = {
             "u": None,
             "nhat": rank[0],
             "points": points,
@@ -456,12 +461,12 @@ class PhomState(Moves, Views):
         term: Termination,
         winner: int | None,
         score: int | None,
-        details: dict[str, Any],
+        details: PhomDetails,
         hits: tuple[PatternHit, ...] = (),
     ) -> None:
         self.phase = "end"
         self.live = None
-        self._outcome = Outcome(term, tuple(self.payoffs), winner, score, hits, (), details)
+        self._outcome = Outcome(term, tuple(self.payoffs), winner, score, hits, (), dict(details))
         self.events.append(Event("end", None, self._outcome.to_json()))
 
     # ------------------------------------------------------------------ copies

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -15,6 +15,7 @@ from chieu.games.phom.cards import parse_cards, symbol
 
 if TYPE_CHECKING:
     from chieu.core.table import Game
+    from chieu.games.phom.checker import PhomCheckReport
 
 _SUITS = {"s": ("♠", ""), "c": ("♣", ""), "d": ("♦", "red"), "h": ("♥", "red")}
 
@@ -35,7 +36,7 @@ def _sym(codes: list[str]) -> str:
     return " ".join(symbol(parse_cards(c)[0]) for c in codes)
 
 
-def render(console: Console, report: Mapping[str, Any]) -> None:
+def render(console: Console, report: PhomCheckReport) -> None:
     table = report_table(report)
     table.add_row("Bài", Text(_sym(report["cards"])))
     if report["eaten"]:

@@ -9,13 +9,14 @@ the hand sizes, the first player's role and the marks ``đã hạ`` / ``móm`` /
 the first player, the direction, whether the live discard is a chốt, each seat's eats, the
 payments made so far (eat payments are paid at once) and the running payoffs.
 
-``observation(seat)`` is the bots' dict (and ``worlds.from_observation``'s input).
+``observation(seat)`` is the bots' dict, a ``PhomObservation`` (and
+``worlds.from_observation``'s input).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from chieu.core.notation import Lang, pick
 from chieu.core.view import Group, KeptSeatView, KeptZone, SeatView, Zone
@@ -23,7 +24,7 @@ from chieu.core.view import Live as LiveView
 from chieu.core.viewing import position_cache, with_own_zone
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import KINDS, cards_of, sort_key
-from chieu.games.phom.worlds import PhomBoard
+from chieu.games.phom.worlds import Phase, PhomBoard, Stage
 
 CODES = KINDS.codes
 _BY_RANK = tuple(sorted(range(52), key=sort_key))
@@ -31,6 +32,49 @@ _BY_RANK = tuple(sorted(range(52), key=sort_key))
 GROUP_LABELS = {"set": ("phỏm ngang", "set"), "run": ("phỏm dọc", "run")}
 ROLE_WORDS = {"first": ("đi đầu", "first player")}
 MARK_WORDS = {"laid": ("đã hạ", "laid down"), "mom": ("móm", "móm"), "u": ("ù", "ù")}
+
+#: the live discard in an observation (``from``: who discarded it)
+LiveJson = TypedDict("LiveJson", {"card": int, "from": int, "chot": bool})
+
+
+class PhomObservation(TypedDict):
+    """What one seat sees of a Phỏm table (``observation``): cards as codes 0..51, a meld as
+    its cards, every list indexed by seat."""
+
+    game: Literal["phom"]
+    seat: int | None  # the viewer (None: a spectator)
+    players: int
+    first: int  # the first player (10 cards)
+    direction: int  # +1 clockwise, -1 counterclockwise
+    phase: Phase
+    actor: int | None  # the seat to play (None at the end)
+    to_act: bool  # the viewer is to play
+    stock_left: int
+    live: LiveJson | None  # the discard the next player may eat
+    rows: list[list[int]]  # each seat's discards still in front of it, in order
+    melds: list[list[list[int]]]  # each seat's phỏm on the table (with the cards sent)
+    eaten: list[list[int]]  # every card each seat ate
+    eaten_in_hand: list[list[int]]  # the eaten cards still in each hand
+    hand_sizes: list[int]
+    laid: list[bool]  # each seat has laid down
+    lay_order: list[int]
+    laying: bool  # the viewer's lay-down is under way
+    payoffs: list[float]  # the running payoffs (eat payments are made at once)
+    # the public turn state (for rebuilding worlds)
+    stage: Stage
+    laydown_turn: bool
+    must_lay: int
+    chot_from: int
+    turn_sent: int
+    first_turns: int
+    khan_queue: list[int]
+    hand: NotRequired[list[int]]  # the viewer's hand (a seat, not a spectator)
+    shown_hands: NotRequired[dict[int, list[int]]]  # hands shown to everyone, by seat
+    outcome: NotRequired[dict[str, object]]  # at the end: ``Outcome.to_json()``
+
+
+#: the zones of a position as ``Zone`` objects and as JSON (``core.viewing.with_own_zone``)
+ZoneParts = tuple[list[Zone], list[dict[str, object]]]
 
 
 # Zones and seats are built from small keys through caches: a server builds one view per seat
@@ -101,13 +145,17 @@ def _seat_view(
     return KeptSeatView(seat, count, roles, marks, to_act)
 
 
+#: what a seat's four zones are built from: hand, eaten cards, row, phỏm, hand shown
+_SeatContent = tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
+
+
 class Views(PhomBoard):
     def view_zones(self, seat: int | None, lang: Lang = "vi") -> tuple[Zone, ...]:
         """Per seat its hand, eaten cards, row and phỏm, then the stock, as ``Parts``: the
         zones as every viewer sees them are built once per position, then the viewer's own
         hand put in."""
         pos = position_cache(self)
-        common: tuple[list[Zone], list[dict[str, Any]]] | None = pos.get(("zones", lang))
+        common: ZoneParts | None = pos.get(("zones", lang))
         if common is None:
             common = pos["zones", lang] = self._common_zones(lang)
         zones, json = common
@@ -117,16 +165,16 @@ class Views(PhomBoard):
             return with_own_zone(zones, json, 4 * seat, own)
         return with_own_zone(zones, json)
 
-    def _common_zones(self, lang: Lang) -> tuple[list[Zone], list[dict[str, Any]]]:
+    def _common_zones(self, lang: Lang) -> ZoneParts:
         """Each seat's four zones as every viewer sees them, kept on the state per seat
         while their content stays the same (an action changes one or two seats)."""
-        kept: dict[tuple[int, str], tuple[tuple[Any, ...], list[Zone], list[dict[str, Any]]]]
+        kept: dict[tuple[int, str], tuple[_SeatContent, list[Zone], list[dict[str, object]]]]
         kept = self.__dict__.setdefault("_zone_views", {})
         zones: list[Zone] = []
-        json: list[dict[str, Any]] = []
+        json: list[dict[str, object]] = []
         shown = self.shown
         for s, st in enumerate(self.seats):
-            content = (st.hand, st.eaten, tuple(st.row), tuple(st.melds), s in shown)
+            content: _SeatContent = (st.hand, st.eaten, tuple(st.row), tuple(st.melds), s in shown)
             hit = kept.get((s, lang))
             if hit is None or hit[0] != content:
                 ate = st.eaten & st.hand
@@ -166,15 +214,15 @@ class Views(PhomBoard):
         live = self.live
         return None if live is None else LiveView(CODES[live.card], live.seat, "discard")
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, seat: int | None) -> dict[str, object]:
         """The same for every viewer: built once per position (each view gets a copy)."""
         pos = position_cache(self)
-        extra: dict[str, Any] | None = pos.get("extra")
+        extra: dict[str, object] | None = pos.get("extra")
         if extra is None:
             extra = pos["extra"] = self._extra()
         return dict(extra)
 
-    def _extra(self) -> dict[str, Any]:
+    def _extra(self) -> dict[str, object]:
         return {
             "first": self.first,
             "direction": self.rules.play_direction,
@@ -184,12 +232,12 @@ class Views(PhomBoard):
             "payoffs": list(self.payoffs),
         }
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> PhomObservation:
         """What ``seat`` may see (None: a spectator), for the bots. Never another seat's
         hidden cards."""
         seats = self.seats
         live = self.live
-        obs: dict[str, Any] = {
+        obs: PhomObservation = {
             "game": "phom",
             "seat": seat,
             "players": self.num_players,
@@ -228,7 +276,7 @@ class Views(PhomBoard):
             obs["outcome"] = self._outcome.to_json()
         return obs
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         """The full state as plain data (for equality in tests)."""
         live = self.live
         return {

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal, NamedTuple, Self
+from typing import TYPE_CHECKING, Literal, NamedTuple, Self, cast
 
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
@@ -32,6 +32,9 @@ from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import KINDS, card_of, cards_of, mask_of, rank_of, suit_of
 from chieu.games.phom.rules import Rules
 from chieu.games.phom.scoring import Payment
+
+if TYPE_CHECKING:
+    from chieu.games.phom.views import PhomObservation
 
 _DEAL_TRIES = 30
 
@@ -180,12 +183,12 @@ class PhomBoard(StateBase):
         return frozenset(self.shown)
 
     # -- worlds: the hidden cards dealt again; a state rebuilt from one seat's observation
-    def resample_hidden(self, seat: int | None, rng: Rng | int) -> Any:
+    def resample_hidden(self, seat: int | None, rng: Rng | int) -> Self:
         """A copy where every card hidden from ``seat`` is dealt again at random (zone sizes
         kept, the stock in a random order)."""
         if not isinstance(rng, Rng):
             rng = Rng(rng, "resample")
-        st = super().resample_hidden(seat, rng)
+        st: Self = super().resample_hidden(seat, rng)
         rng.shuffle(st.stock)
         return st
 
@@ -205,7 +208,7 @@ class PhomBoard(StateBase):
     @classmethod
     def from_observation(
         cls,
-        obs: Mapping[str, Any],
+        obs: Mapping[str, object],
         legal: Sequence[Action],
         rng: Rng,
         rules: Rules | None = None,
@@ -219,47 +222,48 @@ class PhomBoard(StateBase):
         seat = obs.get("seat")
         if not isinstance(seat, int) or obs.get("game") != "phom":
             raise ChieuError("a Phỏm world needs a seat's Phỏm observation")
-        n = int(obs["players"])
+        view = cast("PhomObservation", obs)  # checked: a seat's Phỏm observation
+        n = int(view["players"])
         if rules is None:
             rules = Rules(players=n)
         if rules.players != n:
             raise ChieuError(f"the rules are for {rules.players} players, the observation for {n}")
-        if "stage" not in obs:
+        if "stage" not in view:
             raise ChieuError("the Phỏm observation has no turn state (an older observation?)")
-        if obs["phase"] == "end":
+        if view["phase"] == "end":
             raise ChieuError("the hand is over: there is no world to search")
         st = object.__new__(cls)
         st.rules = rules
         st.seed = 0
         st.num_players = n
-        st.first = int(obs["first"])
+        st.first = int(view["first"])
         st.setup = {"first": st.first}
-        st.dir = int(obs["direction"])
+        st.dir = int(view["direction"])
         st.pts = an.card_points(rules.card_points)
-        eaten = [mask_of(e) for e in obs["eaten"]]
-        in_hand = [mask_of(e) for e in obs["eaten_in_hand"]]
-        shown = {int(s): mask_of(h) for s, h in (obs.get("shown_hands") or {}).items()}
+        eaten = [mask_of(e) for e in view["eaten"]]
+        in_hand = [mask_of(e) for e in view["eaten_in_hand"]]
+        shown = {int(s): mask_of(h) for s, h in (view.get("shown_hands") or {}).items()}
         st.seats = [
             Seat(
                 0,
                 0,
-                [int(c) for c in obs["rows"][s]],
-                [mask_of(m) for m in obs["melds"][s]],
+                [int(c) for c in view["rows"][s]],
+                [mask_of(m) for m in view["melds"][s]],
                 eaten[s],
                 eaten[s].bit_count(),
-                bool(obs["laid"][s]),
+                bool(view["laid"][s]),
             )
             for s in range(n)
         ]
         st.shown = set(shown)
-        hand = mask_of(obs["hand"])
+        hand = mask_of(view["hand"])
         seen = hand
         for s, one in enumerate(st.seats):
             seen |= mask_of(one.row) | in_hand[s] | shown.get(s, 0)
             for m in one.melds:
                 seen |= m
         pool = [c for c in range(52) if not seen >> c & 1]
-        sizes = [int(x) for x in obs["hand_sizes"]]
+        sizes = [int(x) for x in view["hand_sizes"]]
         st.seats[seat].hand = hand
         hidden = [s for s in range(n) if s != seat and s not in shown]
         for s, h in shown.items():
@@ -279,31 +283,31 @@ class PhomBoard(StateBase):
             st.seats[s].hand = in_hand[s] | got[s]
         for one in st.seats:
             one.dealt = one.hand
-        if int(obs["stock_left"]) != len(stock):
+        if int(view["stock_left"]) != len(stock):
             raise ChieuError(
-                f"{len(stock)} unseen cards are left for a stock of {obs['stock_left']}: "
+                f"{len(stock)} unseen cards are left for a stock of {view['stock_left']}: "
                 "the observation is inconsistent"
             )
         st.stock = stock
-        live = obs.get("live")
+        live = view.get("live")
         st.live = Live(int(live["card"]), int(live["from"]), bool(live["chot"])) if live else None
-        st.lay_order = [int(x) for x in obs["lay_order"]]
-        st.phase = obs["phase"]
-        actor = obs.get("actor")
+        st.lay_order = [int(x) for x in view["lay_order"]]
+        st.phase = view["phase"]
+        actor = view.get("actor")
         st.actor = int(actor) if actor is not None else seat
-        st.stage = obs["stage"]
-        st.laydown_turn = bool(obs["laydown_turn"])
+        st.stage = view["stage"]
+        st.laydown_turn = bool(view["laydown_turn"])
         if st.actor == seat:
-            st.laying = bool(obs["laying"])
+            st.laying = bool(view["laying"])
         else:
             st.laying = st.phase == "act" and st.laydown_turn and st.stage != "free"
-        st.must_lay = int(obs["must_lay"])
-        st.chot_from = int(obs["chot_from"])
-        st.turn_sent = int(obs["turn_sent"])
-        st.first_turns = int(obs["first_turns"])
-        st.khan_queue = [int(x) for x in obs["khan_queue"]]
+        st.must_lay = int(view["must_lay"])
+        st.chot_from = int(view["chot_from"])
+        st.turn_sent = int(view["turn_sent"])
+        st.first_turns = int(view["first_turns"])
+        st.khan_queue = [int(x) for x in view["khan_queue"]]
         st.payments = []
-        st.payoffs = [float(x) for x in obs["payoffs"]]
+        st.payoffs = [float(x) for x in view["payoffs"]]
         st.winner = None
         st.u_kind = ""
         st.den = None
