@@ -26,6 +26,8 @@ from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import (
     JsonInputError,
+    JsonObject,
+    JsonValue,
     Limits,
     bounded_lines,
     describe,
@@ -200,7 +202,7 @@ def check_start(
 
 def check_act(
     game: GameDefinition, message: Mapping[str, Any], players: int | None = None
-) -> tuple[dict[str, Any], list[Action], list[dict[str, Any]]]:
+) -> tuple[JsonObject, list[Action], list[JsonValue]]:
     """The observation, the legal actions and their JSON of an ``act`` message;
     JsonInputError (or IllegalActionError) naming the bad field."""
     obs = expect_object(message.get("observation"), "act: 'observation'")

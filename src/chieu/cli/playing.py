@@ -491,6 +491,7 @@ def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
     if sitting.game.name != record.game or sitting.game.rules_json() != record.rules:
         raise RecordError(f"{path}:1: header 'table': the sitting is of another game")
     assert isinstance(games, int) and isinstance(number, int)
+    assert (seat is None or isinstance(seat, int)) and (bots is None or isinstance(bots, str))
     return Plan(seat, bots, games, bool(t["fixed_seed"])), number, sitting
 
 
