@@ -253,7 +253,12 @@ def _max_hand(name: str) -> int:
         try:
             rules = game.rules_from_json({} if players is None else {"players": players})
             state = Game(game, rules).new_state(0)
-            hands = [len(state.observation(s).get("hand") or ()) for s in range(state.num_players)]
+            hands = []
+            for s in range(state.num_players):
+                hand = state.observation(s).get("hand") or []
+                if not isinstance(hand, (list, dict, str)):
+                    raise TypeError("not a hand")  # as len() would
+                hands.append(len(hand))
         except Exception:  # a game that cannot deal here: the deck bounds the hand
             return int(game.kinds.deck_size)
         most = max(most, *hands)
