@@ -34,8 +34,10 @@ def pick(words: tuple[str, str], lang: Lang) -> str:
 
 
 class Notation(Protocol[S_contra]):
-    #: every event type the game emits -> what it means (vi, en)
-    event_kinds: Mapping[str, tuple[str, str]]
+    @property
+    def event_kinds(self) -> Mapping[str, tuple[str, str]]:
+        """Every event type the game emits -> what it means (vi, en)."""
+        ...
 
     def card(self, card: int) -> str:
         """The code of a card or kind as the game stores it in zones and events."""

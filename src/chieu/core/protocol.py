@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
@@ -95,20 +95,37 @@ class GameDefinition(Protocol):
     """What a game subpackage registers (``games/<g>/game.py``, a ``GameBase``): its rules
     are some ``RulesBase`` (a definition is a class: its ClassVars cannot be generic)."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]]
-    presets: ClassVar[Mapping[str, RulesBase]]
-    rules_class: ClassVar[type[RulesBase]]
-    sitting_policy: ClassVar[SittingPolicy]
-    kinds: ClassVar[KindTable]
-    action_space: ClassVar[ActionSpace]
-    notation: ClassVar[Notation]
-    player_counts: ClassVar[tuple[int, ...]]
-    has_claims: ClassVar[bool]
-    max_game_length: ClassVar[int]
-    #: what the edges need of the game; one declaring none gets ``EMPTY_KIT`` (``kit_of``)
-    kit: ClassVar[GameKit]
+    # read-only members: a game class's own attributes (``ClassVar``s of a ``GameBase``,
+    # narrowed to its own rules, notation, policy) match them
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def presets(self) -> Mapping[str, RulesBase]: ...
+    @property
+    def rules_class(self) -> type[RulesBase]: ...
+    @property
+    def sitting_policy(self) -> SittingPolicy: ...
+    @property
+    def kinds(self) -> KindTable: ...
+    @property
+    def action_space(self) -> ActionSpace: ...
+    @property
+    def notation(self) -> Notation: ...
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+    @property
+    def has_claims(self) -> bool: ...
+    @property
+    def max_game_length(self) -> int: ...
+    @property
+    def kit(self) -> GameKit:
+        """What the edges need of the game; one declaring none gets ``EMPTY_KIT``
+        (``kit_of``)."""
+        ...
 
     @classmethod
     def info(cls, rules: RulesBase | None = None) -> GameInfo: ...

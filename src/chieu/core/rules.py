@@ -79,12 +79,16 @@ if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
     R = TypeVar("R", bound=RulesBase, default=RulesBase)
+    #: a game's State names its rules (``StateBase[Rules]``); one that does not yet leaves
+    #: them untyped, as before (the default), so the games move over one by one
+    R_state = TypeVar("R_state", bound=RulesBase, default=Any)
     R_co = TypeVar("R_co", bound=RulesBase, covariant=True, default=RulesBase)
     R_contra = TypeVar("R_contra", bound=RulesBase, contravariant=True, default=Any)
 else:
     from typing import TypeVar
 
     R = TypeVar("R", bound=RulesBase)
+    R_state = TypeVar("R_state", bound=RulesBase)
     R_co = TypeVar("R_co", bound=RulesBase, covariant=True)
     R_contra = TypeVar("R_contra", bound=RulesBase, contravariant=True)
 
