@@ -20,16 +20,17 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TypeAlias
 
 from chieu.core.errors import ChieuError
 
-#: any JSON value, as ``json.loads`` gives it (and ``json.dumps`` takes it)
+#: any JSON value: what ``json.loads`` gives (lists and dicts) and ``json.dumps`` takes (the
+#: read-only container types let a ``list[int]`` or a ``dict[str, str]`` be one)
 JsonScalar: TypeAlias = bool | int | float | str | None
-JsonValue: TypeAlias = "JsonScalar | list[JsonValue] | dict[str, JsonValue]"
-#: a JSON object
+JsonValue: TypeAlias = "JsonScalar | Sequence[JsonValue] | Mapping[str, JsonValue]"
+#: a JSON object, as built or parsed
 JsonObject: TypeAlias = "dict[str, JsonValue]"
 
 try:  # the fast path of ``read_json`` (the server's extra has it; the core does not need it)
