@@ -69,16 +69,15 @@ class RulesBase:
         return replace(self, **changes)
 
 
-# The rules a state plays by: ``State[R]`` (``chieu.core.protocol``) for a game whose rules are
-# ``R``; ``State`` alone is a state of some game's rules (``RulesBase``). A game's own classes
-# that take its rules (its sitting policy) are held by the core as taking *some* game's rules:
-# their parameter defaults to Any (the definitions are classes, whose ClassVars cannot be
-# generic). Python 3.11's ``typing.TypeVar`` has no ``default``: the checker reads
-# ``typing_extensions``' (PEP 696), the runtime needs none.
+# Type parameters over a game's rules. ``State[R]`` (``chieu.core.protocol``) plays by the rules
+# ``R``, ``State`` alone by some game's (``RulesBase``). What takes a game's own rules (its
+# sitting policy) the core holds as taking *some* game's: ``R_contra`` defaults to Any, since a
+# game definition is a class whose ClassVars cannot be generic. Python 3.11's ``TypeVar`` has
+# no ``default``: the checker reads ``typing_extensions``' (PEP 696); the runtime needs none.
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
-    R = TypeVar("R", bound=RulesBase, default=RulesBase)
+    R = TypeVar("R", bound=RulesBase, default=RulesBase)  # for a game's generic code
     #: a game's State names its rules (``StateBase[Rules]``); one that does not yet leaves
     #: them untyped, as before (the default), so the games move over one by one
     R_state = TypeVar("R_state", bound=RulesBase, default=Any)
