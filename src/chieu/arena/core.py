@@ -39,6 +39,7 @@ from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, ExternalBot
 from chieu.bots.registry import get_bot
 from chieu.core.errors import ChieuError
 from chieu.core.journal import committed_text, write_atomic
+from chieu.core.jsonio import JsonObject
 from chieu.core.protocol import GameDefinition
 from chieu.core.rng import derive_seed
 from chieu.core.rules import RulesBase
@@ -202,7 +203,9 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
         record = None
         if config.records is not None:
             path = Path(config.records) / f"deal{deal:05d}-rot{rotation}.jsonl"
-            table = {"arena": {"deal": deal, "rotation": rotation, "seats": list(seats)}}
+            table: JsonObject = {
+                "arena": {"deal": deal, "rotation": rotation, "seats": list(seats)}
+            }
             finished.append((path, committed_text(state, table=table)))
             record = str(path)
         failures = tuple(

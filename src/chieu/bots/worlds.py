@@ -13,11 +13,11 @@ what a seat sees. Two ways, in order:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from chieu.core.actions import Action
 from chieu.core.kit import kit_part
-from chieu.core.protocol import GameDefinition
+from chieu.core.protocol import ObservedGame
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 
@@ -31,7 +31,7 @@ class Worlds(Protocol):
 class GameWorlds:
     """Worlds from a game's own ``state_from_observation``."""
 
-    def __init__(self, game: GameDefinition) -> None:
+    def __init__(self, game: ObservedGame) -> None:
         self.game = game
         self.rules: Any = None
 
@@ -52,5 +52,5 @@ def worlds_for(game: str) -> Callable[[], Worlds] | None:
     if factory is not None:
         return factory
     if callable(getattr(cls, "state_from_observation", None)):
-        return lambda: GameWorlds(cls)
+        return lambda: GameWorlds(cast(ObservedGame, cls))  # it has the classmethod
     return None

@@ -27,6 +27,8 @@ from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import (
     JsonInputError,
+    JsonObject,
+    JsonValue,
     Limits,
     bounded_lines,
     describe,
@@ -201,13 +203,11 @@ def check_start(
 
 def check_act(
     game: GameDefinition, message: Mapping[str, object], players: int | None = None
-) -> tuple[dict[str, object], list[Action], list[object]]:
+) -> tuple[JsonObject, list[Action], list[JsonValue]]:
     """The observation, the legal actions and their JSON of an ``act`` message;
     JsonInputError (or IllegalActionError) naming the bad field."""
-    obs: dict[str, object] = expect_object(message.get("observation"), "act: 'observation'")
-    legal_json: list[object] = expect_list(
-        message.get("legal"), "act: 'legal'", len(game.action_space)
-    )
+    obs = expect_object(message.get("observation"), "act: 'observation'")
+    legal_json = expect_list(message.get("legal"), "act: 'legal'", len(game.action_space))
     if not legal_json:
         raise JsonInputError("an act message needs 'observation' and a non-empty 'legal'")
     legal = []
@@ -254,7 +254,12 @@ def _max_hand(name: str) -> int:
         try:
             rules = game.rules_from_json({} if players is None else {"players": players})
             state = Game(game, rules).new_state(0)
-            hands = [len(state.observation(s).get("hand") or ()) for s in range(state.num_players)]
+            hands = []
+            for s in range(state.num_players):
+                hand = state.observation(s).get("hand") or []
+                if not isinstance(hand, (list, dict, str)):
+                    raise TypeError("not a hand")  # as len() would
+                hands.append(len(hand))
         except Exception:  # a game that cannot deal here: the deck bounds the hand
             return int(game.kinds.deck_size)
         most = max(most, *hands)

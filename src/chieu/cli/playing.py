@@ -42,8 +42,9 @@ from chieu.core.decisions import Decision
 from chieu.core.driver import play
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.journal import Journal, Stopped, stop_on_signals
+from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang
-from chieu.core.protocol import finished
+from chieu.core.protocol import Observation, finished
 from chieu.core.record import GameRecord, key_path
 from chieu.core.registry import find_game
 from chieu.core.rng import derive_seed
@@ -278,7 +279,7 @@ class Plan:
     games: int
     fixed_seed: bool
 
-    def header(self, number: int, sitting: Sitting) -> dict[str, object]:
+    def header(self, number: int, sitting: Sitting) -> JsonObject:
         return {
             "seat": self.seat,
             "bots": self.bots,
@@ -499,6 +500,7 @@ def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
     if sitting.game.name != record.game or sitting.game.rules_json() != record.rules:
         raise RecordError(f"{path}:1: header 'table': the sitting is of another game")
     assert isinstance(games, int) and isinstance(number, int)
+    assert (seat is None or isinstance(seat, int)) and (bots is None or isinstance(bots, str))
     return Plan(seat, bots, games, bool(t["fixed_seed"])), number, sitting
 
 
@@ -512,5 +514,5 @@ class _Nobody:
 
     name = "person"
 
-    def act(self, observation: dict[str, object], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         raise AssertionError("the person's seat is never asked to act")

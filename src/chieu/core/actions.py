@@ -6,9 +6,9 @@ every state, in every run, and in every record (what an RL policy head or a repl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from chieu.core.errors import IllegalActionError
 
@@ -26,7 +26,7 @@ class Action:
         return data
 
 
-_INTERNED: dict[tuple[Any, ...], Action] = {}
+_INTERNED: dict[tuple[object, ...], Action] = {}
 
 
 class InternedAction(Action):
@@ -37,7 +37,7 @@ class InternedAction(Action):
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
         names = [f.name for f in fields(cls)]
         key = (cls, *args, *(kwargs[n] for n in names[len(args) :]))
         found = _INTERNED.get(key)
@@ -48,7 +48,7 @@ class InternedAction(Action):
     __eq__ = object.__eq__
     __hash__ = object.__hash__
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
         return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
@@ -107,7 +107,7 @@ class ActionSpace:
         except KeyError:
             raise IllegalActionError(f"not an action of this game: {action!r}") from None
 
-    def from_json(self, data: dict[str, object]) -> Action:
+    def from_json(self, data: Mapping[str, object]) -> Action:
         key = tuple(sorted(data.items()))
         try:
             return self._by_json[key]

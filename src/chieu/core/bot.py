@@ -6,9 +6,10 @@ own random stream (:func:`bot_rng`). It never receives the State.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from chieu.core.actions import Action
+from chieu.core.protocol import Observation
 from chieu.core.rng import Rng
 
 
@@ -18,7 +19,7 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action: ...
+    def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action: ...
 
 
 def bot_rng(seed: int, seat: int) -> Rng:

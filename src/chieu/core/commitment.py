@@ -31,7 +31,7 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import describe
@@ -55,7 +55,7 @@ def new_nonce() -> str:
     return secrets.token_hex(NONCE_BYTES)
 
 
-def is_hex64(text: object) -> bool:
+def is_hex64(text: object) -> TypeGuard[str]:
     return isinstance(text, str) and _HEX64.fullmatch(text) is not None
 
 

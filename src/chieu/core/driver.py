@@ -10,25 +10,29 @@ windows that ask every seat cheap.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.protocol import State
 from chieu.core.state import StateBase
 
-Chooser = Callable[[Any, Decision], Action]
-Observer = Callable[[Any, int, Action], None]
+S = TypeVar("S", bound=State)
+#: ``choose(state, decision)``: the action of the decision's seat
+Chooser = Callable[[S, Decision], Action]
+#: ``after(state, seat, action)``: called after each action
+Observer = Callable[[S, int, Action], None]
 
 
 def play(
-    state: Any,
-    choose: Chooser,
+    state: S,
+    choose: Chooser[S],
     *,
     max_steps: int | None = None,
     fast: bool = True,
-    after: Observer | None = None,
-) -> Any:
+    after: Observer[S] | None = None,
+) -> S:
     """Play ``state`` to its end (or ``max_steps`` actions); returns the state.
 
     ``after(state, seat, action)`` is called after each action. An action outside its

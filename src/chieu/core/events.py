@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from chieu.core.jsonio import JsonObject
+
 #: ``Event.hidden`` of an event that nobody outside ``visible_to`` may know happened at all
 #: (a claim answer, a private decision): it is left out of their history.
 PRIVATE: tuple[str, ...] = ("*",)
@@ -26,6 +28,7 @@ class Event(NamedTuple):
 
     type: str
     actor: int | None = None
+    #: the game's own JSON (each game reads the fields it wrote)
     data: dict[str, Any] = {}  # noqa: RUF012  (never mutated; each event gets its own dict)
     visible_to: frozenset[int] | None = None
     hidden: tuple[str, ...] = ()
@@ -33,8 +36,8 @@ class Event(NamedTuple):
     def is_visible(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"type": self.type}
         if self.actor is not None:
             out["actor"] = self.actor
         if self.data:

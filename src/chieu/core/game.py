@@ -8,12 +8,17 @@ class its game (``State.game``), which records and bots use.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from chieu.core.actions import ActionSpace
 from chieu.core.cards import KindTable
+from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.core.kit import EMPTY_KIT, GameKit
+from chieu.core.notation import Notation
 from chieu.core.protocol import GameInfo
+from chieu.core.rules import RulesBase
+from chieu.core.sitting import SittingPolicy
+from chieu.core.state import StateBase
 
 
 class GameBase:
@@ -22,47 +27,47 @@ class GameBase:
     aliases: ClassVar[tuple[str, ...]] = ()
     kinds: ClassVar[KindTable]
     action_space: ClassVar[ActionSpace]
-    presets: ClassVar[Mapping[str, Any]]
-    rules_class: ClassVar[type[Any]]
-    State: ClassVar[type[Any]]
+    presets: ClassVar[Mapping[str, RulesBase]]
+    rules_class: ClassVar[type[RulesBase]]
+    State: ClassVar[type[StateBase]]
     max_game_length: ClassVar[int]  # a bound on the actions of one game (for loops and RL)
     player_counts: ClassVar[tuple[int, ...]]  # every number of players the rules accept
     has_claims: ClassVar[bool]  # out-of-turn claims on an exposed card
-    notation: ClassVar[Any]  # the game's words (games/<g>/notation.py)
-    sitting_policy: ClassVar[Any]  # what carries from one deal to the next (setups.py)
+    notation: ClassVar[Notation]  # the game's words (games/<g>/notation.py)
+    sitting_policy: ClassVar[SittingPolicy]  # what carries from one deal to the next (setups.py)
     kit: ClassVar[GameKit] = EMPTY_KIT  # what the edges need of the game (core/kit.py)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls.State.game = cls
 
     @classmethod
-    def rules_from_json(cls, data: Mapping[str, Any] | None) -> Any:
+    def rules_from_json(cls, data: Mapping[str, object] | None) -> RulesBase:
         return cls.rules_class.from_json(data)
 
     @classmethod
-    def rules_to_json(cls, rules: Any) -> dict[str, Any]:
+    def rules_to_json(cls, rules: RulesBase) -> JsonObject:
         return dict(rules.to_json())
 
     @classmethod
-    def default_rules(cls) -> Any:
+    def default_rules(cls) -> RulesBase:
         return cls.rules_class()
 
     @classmethod
     def new_state(
         cls,
-        rules: Any = None,
+        rules: RulesBase | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, JsonValue] | None = None,
         deal: Sequence[int] | None = None,
-    ) -> Any:
+    ) -> StateBase:
         """The definition-level plumbing behind ``Game.new_state``: edges call
         ``chieu.load_game(name, rules).new_state(seed=..., deal=..., setup=...)`` instead."""
         return cls.State(rules, seed, setup=setup, deal=deal)
 
     @classmethod
-    def info(cls, rules: Any = None) -> GameInfo:
+    def info(cls, rules: RulesBase | None = None) -> GameInfo:
         rules = rules or cls.rules_class()
         return GameInfo(
             cls.name,

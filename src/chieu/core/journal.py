@@ -28,13 +28,15 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from chieu.core import commitment
 from chieu.core.errors import ChieuError, RecordError
+from chieu.core.jsonio import JsonObject
 from chieu.core.record import DEAL, REVEAL, GameRecord, event_line, key_path
 
 if TYPE_CHECKING:
@@ -111,13 +113,17 @@ def _stop(signum: int, frame: object) -> None:
     raise Stopped(signum)
 
 
+#: a signal's handler: a function, ``SIG_IGN`` / ``SIG_DFL``, or None (not set from Python)
+Handler = Callable[[int, FrameType | None], object] | int | None
+
+
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
     """While inside: SIGTERM and SIGHUP raise ``Stopped``; SIGPIPE is ignored (a closed pipe
     is then a BrokenPipeError on the next write). The old handlers come back after. Outside
     the main thread nothing changes."""
-    wanted: dict[str, Any] = {"SIGTERM": _stop, "SIGHUP": _stop, "SIGPIPE": signal.SIG_IGN}
-    old: dict[int, Any] = {}
+    wanted: dict[str, Handler] = {"SIGTERM": _stop, "SIGHUP": _stop, "SIGPIPE": signal.SIG_IGN}
+    old: dict[int, Handler] = {}
     for name, handler in wanted.items():
         number = getattr(signal, name, None)
         if number is not None:
@@ -138,7 +144,7 @@ def deck_of(state: State) -> list[int]:
     raise ChieuError(f"{state.game.name}: the game has no deal event to commit to")
 
 
-def header_line(state: State, nonce: str, table: dict[str, Any] | None) -> str:
+def header_line(state: State, nonce: str, table: JsonObject | None) -> str:
     record = GameRecord.from_state(state)
     commit = commitment.commit(record.game, nonce, state.seed, deck_of(state))
     head = record.committed_header(commit, table)
@@ -151,7 +157,7 @@ def reveal_line(seed: int, nonce: str, digest: str) -> str:
 
 
 def committed_text(
-    state: State, nonce: str | None = None, table: dict[str, Any] | None = None
+    state: State, nonce: str | None = None, table: JsonObject | None = None
 ) -> bytes:
     """A finished game's whole record in format 2 (what a journal writes, all at once)."""
     nonce = nonce or commitment.new_nonce()
@@ -165,7 +171,7 @@ class Journal:
     """One game's record, open for appending (see the module's docstring)."""
 
     def __init__(
-        self, path: Path, fd: int, seed: int, nonce: str, written: int, digest: Any
+        self, path: Path, fd: int, seed: int, nonce: str, written: int, digest: hashlib._Hash
     ) -> None:
         self.path = path
         self.seed = seed
@@ -187,7 +193,7 @@ class Journal:
         cls,
         folder: Path,
         state: State,
-        table: dict[str, Any] | None = None,
+        table: JsonObject | None = None,
         *,
         nonce: str | None = None,
     ) -> Journal:

@@ -20,11 +20,25 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TypeAlias, cast
 
 from chieu.core.errors import ChieuError
+
+#: any JSON value: what ``json.loads`` gives (lists and dicts) and ``json.dumps`` takes (the
+#: read-only container types let a ``list[int]`` or a ``dict[str, str]`` be one)
+JsonScalar: TypeAlias = bool | int | float | str | None
+JsonValue: TypeAlias = "JsonScalar | Sequence[JsonValue] | Mapping[str, JsonValue]"
+#: a JSON object, as built or parsed
+JsonObject: TypeAlias = "dict[str, JsonValue]"
+
+
+def as_json(value: Mapping[str, object]) -> JsonObject:
+    """``value``, a game's TypedDict of JSON values, as a :data:`JsonObject` (no copy, no
+    check: the checker cannot see that a TypedDict whose fields are JSON values is one)."""
+    return cast(JsonObject, value)
+
 
 try:  # the fast path of ``read_json`` (the server's extra has it; the core does not need it)
     import orjson
@@ -82,10 +96,10 @@ def _too_deep(text: str, limit: int) -> int:
     return 0
 
 
-def _lone_surrogate(value: Any) -> bool:
+def _lone_surrogate(value: JsonValue) -> bool:
     """True when a string (key or value) inside ``value`` holds a lone surrogate (from a
     ``\\udXXX`` escape): text that no UTF-8 writer accepts."""
-    stack = [value]
+    stack: list[JsonValue] = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, str):
@@ -101,7 +115,9 @@ def _lone_surrogate(value: Any) -> bool:
     return False
 
 
-def read_json(data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "message") -> Any:
+def read_json(
+    data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "message"
+) -> JsonValue:
     """The JSON value in ``data``; JsonInputError if it is malformed or over ``limits``."""
     if isinstance(data, bytes):
         if len(data) > limits.max_bytes:
@@ -130,7 +146,8 @@ def read_json(data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "m
         # ten times faster (every message a server receives); it refuses NaN, infinities and
         # lone surrogates itself. On any refusal the standard parser says what is wrong.
         try:
-            return orjson.loads(text)
+            parsed: JsonValue = orjson.loads(text)
+            return parsed
         except orjson.JSONDecodeError:
             pass
 
@@ -148,11 +165,11 @@ def read_json(data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "m
             raise JsonInputError(f"{what} has a number out of range ({digits[:20]})")
         return value
 
-    def reject_constant(name: str) -> Any:
+    def reject_constant(name: str) -> JsonValue:
         raise JsonInputError(f"{what} has {name}, which is not a number chieu accepts")
 
     try:
-        value = json.loads(
+        value: JsonValue = json.loads(
             text,
             parse_int=parse_int,
             parse_float=parse_float,
@@ -193,8 +210,9 @@ def bounded_lines(
 _LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
 
 
-def dump_line(value: Any) -> str:
-    """``value`` as one JSON line (UTF-8 text, then ``\\n``). The characters that some
+def dump_line(value: object) -> str:
+    """``value`` (JSON data: ``json.dumps`` raises TypeError on anything else) as one JSON
+    line (UTF-8 text, then ``\\n``). The characters that some
     readers take for a line break (U+0085, U+2028, U+2029; JSON leaves them raw in strings)
     are escaped, so the line is one line for every reader."""
     return json.dumps(value, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
@@ -247,13 +265,13 @@ def expect_str(value: object, what: str, max_len: int = 1000) -> str:
     return value
 
 
-def expect_object(value: object, what: str) -> dict[str, Any]:
+def expect_object(value: object, what: str) -> JsonObject:
     if not isinstance(value, dict):
         raise JsonInputError(f"{what} must be an object, not {describe(value)}")
-    return value
+    return value  # a parsed JSON object: its values are JSON
 
 
-def expect_list(value: object, what: str, max_len: int) -> list[Any]:
+def expect_list(value: object, what: str, max_len: int) -> list[JsonValue]:
     if not isinstance(value, list):
         raise JsonInputError(f"{what} must be a list, not {describe(value)}")
     if len(value) > max_len:

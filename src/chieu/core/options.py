@@ -8,22 +8,27 @@ Vietnamese and English (``Rules.help``) and, where only some values are allowed,
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, cast
+
+from chieu.core.jsonio import JsonObject, JsonScalar
+from chieu.core.rules import RulesBase
+
+#: the value of one rule option (a tuple for a list option)
+RuleValue = JsonScalar | tuple[JsonScalar, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
     name: str
     type: str  # "bool", "int", "float", "str", "list"
-    default: Any
-    choices: tuple[Any, ...] | None
+    default: RuleValue
+    choices: tuple[RuleValue, ...] | None
     vi: str
     en: str
 
     def help(self, lang: str = "vi") -> str:
         return self.en if lang == "en" else self.vi
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "name": self.name,
             "type": self.type,
@@ -45,13 +50,13 @@ def _type_name(value: object) -> str:
     return "str"
 
 
-def rule_options(rules_class: type[Any]) -> tuple[RuleOption, ...]:
+def rule_options(rules_class: type[RulesBase]) -> tuple[RuleOption, ...]:
     """Every option of ``rules_class`` with its help (ValueError if one has none)."""
     defaults = rules_class()
     helps: dict[str, tuple[str, str]] = getattr(rules_class, "help", {})
-    choices: dict[str, tuple[Any, ...]] = getattr(rules_class, "choices", {})
+    choices: dict[str, tuple[RuleValue, ...]] = getattr(rules_class, "choices", {})
     out = []
-    for f in fields(cast(Any, rules_class)):
+    for f in fields(rules_class):
         if f.name not in helps:
             raise ValueError(f"{rules_class.__name__}.{f.name} has no help text")
         vi, en = helps[f.name]

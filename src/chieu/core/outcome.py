@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from chieu.core.jsonio import JsonObject
+
 
 class Termination(Enum):
     WIN = "win"  # someone won (ù)
@@ -24,7 +26,7 @@ class Fault:
     explanation: str
     step: int = -1  # index of the action that committed it
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "id": self.id,
             "name": self.name,
@@ -43,7 +45,7 @@ class PatternHit:
     name: str
     count: int = 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"id": self.id, "name": self.name, "count": self.count}
 
 
@@ -55,9 +57,9 @@ class Outcome:
     score: int | None = None
     patterns: tuple[PatternHit, ...] = ()
     faults: tuple[Fault, ...] = ()
-    details: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)  # the game's own (JSON)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "termination": self.termination.value,
             "payoffs": list(self.payoffs),

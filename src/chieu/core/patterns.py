@@ -8,7 +8,7 @@ value table chosen by the rules, so house variants change numbers, not code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from chieu.core.outcome import PatternHit
 
@@ -52,5 +52,5 @@ def evaluate(
     return hits
 
 
-def by_id(patterns: Iterable[Pattern[Any]]) -> Mapping[str, Pattern[Any]]:
+def by_id(patterns: Iterable[Pattern[C]]) -> Mapping[str, Pattern[C]]:
     return {p.id: p for p in patterns}

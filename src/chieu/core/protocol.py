@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.decisions import ClaimWindow, Decision
 from chieu.core.events import Event
+from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.core.kit import GameKit
 from chieu.core.notation import Notation
 from chieu.core.outcome import Outcome
 from chieu.core.rng import Rng
+from chieu.core.rules import R_co, RulesBase
 from chieu.core.view import View
 from chieu.core.zones import ZoneSpec
 
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
     from chieu.core.sitting import SittingPolicy
 
 PlayerId = int
+#: what a seat's ``observation(seat)`` gives a bot: a JSON-like mapping, read-only (each game
+#: declares its own TypedDict, e.g. ``ChanObservation``)
+Observation: TypeAlias = Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,18 +47,30 @@ class GameInfo:
 
 
 @runtime_checkable
-class State(Protocol):
-    """What every edge may use of a game in progress (``Game.new_state`` returns one)."""
+class State(Protocol[R_co]):
+    """What every edge may use of a game in progress (``Game.new_state`` returns one).
 
-    game: GameDefinition  # the game's definition (its name, notation, action space)
+    ``State[R]`` plays by the rules ``R`` (a game's ``Rules``); ``State`` alone by some
+    game's rules (``RulesBase``: ``rules.players``, JSON through ``game``)."""
+
     num_players: int
-    rules: Any  # the game's own Rules dataclass (``rules.players``; JSON through ``game``)
     seed: int
-    setup: Mapping[str, Any]  # the deal's setup (cái, dealer, first player…) as JSON
     events: list[Event]
     #: the open claim window, or None: its answers are private until it resolves (no seat's
     #: view but the answering one's changes; a resolved window is another object)
     window: ClaimWindow | None
+
+    @property
+    def game(self) -> GameDefinition:
+        """The game's definition (its name, notation, action space)."""
+        ...
+
+    @property
+    def rules(self) -> R_co: ...
+    @property
+    def setup(self) -> Mapping[str, object]:
+        """The deal's setup (cái, dealer, first player…) as JSON."""
+        ...
 
     @property
     def phase(self) -> str: ...
@@ -71,54 +88,82 @@ class State(Protocol):
     def history(self, seat: PlayerId | None) -> list[Event]: ...
     def current_player(self) -> PlayerId | None: ...
     def legal_actions(self, seat: PlayerId | None = None) -> list[Action]: ...
-    def observation(self, seat: PlayerId | None) -> dict[str, Any]: ...
-    def clone(self) -> State: ...
+    def observation(self, seat: PlayerId | None) -> Observation: ...
+    def clone(self) -> State[R_co]: ...
     def hidden_from(self, seat: PlayerId | None) -> Mapping[str, Sequence[int]]: ...
-    def resample_hidden(self, seat: PlayerId | None, rng: Rng | int) -> State: ...
+    def resample_hidden(self, seat: PlayerId | None, rng: Rng | int) -> State[R_co]: ...
 
 
 class GameDefinition(Protocol):
-    """What a game subpackage registers (``games/<g>/game.py``)."""
+    """What a game subpackage registers (``games/<g>/game.py``, a ``GameBase``): its rules
+    are some ``RulesBase`` (a definition is a class: its ClassVars cannot be generic)."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]]
-    presets: ClassVar[Mapping[str, Any]]
-    rules_class: ClassVar[type[Any]]
-    sitting_policy: ClassVar[SittingPolicy]
-    kinds: ClassVar[KindTable]
-    action_space: ClassVar[ActionSpace]
-    notation: ClassVar[Notation]
-    player_counts: ClassVar[tuple[int, ...]]
-    has_claims: ClassVar[bool]
-    max_game_length: ClassVar[int]
-    #: what the edges need of the game; one declaring none gets ``EMPTY_KIT`` (``kit_of``)
-    kit: ClassVar[GameKit]
+    # read-only members: a game class's own attributes (``ClassVar``s of a ``GameBase``,
+    # narrowed to its own rules, notation, policy) match them
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def presets(self) -> Mapping[str, RulesBase]: ...
+    @property
+    def rules_class(self) -> type[RulesBase]: ...
+    @property
+    def sitting_policy(self) -> SittingPolicy: ...
+    @property
+    def kinds(self) -> KindTable: ...
+    @property
+    def action_space(self) -> ActionSpace: ...
+    @property
+    def notation(self) -> Notation: ...
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+    @property
+    def has_claims(self) -> bool: ...
+    @property
+    def max_game_length(self) -> int: ...
+    @property
+    def kit(self) -> GameKit:
+        """What the edges need of the game; one declaring none gets ``EMPTY_KIT``
+        (``kit_of``)."""
+        ...
 
     @classmethod
-    def info(cls, rules: Any = None) -> GameInfo: ...
+    def info(cls, rules: RulesBase | None = None) -> GameInfo: ...
     @classmethod
-    def default_rules(cls) -> Any: ...
+    def default_rules(cls) -> RulesBase: ...
     @classmethod
-    def state_from_observation(
-        cls, obs: Mapping[str, Any], legal: list[Action], rng: Rng, rules: Any = None
-    ) -> State: ...
+    def rules_from_json(cls, data: Mapping[str, object] | None) -> RulesBase: ...
     @classmethod
-    def rules_from_json(cls, data: Mapping[str, Any]) -> Any: ...
-    @classmethod
-    def rules_to_json(cls, rules: Any) -> dict[str, Any]: ...
+    def rules_to_json(cls, rules: RulesBase) -> JsonObject: ...
     @classmethod
     def new_state(
         cls,
-        rules: Any = None,
+        rules: RulesBase | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, JsonValue] | None = None,
         deal: Sequence[int] | None = None,
     ) -> State:
         """Plumbing behind the bound ``Game.new_state(seed, deal=, setup=)``, the one edges
         call (``chieu.load_game``)."""
         ...
+
+
+class ObservedGame(GameDefinition, Protocol):
+    """A game definition that builds a State from one seat's observation (for the search
+    bot): ``legal`` are that seat's legal actions in it."""
+
+    @classmethod
+    def state_from_observation(
+        cls,
+        observation: Observation,
+        legal_actions: Sequence[Action],
+        rng: Rng,
+        rules: RulesBase | None = None,
+    ) -> State: ...
 
 
 def finished(state: State) -> Outcome:

@@ -24,14 +24,16 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple, TypeGuard, cast
 
 from chieu.core import commitment
 from chieu.core.errors import ChieuError, RecordError
 from chieu.core.events import Event
 from chieu.core.jsonio import (
     JsonInputError,
+    JsonObject,
     Limits,
+    as_json,
     describe,
     expect_int,
     expect_list,
@@ -78,14 +80,14 @@ class Damage:
 class GameRecord:
     game: str
     version: str
-    rules: dict[str, Any]
+    rules: JsonObject
     seed: int | None
-    setup: dict[str, Any] = field(default_factory=dict)
+    setup: JsonObject = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     # -- format 2 (all left at their defaults for format 1) ---------------------------------
     format: int = 1
     commit: str | None = None
-    table: dict[str, Any] | None = None
+    table: JsonObject | None = None
     nonce: str | None = None  # revealed, or read from the local key file
     revealed: bool = False  # the record ends with its reveal line
     digest_ok: bool | None = None  # the reveal's digest against the bytes before it
@@ -105,12 +107,12 @@ class GameRecord:
             version=_version(),
             rules=game.rules_to_json(state.rules),
             seed=state.seed,
-            setup=dict(state.setup),
+            setup=dict(as_json(state.setup)),
             events=list(state.events),
         )
 
     # -- text -----------------------------------------------------------------------------
-    def header(self) -> dict[str, Any]:
+    def header(self) -> JsonObject:
         """The format 1 header (with the seed)."""
         return {
             "record": FORMAT,
@@ -121,9 +123,9 @@ class GameRecord:
             "setup": self.setup,
         }
 
-    def committed_header(self, commit: str, table: dict[str, Any] | None) -> dict[str, Any]:
+    def committed_header(self, commit: str, table: JsonObject | None) -> JsonObject:
         """The format 2 header: the commitment instead of the seed."""
-        head: dict[str, Any] = {
+        head: JsonObject = {
             "record": FORMAT,
             "format": 2,
             "game": self.game,
@@ -197,7 +199,7 @@ class GameRecord:
         """How many events are still sealed (no nonce to open them)."""
         return sum(e.type == SEALED for e in self.events)
 
-    def actions(self) -> list[tuple[int, dict[str, Any]]]:
+    def actions(self) -> list[tuple[int, dict[str, object]]]:
         return [
             (int(e.actor if e.actor is not None else -1), dict(e.data["action"]))
             for e in self.events
@@ -265,9 +267,11 @@ def read_key(path: Path) -> tuple[int, str] | None:
         with path.open("rb") as f:
             data = f.read(4096)
         value = read_json(data, RECORD_LIMITS, "the key file")
-        seed, nonce = value["seed"], value["nonce"]
-    except (OSError, JsonInputError, KeyError, TypeError):
+    except (OSError, JsonInputError):
         return None
+    if not isinstance(value, dict) or "seed" not in value or "nonce" not in value:
+        return None
+    seed, nonce = value["seed"], value["nonce"]
     if _whole(seed) and 0 <= seed < SEED_LIMIT and commitment.is_hex64(nonce):
         return seed, nonce
     return None
@@ -317,11 +321,12 @@ class _Parser:
             raise RecordError(f"{self.source}:{n0}: {exc}") from None
         if not isinstance(head, dict) or head.get("record") != FORMAT:
             raise RecordError(f"{self.source}:{n0}: not a chieu record header")
-        fmt = _check_header(head, f"{self.source}:{n0}")
+        header = _check_header(head, f"{self.source}:{n0}")
+        fmt = header.format
         events: list[Event] = []
         numbers: list[int] = []
         good = end0
-        reveal: dict[str, Any] | None = None
+        reveal: Reveal | None = None
         reveal_at = 0
         for i, (lineno, start, end, line) in enumerate(lines[1:], 1):
             last = i == len(lines) - 1
@@ -334,7 +339,7 @@ class _Parser:
                     good = end
                     break
                 _check_raw_event(obj, sealed_ok=fmt == 2)
-                event = Event.from_json(obj)
+                event = Event.from_json(cast(JsonObject, obj))  # checked just above
                 _check_event(event)
             except (ValueError, TypeError) as exc:  # JsonInputError too
                 self.fail(lineno, f"bad event ({exc})", last)
@@ -345,22 +350,22 @@ class _Parser:
         if self.damage is not None and fmt == 2 and len(lines) > 1:
             reveal, reveal_at = self.late_reveal(lines[-1])
         record = GameRecord(
-            game=head["game"],
-            version=str(head.get("version", "")),
-            rules=dict(head["rules"]),
-            seed=head.get("seed"),
-            setup=dict(head.get("setup") or {}),
+            game=header.game,
+            version=header.version,
+            rules=header.rules,
+            seed=header.seed,
+            setup=header.setup,
             events=events,
             format=fmt,
-            commit=head.get("commit"),
-            table=head.get("table"),
+            commit=header.commit,
+            table=header.table,
             unknown_keys=tuple(sorted(set(head) - HEADER_KEYS)),
             lines=numbers,
             good_bytes=good,
         )
         if reveal is not None:
-            record.seed, record.nonce, record.revealed = reveal["seed"], reveal["nonce"], True
-            record.digest_ok = reveal["digest"] == commitment.digest(self.data[:reveal_at])
+            record.seed, record.nonce, record.revealed = reveal.seed, reveal.nonce, True
+            record.digest_ok = reveal.digest == commitment.digest(self.data[:reveal_at])
         elif fmt == 2 and self.key is not None:
             record.seed, record.nonce = self.key
             record.from_key = True
@@ -369,7 +374,7 @@ class _Parser:
         record.damage = self.damage
         return record
 
-    def late_reveal(self, line: tuple[int, int, int, bytes]) -> tuple[dict[str, Any] | None, int]:
+    def late_reveal(self, line: tuple[int, int, int, bytes]) -> tuple[Reveal | None, int]:
         """The reveal on the last line of a record damaged before it (None if it is not)."""
         lineno, start, _, text = line
         if self.damage is None or self.damage.line >= lineno:
@@ -391,7 +396,7 @@ class _Parser:
                 text = commitment.unseal(record.nonce, i, str(event.data["box"]))
                 obj = read_json(text, RECORD_LIMITS, "the sealed event")
                 _check_raw_event(obj, sealed_ok=False)
-                opened = Event.from_json(obj)
+                opened = Event.from_json(cast(JsonObject, obj))  # checked just above
                 _check_event(opened)
             except (ValueError, TypeError) as exc:
                 lineno = record.lines[i]
@@ -403,12 +408,34 @@ class _Parser:
             record.events[i] = opened
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_header(head: dict[str, Any], where: str) -> int:
-    """The header's format (1 or 2); RecordError for a field of the wrong type or range."""
+class Header(NamedTuple):
+    """A header's fields, checked (``_check_header``)."""
+
+    format: int
+    game: str
+    version: str
+    rules: JsonObject
+    seed: int | None
+    setup: JsonObject
+    commit: str | None
+    table: JsonObject | None
+
+
+class Reveal(NamedTuple):
+    """A reveal line's data, checked (``_check_reveal``)."""
+
+    seed: int
+    nonce: str
+    digest: str
+
+
+def _check_header(head: JsonObject, where: str) -> Header:
+    """The header's fields (format 1 or 2); RecordError for a field of the wrong type or
+    range."""
     try:
         fmt = head.get("format", 1)
         if fmt not in (1, 2) or not _whole(fmt):
@@ -416,37 +443,53 @@ def _check_header(head: dict[str, Any], where: str) -> int:
         for key in ("game", "rules", "seed") if fmt == 1 else ("game", "rules", "commit"):
             if key not in head:
                 raise JsonInputError(f"header lacks {key!r}")
-        expect_str(head["game"], "header 'game'", 100)
-        expect_object(head["rules"], "header 'rules'")
-        if fmt == 1 and not _whole(head["seed"]):  # bounded by RECORD_LIMITS (20 digits)
-            raise JsonInputError(
-                f"header 'seed' must be a whole number, not {describe(head['seed'])}"
-            )
+        game = expect_str(head["game"], "header 'game'", 100)
+        rules = expect_object(head["rules"], "header 'rules'")
+        seed = head.get("seed")
+        if fmt == 1 and not _whole(seed):  # bounded by RECORD_LIMITS (20 digits)
+            raise JsonInputError(f"header 'seed' must be a whole number, not {describe(seed)}")
+        commit: str | None = None
+        table: JsonObject | None = None
         if fmt == 2:
             if "seed" in head:
                 raise JsonInputError("a format 2 header must not hold the seed")
-            if not commitment.is_hex64(head["commit"]):
+            given = head["commit"]
+            if not commitment.is_hex64(given):
                 raise JsonInputError("header 'commit' must be 64 lowercase hex digits")
+            commit = given
             if head.get("table") is not None:
-                expect_object(head["table"], "header 'table'")
-        if head.get("version") is not None:
-            expect_str(head["version"], "header 'version'", 100)
-        if head.get("setup") is not None:
-            expect_object(head["setup"], "header 'setup'")
+                table = expect_object(head["table"], "header 'table'")
+        version = head.get("version", "")
+        if version is not None:
+            version = expect_str(version, "header 'version'", 100)
+        setup = head.get("setup")
+        if setup is not None:
+            setup = expect_object(setup, "header 'setup'")
     except JsonInputError as exc:
         raise RecordError(f"{where}: {exc}") from None
-    return int(fmt)
+    return Header(
+        format=fmt,
+        game=game,
+        version=str(version),
+        rules=dict(rules),
+        seed=seed if _whole(seed) else None,
+        setup=dict(setup or {}),
+        commit=commit,
+        table=table,
+    )
 
 
-def _check_reveal(obj: dict[str, Any]) -> dict[str, Any]:
+def _check_reveal(obj: JsonObject) -> Reveal:
     data = expect_object(obj.get("data"), "the reveal's 'data'")
     seed = data.get("seed")
-    if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT):
+    if not (_whole(seed) and 0 <= seed < SEED_LIMIT):
         raise JsonInputError(f"the reveal's 'seed' must be a whole number, not {describe(seed)}")
-    for key in ("nonce", "digest"):
-        if not commitment.is_hex64(data.get(key)):
-            raise JsonInputError(f"the reveal's {key!r} must be 64 lowercase hex digits")
-    return data
+    nonce, digest = data.get("nonce"), data.get("digest")
+    if not commitment.is_hex64(nonce):
+        raise JsonInputError("the reveal's 'nonce' must be 64 lowercase hex digits")
+    if not commitment.is_hex64(digest):
+        raise JsonInputError("the reveal's 'digest' must be 64 lowercase hex digits")
+    return Reveal(seed, nonce, digest)
 
 
 def _check_raw_event(obj: object, sealed_ok: bool) -> None:

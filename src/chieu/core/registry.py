@@ -11,17 +11,19 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from chieu.core.errors import UnknownGameError
 
 if TYPE_CHECKING:
     from chieu.core.protocol import GameDefinition
 
+    G = TypeVar("G", bound=GameDefinition)
+
 GROUP = "chieu.games"
 _lock = threading.Lock()
 _loaded = [False]
-_games: dict[str, Any] = {}
+_games: dict[str, GameDefinition] = {}
 _aliases: dict[str, str] = {}
 
 
@@ -32,7 +34,7 @@ def normalize_name(name: str) -> str:
     return "".join(ch for ch in text if ch.isalnum())
 
 
-def register(game: Any, aliases: Iterable[str] = ()) -> Any:
+def register(game: G, aliases: Iterable[str] = ()) -> G:
     """Register a game class (with a ``name`` attribute) under its name and aliases."""
     with _lock:
         _games[game.name] = game
@@ -56,8 +58,7 @@ def find_game(name: str) -> GameDefinition:
     key = normalize_name(name)
     with _lock:
         if key in _aliases:
-            game: GameDefinition = _games[_aliases[key]]
-            return game
+            return _games[_aliases[key]]
         known = ", ".join(sorted(_games))
     raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from chieu.core.errors import ChieuError, RecordError
 
@@ -55,7 +55,7 @@ class ReplayError(RecordError):
     """A recorded action the replay cannot read or apply: its ``number`` (from 1), ``index``
     in ``record.events``, ``seat``, the action as recorded (``data``) and ``why``."""
 
-    def __init__(self, number: int, index: int, seat: int, data: Any, why: str) -> None:
+    def __init__(self, number: int, index: int, seat: int, data: object, why: str) -> None:
         super().__init__(f"action {number} ({data}) by seat {seat}: {why}")
         self.number = number
         self.index = index
@@ -106,9 +106,11 @@ def steps(
         if stop is not None and number > stop:
             return
         seat = int(event.actor if event.actor is not None else -1)
-        data: Any = event.data.get("action")
+        data = event.data.get("action")
         try:
-            action = space.from_json(dict(data))  # TypeError when there is none
+            if data is None:  # as ``dict(None)`` says
+                raise TypeError("'NoneType' object is not iterable")
+            action = space.from_json(dict(data))
             state.before_recorded(seat)
         except ENGINE_ERRORS as exc:
             raise _error(number, index, seat, data, exc) from None
@@ -124,7 +126,7 @@ def steps(
         state.pass_forced()  # the game went on past the last recorded action
 
 
-def _error(number: int, index: int, seat: int, data: Any, exc: Exception) -> ReplayError:
+def _error(number: int, index: int, seat: int, data: object, exc: Exception) -> ReplayError:
     why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
     return ReplayError(number, index, seat, data, why)
 

@@ -8,10 +8,11 @@ friendlier input for one field (e.g. a comma-separated string) before the datacl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, fields, replace
-from typing import Any, ClassVar, Self, cast
+from dataclasses import Field, asdict, fields, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from chieu.core.errors import ChieuError
+from chieu.core.jsonio import JsonObject
 
 #: the longest list any option takes (a game checks each list's exact length; this refuses a
 #: huge one before any work is done on it)
@@ -21,17 +22,21 @@ MAX_LIST = 16
 class RulesBase:
     __slots__ = ()
     label: ClassVar[str] = "game"
+    #: what every game's rules say (a dataclass field of each game's ``Rules``)
+    players: int
+    #: a game's ``Rules`` is a dataclass (what ``dataclasses.fields`` reads)
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(cast(Any, self))
+    def to_json(self) -> JsonObject:
+        data = asdict(self)
         return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> Self:
+    def from_json(cls, data: Mapping[str, object] | None) -> Self:
         """Rules from JSON; ChieuError naming any unknown option or bad value."""
         if not data:
             return cls()
-        known = {f.name for f in fields(cast(Any, cls))}
+        known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ChieuError(
@@ -56,12 +61,35 @@ class RulesBase:
             raise ChieuError(f"bad {cls.label} rules: {exc}") from None
 
     @classmethod
-    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
+    def _prepare(cls, values: dict[str, object]) -> dict[str, object]:
         """A game's hook to normalise raw JSON values (default: unchanged)."""
         return values
 
-    def with_(self, **changes: Any) -> Self:
-        return cast(Self, replace(cast(Any, self), **changes))
+    def with_(self, **changes: object) -> Self:
+        return replace(self, **changes)
+
+
+# Type parameters over a game's rules. ``State[R]`` (``chieu.core.protocol``) plays by the rules
+# ``R``, ``State`` alone by some game's (``RulesBase``). What takes a game's own rules (its
+# sitting policy) the core holds as taking *some* game's: ``R_contra`` defaults to Any, since a
+# game definition is a class whose ClassVars cannot be generic. Python 3.11's ``TypeVar`` has
+# no ``default``: the checker reads ``typing_extensions``' (PEP 696); the runtime needs none.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    R = TypeVar("R", bound=RulesBase, default=RulesBase)  # for a game's generic code
+    #: a game's State names its rules (``StateBase[Rules]``); one that does not yet leaves
+    #: them untyped, as before (the default), so the games move over one by one
+    R_state = TypeVar("R_state", bound=RulesBase, default=Any)
+    R_co = TypeVar("R_co", bound=RulesBase, covariant=True, default=RulesBase)
+    R_contra = TypeVar("R_contra", bound=RulesBase, contravariant=True, default=Any)
+else:
+    from typing import TypeVar
+
+    R = TypeVar("R", bound=RulesBase)
+    R_state = TypeVar("R_state", bound=RulesBase)
+    R_co = TypeVar("R_co", bound=RulesBase, covariant=True)
+    R_contra = TypeVar("R_contra", bound=RulesBase, contravariant=True)
 
 
 def _check_type(label: str, name: str, default: object, value: object) -> None:

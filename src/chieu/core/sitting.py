@@ -10,34 +10,50 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from chieu.core.errors import ChieuError
+from chieu.core.jsonio import JsonObject, as_json
 from chieu.core.outcome import Outcome
+from chieu.core.rules import R_contra
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
     from chieu.core.protocol import State
     from chieu.core.table import Game
+
+    #: what a game's hội carries from deal to deal (its own TypedDict of JSON values); the
+    #: core holds some game's policy, whose carry it only stores (the default)
+    Carry = TypeVar("Carry", bound=Mapping[str, object], default=Any)
+else:
+    from typing import TypeVar
+
+    Carry = TypeVar("Carry", bound=Mapping[str, object])
 
 MAX_NAME = 40
 
 
-class SittingPolicy(Protocol):
-    def start(self, rules: Any) -> dict[str, Any]:
+class SittingPolicy(Protocol, Generic[R_contra, Carry]):
+    """A game's policy, for its own ``Rules`` and carry (``SittingPolicy[Rules, ChanCarry]``;
+    the core holds one as ``SittingPolicy``: a policy of some game, given that game's rules
+    and the carry the policy gave)."""
+
+    def start(self, rules: R_contra) -> Carry:
         """What the first deal carries (JSON values only)."""
         ...
 
-    def next_setup(self, rules: Any, carry: Mapping[str, Any]) -> dict[str, Any]:
-        """The ``setup`` of the next deal (what ``new_state`` takes)."""
+    def next_setup(self, rules: R_contra, carry: Carry) -> Mapping[str, object]:
+        """The ``setup`` of the next deal (what ``new_state`` takes; JSON values only)."""
         ...
 
     def after(
-        self, rules: Any, carry: Mapping[str, Any], outcome: Outcome
-    ) -> tuple[dict[str, Any], tuple[float, ...]]:
+        self, rules: R_contra, carry: Carry, outcome: Outcome
+    ) -> tuple[Carry, tuple[float, ...]]:
         """The carry after ``outcome``, and the points each seat gets on the sheet."""
         ...
 
-    def over(self, rules: Any, carry: Mapping[str, Any], totals: Sequence[float]) -> bool:
+    def over(self, rules: R_contra, carry: Carry, totals: Sequence[float]) -> bool:
         """Whether the hội has reached its end by the game's own rule (never, for most)."""
         ...
 
@@ -46,13 +62,13 @@ class SittingPolicy(Protocol):
 class SittingRow:
     number: int
     seed: int | None
-    setup: dict[str, Any]
+    setup: JsonObject
     winner: int | None
     termination: str
     points: tuple[float, ...]
     totals: tuple[float, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "number": self.number,
             "seed": self.seed,
@@ -77,7 +93,7 @@ class Sitting:
         self.game = game
         self.names = tuple(names)
         self.rows: list[SittingRow] = []
-        self.carry: dict[str, Any] = self._policy.start(game.rules)
+        self.carry: JsonObject = self._policy.start(game.rules)
 
     @property
     def _policy(self) -> SittingPolicy:
@@ -96,8 +112,8 @@ class Sitting:
     def over(self) -> bool:
         return self._policy.over(self.game.rules, self.carry, self.totals)
 
-    def next_setup(self) -> dict[str, Any]:
-        return self._policy.next_setup(self.game.rules, self.carry)
+    def next_setup(self) -> JsonObject:
+        return as_json(self._policy.next_setup(self.game.rules, self.carry))
 
     def new_state(self, seed: int | None = None) -> State:
         """The next deal of the hội."""
@@ -127,7 +143,7 @@ class Sitting:
         return [s for s, t in enumerate(self.totals) if t == best]
 
     # -- JSON ------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "sitting": "chieu",
             "game": self.game.name,
@@ -138,8 +154,8 @@ class Sitting:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Sitting:
-        """A Sitting from ``to_json``; ChieuError naming what is wrong."""
+    def from_json(cls, data: object) -> Sitting:
+        """A Sitting from ``to_json`` (parsed JSON); ChieuError naming what is wrong."""
         from chieu.core.table import load_game
 
         if not isinstance(data, Mapping) or data.get("sitting") != "chieu":
@@ -149,7 +165,7 @@ class Sitting:
             raise ChieuError("a sitting needs 'game' (text) and 'rules' (an object)")
         if not isinstance(names, list):
             raise ChieuError("a sitting needs 'names' (a list)")
-        sitting = cls(load_game(game_name, dict(rules)), names)
+        sitting = cls(load_game(game_name, dict(rules)), names)  # the names are checked there
         rows, carry = data.get("rows"), data.get("carry")
         if not isinstance(rows, list) or not isinstance(carry, dict):
             raise ChieuError("a sitting needs 'rows' (a list) and 'carry' (an object)")
@@ -159,10 +175,12 @@ class Sitting:
         return sitting
 
 
-def _row(row: Any, number: int, players: int) -> SittingRow:
+def _row(row: object, number: int, players: int) -> SittingRow:
     try:
-        points = tuple(float(p) for p in row["points"])
-        totals = tuple(float(t) for t in row["totals"])
+        if not isinstance(row, dict):
+            raise TypeError("not an object")
+        points = _floats(row["points"])
+        totals = _floats(row["totals"])
         winner = row["winner"]
         seed = row.get("seed")
         if len(points) != players or len(totals) != players:
@@ -171,8 +189,22 @@ def _row(row: Any, number: int, players: int) -> SittingRow:
             raise ValueError(f"winner {winner!r}")
         if seed is not None and not isinstance(seed, int):
             raise ValueError(f"seed {seed!r}")
+        setup = row["setup"]
+        if not isinstance(setup, dict):
+            raise TypeError("'setup' is not an object")
         return SittingRow(
-            number, seed, dict(row["setup"]), winner, str(row["termination"]), points, totals
+            number, seed, dict(setup), winner, str(row["termination"]), points, totals
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ChieuError(f"sitting row {number} is not valid ({exc})") from None
+
+
+def _floats(value: object) -> tuple[float, ...]:
+    """A JSON list of numbers as floats (TypeError or ValueError for anything else)."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"expected a list, not {type(value).__name__}")
+    return tuple(float(v) if isinstance(v, (int, float, str)) else _not_number(v) for v in value)
+
+
+def _not_number(value: object) -> float:
+    raise TypeError(f"expected a number, not {type(value).__name__}")

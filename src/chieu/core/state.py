@@ -21,17 +21,22 @@ window (private: nobody else learns what a seat answered), ``history``, ``view``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Generic, Self
 
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, Decision, DecisionKind
 from chieu.core.errors import IllegalActionError
 from chieu.core.events import PRIVATE, Event, seat_history
+from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.core.notation import Lang
 from chieu.core.outcome import Outcome
 from chieu.core.rng import Rng
+from chieu.core.rules import R_state
 from chieu.core.view import Live, SeatView, View, Zone
 from chieu.core.zones import ZoneSpec, hidden_zones, redeal
+
+if TYPE_CHECKING:
+    from chieu.core.protocol import GameDefinition, Observation
 
 _decision = tuple.__new__  # Decision(...) without the named tuple's Python-level __new__
 _ONLY = tuple(frozenset({s}) for s in range(16))  # visible_to of a seat's private event
@@ -39,11 +44,15 @@ ACTION = "action"  # the event of every applied action (what a record replays)
 CLAIM = "claim"  # the public event of the claim a window resolved to
 
 
-class StateBase:
-    game: Any  # the game definition (set by GameBase)
+class StateBase(Generic[R_state]):
+    """A game's State: ``class ChanState(StateBase[Rules])`` (its rules' class)."""
+
+    game: GameDefinition  # the game definition (set by GameBase)
     num_players: int
-    rules: Any
+    rules: R_state
     seed: int
+    #: the deal's setup (JSON), as the game reads it
+    setup: Mapping[str, object]
     events: list[Event]
     phase: str
     actor: int
@@ -53,12 +62,31 @@ class StateBase:
     # the turn's decision, with the legal actions it was built from (``_legal`` is a new list
     # whenever they are computed again)
     _turn: tuple[list[Action], tuple[Decision, ...]] | None = None
-    claim_queue: Any  # a game not yet on claim windows asks one seat at a time (legacy)
+    claim_queue: Sequence[int]  # a game not yet on claim windows asks one seat at a time
     _outcome: Outcome | None
     _legal_at: int
     _legal: list[Action]
 
+    if TYPE_CHECKING:  # every game's State is made so (``GameBase.new_state``)
+
+        def __init__(
+            self,
+            rules: R_state | None = None,
+            seed: int = 0,
+            *,
+            setup: Mapping[str, JsonValue] | None = None,
+            deal: Sequence[int] | None = None,
+        ) -> None: ...
+
     # -- the game's part -----------------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` of ``seat`` (default: the one to act); its events."""
+        raise NotImplementedError
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` knows, as JSON (for bots and RL)."""
+        raise NotImplementedError
+
     def _legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
@@ -275,7 +303,7 @@ class StateBase:
         """The count vectors of every zone ``seat`` cannot see."""
         return hidden_zones(self.zone_specs(), self.zones(), seat, self.revealed())
 
-    def resample_hidden(self, seat: int | None, rng: Rng | int) -> Any:
+    def resample_hidden(self, seat: int | None, rng: Rng | int) -> Self:
         """A copy where every card hidden from ``seat`` is dealt again at random (zone sizes
         kept), and the claim answers ``seat`` cannot see are asked again."""
         if not isinstance(rng, Rng):
@@ -298,7 +326,7 @@ class StateBase:
         kept = {s: a for s, a in window.answers.items() if s == seat}
         self.window = self._reopen_window(window, kept)
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         raise NotImplementedError
 
     def _reopen_window(self, window: ClaimWindow, kept: Mapping[int, Action]) -> ClaimWindow:
@@ -315,7 +343,7 @@ class StateBase:
     def view_live(self) -> Live | None:
         return None
 
-    def view_extra(self, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, seat: int | None) -> JsonObject:
         return {}
 
     def fault_of(self, seat: int, action: Action) -> tuple[str, str] | None:

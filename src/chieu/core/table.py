@@ -12,14 +12,16 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from chieu.core.actions import ActionSpace
 from chieu.core.errors import ChieuError
+from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.core.kit import GameKit, kit_of
 from chieu.core.notation import Notation
 from chieu.core.options import RuleOption, rule_options
 from chieu.core.registry import find_game
+from chieu.core.rules import RulesBase
 
 if TYPE_CHECKING:
     from chieu.core.protocol import GameDefinition, State
@@ -49,8 +51,19 @@ class TableInfo:
     num_actions: int
     max_game_length: int  # a bound on the actions of one game
 
-    def to_json(self) -> dict[str, Any]:
-        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+    def to_json(self) -> JsonObject:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": self.players,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "cards": self.cards,
+            "kinds": self.kinds,
+            "has_claims": self.has_claims,
+            "num_actions": self.num_actions,
+            "max_game_length": self.max_game_length,
+        }
 
 
 class Game:
@@ -58,7 +71,7 @@ class Game:
 
     __slots__ = ("definition", "rules")
 
-    def __init__(self, definition: GameDefinition, rules: Any) -> None:
+    def __init__(self, definition: GameDefinition, rules: RulesBase) -> None:
         self.definition = definition
         self.rules = rules
 
@@ -72,13 +85,11 @@ class Game:
 
     @property
     def action_space(self) -> ActionSpace:
-        space: ActionSpace = self.definition.action_space
-        return space
+        return self.definition.action_space
 
     @property
     def notation(self) -> Notation:
-        notation: Notation = self.definition.notation
-        return notation
+        return self.definition.notation
 
     @property
     def kit(self) -> GameKit:
@@ -109,7 +120,7 @@ class Game:
     def presets(self) -> tuple[str, ...]:
         return tuple(self.definition.presets)
 
-    def rules_json(self) -> dict[str, Any]:
+    def rules_json(self) -> JsonObject:
         return dict(self.definition.rules_to_json(self.rules))
 
     def new_state(
@@ -117,7 +128,7 @@ class Game:
         seed: int | None = None,
         *,
         deal: Sequence[int] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        setup: Mapping[str, JsonValue] | None = None,
     ) -> State:
         """A new game: the one way every edge starts one (the definition's ``new_state`` is the
         games' own plumbing behind it).
@@ -127,10 +138,9 @@ class Game:
         in dealing order; every game takes one, and a game's State raises ChieuError for a
         deck that is not its own); ``setup`` what carries from the last deal of a hội
         (dealer, first player...: ``Sitting.next_setup``)."""
-        state: State = self.definition.new_state(
+        return self.definition.new_state(
             self.rules, fresh_seed() if seed is None else seed, setup=setup, deal=deal
         )
-        return state
 
     def sitting(self, names: Sequence[str] | None = None) -> Sitting:
         """A new hội: a run of games with its score sheet."""
@@ -142,12 +152,18 @@ class Game:
         return f"<Game {self.name} {self.rules_json()}>"
 
 
-def resolve_rules(definition: GameDefinition, rules: Any = None, players: int | None = None) -> Any:
+#: rules as the edges give them: a preset's name, JSON, or a game's ``Rules`` (None: default)
+RulesLike = str | Mapping[str, object] | RulesBase | None
+
+
+def resolve_rules(
+    definition: GameDefinition, rules: RulesLike = None, players: int | None = None
+) -> RulesBase:
     """A definition's rules from a preset name, a JSON-like mapping or a Rules value."""
     if rules is None:
         value = definition.default_rules()
     elif isinstance(rules, str):
-        presets: Mapping[str, Any] = definition.presets
+        presets = definition.presets
         if rules not in presets:
             known = ", ".join(presets)
             raise ChieuError(f"unknown preset {rules!r} for {definition.title}; known: {known}")
@@ -163,7 +179,9 @@ def resolve_rules(definition: GameDefinition, rules: Any = None, players: int | 
     return value
 
 
-def load_game(name: str | Any, rules: Any = None, players: int | None = None) -> Game:
+def load_game(
+    name: str | GameDefinition, rules: RulesLike = None, players: int | None = None
+) -> Game:
     """The game called ``name`` (any alias: "chắn", "tổ tôm"...) bound to ``rules``: a preset
     name, a JSON-like dict, or the game's ``Rules``; ``players`` overrides the count."""
     definition = find_game(name) if isinstance(name, str) else name

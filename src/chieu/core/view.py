@@ -13,8 +13,11 @@ shared by every view of a position (``core.viewing``), which ``View.to_json`` co
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
+
+from chieu.core.jsonio import JsonObject
 
 VIEW_SCHEMA = "chieu.view"
 VIEW_VERSION = 1
@@ -32,32 +35,43 @@ ZoneRole = Literal[
 Visibility = Literal["public", "owner", "nobody"]
 
 
+class HasJson(Protocol):
+    def to_json(self) -> JsonObject: ...
+
+
 class Parts(tuple[Any, ...]):
     """A tuple of a View's parts (zones, seats, events) with ``json``: their ``to_json()``,
     built once. ``View.to_json`` gives a new list of the same dicts, which a reader must not
-    change (the views of one position share them)."""
+    change (the views of one position share them). Its items are those of the View's field
+    it fills (``tuple[Zone, ...]``...): hence a tuple of any items."""
 
-    json: list[dict[str, Any]]
+    json: list[JsonObject]
 
 
-def parts(items: Any, json: list[dict[str, Any]]) -> Parts:
+def parts(items: Iterable[HasJson | None], json: list[JsonObject]) -> Parts:
     """``items`` as :class:`Parts` whose JSON is ``json`` (one dict per item, in order)."""
     out = Parts(items)
     out.json = json
     return out
 
 
-def _json_list(items: tuple[Any, ...]) -> list[Any]:
+def _json_list(items: tuple[HasJson, ...]) -> list[JsonObject]:
     if type(items) is Parts:
         return items.json[:]
     return [x.to_json() for x in items]
 
 
-def _decisions_json(items: tuple[Any, ...]) -> list[Any]:
+def _decisions_json(items: tuple[DecisionView, ...]) -> list[JsonObject]:
     """Decisions are new dicts on every call (a server sets their ``deadline``)."""
     if type(items) is Parts:
-        return [{**d, "actions": d["actions"][:]} for d in items.json]
+        return [{**d, "actions": _copy(d["actions"])} for d in items.json]
     return [x.to_json() for x in items]
+
+
+def _copy(actions: object) -> list[JsonObject]:
+    """A decision's ``actions`` list (of JSON objects) copied."""
+    assert isinstance(actions, list)
+    return actions[:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +82,7 @@ class Group:
     kind: str  # the game's id of the group kind ("chan", "ca", "doc", "pung"...)
     label: str = ""  # its words ("chắn", "cạ", "phu dọc"...)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"cards": list(self.cards), "kind": self.kind, "label": self.label}
 
 
@@ -85,7 +99,7 @@ class Zone:
     groups: tuple[Group, ...] | None = None
     label: str = ""  # its words when the role alone does not say it ("quân đã ăn", "phỏm")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "id": self.id,
             "owner": self.owner,
@@ -97,10 +111,13 @@ class Zone:
         }
 
 
-def _kept_json(obj: Any, make: Any) -> dict[str, Any]:
+_K = TypeVar("_K", "KeptZone", "KeptSeatView")
+
+
+def _kept_json(obj: _K, make: Callable[[_K], JsonObject]) -> JsonObject:
     """``obj``'s JSON, made by ``make(obj)`` the first time and kept in its ``_json`` slot."""
     try:
-        data: dict[str, Any] = obj._json
+        data = obj._json
     except AttributeError:
         data = make(obj)
         object.__setattr__(obj, "_json", data)
@@ -112,9 +129,9 @@ class KeptZone(Zone):
     (the dict is shared too: never change it)."""
 
     __slots__ = ("_json",)
-    _json: dict[str, Any]
+    _json: JsonObject
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return _kept_json(self, Zone.to_json)
 
 
@@ -130,8 +147,8 @@ class Choice:
     fault: str | None = None  # the fault's id
     fault_name: str | None = None  # its Vietnamese name
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "label": self.label, "verb": self.verb}
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"id": self.id, "label": self.label, "verb": self.verb}
         if self.cards:
             out["cards"] = list(self.cards)
         if self.fault is not None:
@@ -146,7 +163,7 @@ class DecisionView:
     default: int
     deadline: float | None = None  # set by a server that keeps time (seconds since epoch)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "kind": self.kind,
             "actions": [c.to_json() for c in self.actions],
@@ -165,7 +182,7 @@ class SeatView:
     marks: tuple[str, ...] = ()  # words: "báo", "đã hạ"...
     to_act: bool = False  # the seat's turn (never set for claim answers: those are private)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "seat": self.seat,
             "hand_count": self.hand_count,
@@ -179,9 +196,9 @@ class KeptSeatView(SeatView):
     """A SeatView whose JSON is built once (see :class:`KeptZone`)."""
 
     __slots__ = ("_json",)
-    _json: dict[str, Any]
+    _json: JsonObject
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return _kept_json(self, SeatView.to_json)
 
 
@@ -193,7 +210,7 @@ class Live:
     seat: int | None  # whose door / river it lies in
     source: str  # "drawn" (from the stock) or "discard"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"card": self.card, "seat": self.seat, "source": self.source}
 
 
@@ -206,7 +223,7 @@ class EventView:
     actor: int | None
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"index": self.index, "type": self.type, "actor": self.actor, "text": self.text}
 
 
@@ -224,8 +241,8 @@ class View:
     claim_open: bool  # a claim window is open (who has answered is never shown)
     live: Live | None
     events: tuple[EventView, ...]
-    outcome: dict[str, Any] | None
-    extra: dict[str, Any] = field(default_factory=dict)
+    outcome: JsonObject | None
+    extra: JsonObject = field(default_factory=dict)
     lang: str = "vi"
 
     def zone(self, zone_id: str) -> Zone:
@@ -235,6 +252,7 @@ class View:
         raise KeyError(zone_id)
 
     def to_json(self) -> dict[str, Any]:
+        """The schema of ``docs/view.md`` (its readers index it freely: a JSON document)."""
         return {
             "schema": VIEW_SCHEMA,
             "version": VIEW_VERSION,

@@ -18,19 +18,23 @@ viewer are its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
+from chieu.core.actions import Action, ActionSpace
 from chieu.core.decisions import Decision
 from chieu.core.events import Event
+from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang, Notation
-from chieu.core.view import Choice, DecisionView, EventView, Live, Parts, View, parts
+from chieu.core.view import Choice, DecisionView, EventView, HasJson, Live, Parts, View, Zone, parts
 
 if TYPE_CHECKING:
     from chieu.core.state import StateBase
 
 #: how many of the viewer's latest events a view describes
 VIEW_EVENTS = 8
+_NOT_SHOWN: JsonObject = {}  # the JSON kept for an event never shown (before the last few)
 # ``View(...)`` and ``EventView(...)`` at a third of the cost: the frozen dataclasses'
 # ``__init__`` sets each slot through ``object.__setattr__``; these set them directly.
 _VIEW_FIELDS = (
@@ -61,7 +65,7 @@ _e0, _e1, _e2, _e3 = (getattr(EventView, f.name).__set__ for f in fields(EventVi
 _new = object.__new__
 
 
-def _view(*values: Any) -> View:
+def _view(*values: object) -> View:
     """``View(*values)``: the same object, built quicker."""
     v = _new(View)
     _v0(v, values[0])
@@ -97,14 +101,17 @@ def _event_view(index: int, type_: str, actor: int | None, text: str) -> EventVi
 #: emptied when it grows past ``CHOICES_KEPT`` (actions made outside an action space's table
 #: would otherwise pile up in a long-running server)
 CHOICES_KEPT = 50_000
-_CHOICES: dict[tuple[int, str], tuple[Any, Any, str, tuple[str, ...], Any, Choice, Any]] = {}
+_CHOICES: dict[
+    tuple[int, str],
+    tuple[Action, ActionSpace, str, tuple[str, ...], tuple[str, str] | None, Choice, JsonObject],
+] = {}
 
 
 def lang_of(text: str) -> Lang:
     return "en" if text == "en" else "vi"
 
 
-def as_parts(items: tuple[Any, ...]) -> Parts:
+def as_parts(items: tuple[HasJson, ...]) -> Parts:
     """``items`` (zones or seats) as :class:`Parts` with their JSON."""
     if type(items) is Parts:
         return items
@@ -128,10 +135,14 @@ class _Position:
         self.outcome = None if outcome is None else outcome.to_json()
 
 
-def _cache(state: StateBase) -> dict[Any, Any]:
+#: a state's view cache (``_cache``): a few fixed keys and the kept events by (seat, lang)
+ViewCache = dict[object, Any]
+
+
+def _cache(state: StateBase) -> ViewCache:
     """This state's view cache: dropped when the state's events list is another (a clone, a
     re-deal); its ``pos`` part when ``changes`` moves on."""
-    cache: dict[Any, Any] | None = state.__dict__.get("_view_cache")
+    cache: ViewCache | None = state.__dict__.get("_view_cache")
     at = state.steps + state._forced  # ``state.changes``, without the property's call
     if cache is None or cache["events"] is not state.events:
         cache = state.__dict__["_view_cache"] = {"events": state.events, "at": at, "pos": {}}
@@ -141,26 +152,30 @@ def _cache(state: StateBase) -> dict[Any, Any]:
     return cache
 
 
-def position_cache(state: StateBase) -> dict[Any, Any]:
+def position_cache(state: StateBase) -> ViewCache:
     """A dict for what the views of this position share (a game's zones, extras): a new one
     after every change of the state, and for a clone or a re-deal."""
-    pos: dict[Any, Any] = _cache(state)["pos"]
+    pos: ViewCache = _cache(state)["pos"]
     return pos
 
 
 def with_own_zone(
-    zones: list[Any], json: list[dict[str, Any]], at: int | None = None, own: Any = None
+    zones: Sequence[Zone],
+    json: list[JsonObject],
+    at: int | None = None,
+    own: Zone | None = None,
 ) -> Parts:
     """The zones every viewer of a position sees alike (``zones`` and their ``json``, kept
     in ``position_cache``) as :class:`Parts`, the one at ``at`` replaced by ``own`` (the
     viewer's own hand, with its cards); the kept lists are not changed."""
     if at is None:
         return parts(zones, json)
-    zones = zones[:]
-    json = json[:]
-    zones[at] = own
-    json[at] = own.to_json()
-    return parts(zones, json)
+    assert own is not None  # the viewer's own zone goes at ``at``
+    mine = list(zones)
+    mine_json = json[:]
+    mine[at] = own
+    mine_json[at] = own.to_json()
+    return parts(mine, mine_json)
 
 
 def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> View:
@@ -192,13 +207,11 @@ def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> Vie
     )
 
 
-def _decisions(
-    state: StateBase, pos: dict[Any, Any], seat: int, lang: Lang
-) -> tuple[DecisionView, ...]:
+def _decisions(state: StateBase, pos: ViewCache, seat: int, lang: Lang) -> tuple[DecisionView, ...]:
     """The viewer's decisions; ``json`` holds each one's JSON but its ``actions`` list, which
     ``View.to_json`` copies (a server sets each decision's ``deadline``)."""
     out = []
-    json = []
+    json: list[JsonObject] = []
     game = state.game
     notation: Notation = game.notation
     space = game.action_space
@@ -248,7 +261,7 @@ def _decisions(
     return parts(out, json)
 
 
-def _events(state: StateBase, cache: dict[Any, Any], seat: int | None, lang: Lang) -> Parts:
+def _events(state: StateBase, cache: ViewCache, seat: int | None, lang: Lang) -> Parts:
     """The viewer's last ``VIEW_EVENTS`` events described, each described once: kept per
     seat and language in lists aligned with the seat's history, which only grows (the last
     event kept is checked: a history that does not go on from it is described again)."""
@@ -258,7 +271,9 @@ def _events(state: StateBase, cache: dict[Any, Any], seat: int | None, lang: Lan
     key = ("events", seat, lang)
     # the views and JSON of the seat's events (None before the first one ever shown), the
     # last event kept, and the last Parts made (the same while the history is)
-    kept: tuple[list[Any], list[Any], list[Event], list[Parts]] | None = cache.get(key)
+    kept: tuple[list[EventView | None], list[JsonObject], list[Event], list[Parts]] | None = (
+        cache.get(key)
+    )
     if kept is not None:
         done = len(kept[0])
         if done > n or (done and kept[2][0] is not history[done - 1]):
@@ -279,7 +294,7 @@ def _events(state: StateBase, cache: dict[Any, Any], seat: int | None, lang: Lan
         shared = state.__dict__.setdefault("_event_views", {})
         if done < first:  # never shown: the views show the last few only
             views += [None] * (first - done)
-            jsons += [None] * (first - done)
+            jsons += [_NOT_SHOWN] * (first - done)
             done = first
         for i in range(done, n):
             event = history[i]

@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from chieu.bots.registry import bot_names
 from chieu.core.events import seat_history
-from chieu.core.jsonio import JsonInputError, Limits, read_json
+from chieu.core.jsonio import JsonInputError, JsonObject, Limits, read_json
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth, guard, names
@@ -47,7 +47,6 @@ from chieu.server.names import lookalike_key
 from chieu.server.room import Room
 from chieu.server.sessions import Session, Sessions
 from chieu.server.storage import Store, sqlite_url
-from chieu.server.wire import JsonObject
 from chieu.server.ws import Gate, serve_socket
 from chieu.web import mount as mount_web
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.server.messages import Words
 from chieu.server.rows import RoomGameJson
-from chieu.server.wire import JsonObject, JsonValue, PlayerJson, RoomJson
+from chieu.server.wire import PlayerJson, RoomJson
 
 
 class ErrorBody(TypedDict):

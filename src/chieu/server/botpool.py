@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 
     from chieu.core.bot import Bot
     from chieu.core.decisions import Decision
+    from chieu.core.protocol import Observation
     from chieu.core.table import Game
     from chieu.server.room import Room
 
@@ -82,7 +83,7 @@ class Job:
     bot: str  # the bot's name (``chieu.bots.registry``)
     game: str  # the game's name
     rules: str  # the room's rules as JSON text
-    observation: dict[str, object]  # ``state.observation(seat)``
+    observation: Observation  # ``state.observation(seat)``
     legal: tuple[int, ...]  # the legal action ids (the game's action space)
     seed: int  # the game's seed: ``bot_rng(seed, seat)``
     owner: int  # the player whose CPU share pays (the room's host)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 
 from chieu.bots.registry import bot_names
 from chieu.core.errors import ChieuError
+from chieu.core.jsonio import JsonObject
 from chieu.core.registry import find_game
 from chieu.core.table import load_game, resolve_rules
 from chieu.server.botpool import BotPool
@@ -21,7 +22,7 @@ from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
 from chieu.server.rows import ConflictError, RoomFields, RoomRow, SeatRow, StoredRoom
 from chieu.server.storage import Store
-from chieu.server.wire import JsonObject, PlayerJson, RoomJson
+from chieu.server.wire import PlayerJson, RoomJson
 
 MAX_OPEN_ROOMS = 10
 #: seconds a waiting room with nobody but its host in it stays open when nobody has a socket

@@ -17,6 +17,7 @@ import orjson
 
 from chieu.core.actions import Action
 from chieu.core.events import seat_history
+from chieu.core.jsonio import JsonObject
 from chieu.server import wire
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class Pushing:
                 room = room or _dumps(self.to_json())
                 c.send(self.view_message(c.seat, c.lang, room))
 
-    def events_since(self, seat: int | None, since: int) -> list[wire.JsonObject] | None:
+    def events_since(self, seat: int | None, since: int) -> list[JsonObject] | None:
         """The seat's own redacted history entries after version ``since`` in this game."""
         if self.state is None or since not in self.marks:
             return None

@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Request
 
 from chieu.core.errors import ChieuError
+from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.core.notation import Lang
 from chieu.core.record import GameRecord
 from chieu.core.replay import Step
@@ -38,7 +39,6 @@ from chieu.server.bodies import (
 from chieu.server.limits import PlayerBuckets
 from chieu.server.lobby import ApiError, Lobby, may_read_row
 from chieu.server.rows import StoredRoom
-from chieu.server.wire import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State

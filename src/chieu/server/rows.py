@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias, TypedDict
 
-from chieu.server.wire import JsonObject, RoomStatus
+from chieu.core.jsonio import JsonObject
+from chieu.server.wire import RoomStatus
 
 #: a row of ``pgsql``'s statements, as the driver's cursor returns it: ids, and the text of a
 #: notification

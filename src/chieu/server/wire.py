@@ -16,12 +16,8 @@ from typing import Literal, NamedTuple, NotRequired, TypeAlias, TypedDict
 
 import orjson
 
+from chieu.core.jsonio import JsonObject
 from chieu.server.messages import Words, words
-
-#: any JSON value, and a JSON object: what the server passes on without reading it (a View's
-#: JSON, an event's, a game's rules). A local alias, to give way to the core's if it has one.
-JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
-JsonObject: TypeAlias = dict[str, JsonValue]
 
 #: a room's status (``rooms.status``)
 RoomStatus: TypeAlias = Literal["waiting", "playing", "between", "finished"]

@@ -21,6 +21,7 @@ from typing import TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
+from chieu.core.jsonio import JsonObject
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, check_copies, parse_cards, rank_of
 from chieu.games.chan.patterns import MatGroup, WinContext
@@ -214,7 +215,7 @@ class _Verdict:
     complete: bool  # the shape is a win (A4.1)
     win: bool  # a legal win
     illegal: str | None
-    cuoc: list[dict[str, object]]
+    cuoc: list[JsonObject]
     score: int | None
 
 
@@ -292,7 +293,7 @@ class WinOn(TypedDict):
     card: str
     win: bool
     illegal: str | None
-    cuoc: list[dict[str, object]]  # ``PatternHit.to_json()`` of each cước
+    cuoc: list[JsonObject]  # ``PatternHit.to_json()`` of each cước
     score: int | None
 
 
@@ -312,7 +313,7 @@ class ChanCheckReport(TypedDict):
     complete: bool
     win: bool
     illegal: str | None
-    cuoc: list[dict[str, object]]
+    cuoc: list[JsonObject]
     score: int | None
     waits: list[str]
     wait_kind: str | None

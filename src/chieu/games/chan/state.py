@@ -22,6 +22,7 @@ from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
 from chieu.core.errors import ChieuError
 from chieu.core.events import Event
+from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
@@ -54,7 +55,7 @@ from chieu.games.chan.faults import (
     note_eat,
 )
 from chieu.games.chan.rules import Rules
-from chieu.games.chan.setups import deal_piles, parse_setup
+from chieu.games.chan.setups import ChanSetup, deal_piles, parse_setup
 from chieu.games.chan.views import ChanObservation
 from chieu.games.chan.worlds import Live, Seat
 
@@ -77,6 +78,7 @@ class ChanState(StateBase):
     """One deal of Chắn. Create with ``ChanGame.new_state`` (or directly)."""
 
     phase: Phase
+    setup: ChanSetup
     # the legal actions, seat, verb and blocked cards the default of a turn was found with
     _blocked_now: tuple[list[Action], int, str, AbstractSet[int]] | None = None
 
@@ -596,7 +598,7 @@ class ChanState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, object]:
+    def view_extra(self, seat: int | None) -> JsonObject:
         return views.view_extra(self)
 
     def fault_of(self, seat: int, action: Action) -> tuple[str, str] | None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeVarTuple
 
 from chieu.core.actions import Action
+from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang, pick
 from chieu.core.view import Group, KeptSeatView, KeptZone, Live, Parts, SeatView, Zone, parts
 from chieu.core.viewing import with_own_zone
@@ -43,7 +44,7 @@ GROUPS: dict[str, dict[str, str]] = {
 
 
 #: the zones every viewer of a step sees alike, their JSON, and the seats shown
-_Common = tuple[list[Zone], list[dict[str, object]], frozenset[int]]
+_Common = tuple[list[Zone], list[JsonObject], frozenset[int]]
 
 
 @dataclass(slots=True, eq=False)
@@ -54,7 +55,7 @@ class _Views:
     at: int
     common: dict[Lang, _Common] = field(default_factory=dict)
     seats: dict[Lang, tuple[SeatView, ...]] = field(default_factory=dict)
-    extra: dict[str, object] | None = None
+    extra: JsonObject | None = None
     #: per seat: ``id(action)`` -> the action and the fault it would commit
     faults: dict[int, dict[int, tuple[Action, tuple[str, str] | None]]] = field(
         default_factory=dict
@@ -302,10 +303,10 @@ def _own_hand(st: ChanState, seat: int, lang: Lang) -> KeptZone:
 
 #: seats by their content (values: any state, any step may share them)
 _SeatKey = tuple[int, int, tuple[str, ...], tuple[str, ...], bool, Lang]
-_SEATS: dict[_SeatKey, tuple[KeptSeatView, dict[str, object]]] = {}
+_SEATS: dict[_SeatKey, tuple[KeptSeatView, JsonObject]] = {}
 
 
-def _seat(key: _SeatKey) -> tuple[KeptSeatView, dict[str, object]]:
+def _seat(key: _SeatKey) -> tuple[KeptSeatView, JsonObject]:
     """The seat ``key`` describes, ``(seat, hand size, roles, marks, to_act, lang)``, with
     its JSON."""
     hit = _SEATS.get(key)
@@ -362,7 +363,7 @@ def view_live(st: ChanState) -> Live | None:
     return Live(CODES[live.card], live.door, "drawn" if live.from_nocc else "discard")
 
 
-def view_extra(st: ChanState) -> dict[str, object]:
+def view_extra(st: ChanState) -> JsonObject:
     """The cái card and seat, the bắt-cái seat, the draws left, the opening flag, the door a
     trả cửa goes to, and the live card's origin (``discard``, ``drawn``, ``passed``,
     ``returned``)."""
@@ -373,7 +374,7 @@ def view_extra(st: ChanState) -> dict[str, object]:
     return dict(extra)
 
 
-def _extra(st: ChanState) -> dict[str, object]:
+def _extra(st: ChanState) -> JsonObject:
     return {
         "cai_card": CODES[st.cai_card],
         "cai_seat": st.cai_seat,

@@ -20,6 +20,7 @@ from typing import Literal
 from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
 from chieu.core.events import Event
+from chieu.core.jsonio import JsonObject
 from chieu.core.outcome import Outcome
 from chieu.core.state import ACTION, StateBase
 from chieu.core.view import Live as LiveView
@@ -59,7 +60,6 @@ _ID = A.ACTION_SPACE.id_of
 class MatChuocState(StateBase):
     """One deal of Mạt chược. Create with ``MatChuocGame.new_state`` (or directly)."""
 
-    game = None  # set by chieu.games.matchuoc.game
     phase: Phase
 
     def __init__(
@@ -477,7 +477,7 @@ class MatChuocState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, object]:
+    def view_extra(self, seat: int | None) -> JsonObject:
         return views.view_extra(self, seat)
 
     def snapshot(self) -> dict[str, object]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
+from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang
 from chieu.core.view import Group as GroupView
 from chieu.core.view import KeptSeatView, KeptZone, Live, SeatView, Zone
@@ -61,12 +62,12 @@ class MatchuocObservation(TypedDict):
     after_claim: bool  # the actor claimed and now only discards
     hand: NotRequired[list[int]]  # the viewer's hand (a seat, not a spectator)
     drawn: NotRequired[int]  # the tile the viewer has just drawn (-1: none), on its turn
-    outcome: NotRequired[dict[str, object]]  # at the end: ``Outcome.to_json()``
+    outcome: NotRequired[JsonObject]  # at the end: ``Outcome.to_json()``
     winner_hands: NotRequired[dict[int, list[int]]]  # at the end: each winner's hand
 
 
 #: the zones of a position as ``Zone`` objects and as JSON, and the hands shown
-ZoneParts = tuple[list[Zone], list[dict[str, object]], frozenset[int]]
+ZoneParts = tuple[list[Zone], list[JsonObject], frozenset[int]]
 
 CODES = KINDS.codes
 WIND_NAMES = ("Đông", "Nam", "Tây", "Bắc")
@@ -293,11 +294,11 @@ def view_live(st: MatChuocState) -> Live | None:
     return None if live is None else Live(CODES[live.tile], live.seat, "discard")
 
 
-def view_extra(st: MatChuocState, seat: int | None) -> dict[str, object]:
+def view_extra(st: MatChuocState, seat: int | None) -> JsonObject:
     """``dealer`` (the seat), ``prevailing`` (the round wind's code), ``wall_left``,
     ``after_claim`` (the actor claimed and now only discards) and, for the seat that has just
     drawn, ``drawn`` (the tile's code)."""
-    extra: dict[str, object] = {
+    extra: JsonObject = {
         "dealer": st.dealer,
         "prevailing": CODES[st.prevailing],
         "wall_left": len(st.wall),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, NotRequired, TypedDict
 
+from chieu.core.jsonio import JsonObject, as_json
 from chieu.core.notation import Lang, pick
 from chieu.core.view import Group, KeptSeatView, KeptZone, SeatView, Zone
 from chieu.core.view import Live as LiveView
@@ -70,11 +71,11 @@ class PhomObservation(TypedDict):
     khan_queue: list[int]
     hand: NotRequired[list[int]]  # the viewer's hand (a seat, not a spectator)
     shown_hands: NotRequired[dict[int, list[int]]]  # hands shown to everyone, by seat
-    outcome: NotRequired[dict[str, object]]  # at the end: ``Outcome.to_json()``
+    outcome: NotRequired[JsonObject]  # at the end: ``Outcome.to_json()``
 
 
 #: the zones of a position as ``Zone`` objects and as JSON (``core.viewing.with_own_zone``)
-ZoneParts = tuple[list[Zone], list[dict[str, object]]]
+ZoneParts = tuple[list[Zone], list[JsonObject]]
 
 
 # Zones and seats are built from small keys through caches: a server builds one view per seat
@@ -168,10 +169,10 @@ class Views(PhomBoard):
     def _common_zones(self, lang: Lang) -> ZoneParts:
         """Each seat's four zones as every viewer sees them, kept on the state per seat
         while their content stays the same (an action changes one or two seats)."""
-        kept: dict[tuple[int, str], tuple[_SeatContent, list[Zone], list[dict[str, object]]]]
+        kept: dict[tuple[int, str], tuple[_SeatContent, list[Zone], list[JsonObject]]]
         kept = self.__dict__.setdefault("_zone_views", {})
         zones: list[Zone] = []
-        json: list[dict[str, object]] = []
+        json: list[JsonObject] = []
         shown = self.shown
         for s, st in enumerate(self.seats):
             content: _SeatContent = (st.hand, st.eaten, tuple(st.row), tuple(st.melds), s in shown)
@@ -214,21 +215,21 @@ class Views(PhomBoard):
         live = self.live
         return None if live is None else LiveView(CODES[live.card], live.seat, "discard")
 
-    def view_extra(self, seat: int | None) -> dict[str, object]:
+    def view_extra(self, seat: int | None) -> JsonObject:
         """The same for every viewer: built once per position (each view gets a copy)."""
         pos = position_cache(self)
-        extra: dict[str, object] | None = pos.get("extra")
+        extra: JsonObject | None = pos.get("extra")
         if extra is None:
             extra = pos["extra"] = self._extra()
         return dict(extra)
 
-    def _extra(self) -> dict[str, object]:
+    def _extra(self) -> JsonObject:
         return {
             "first": self.first,
             "direction": self.rules.play_direction,
             "chot": self.live is not None and self.live.chot,
             "eats": [st.eats for st in self.seats],
-            "payments": [p.to_json() for p in self.payments],
+            "payments": [as_json(p.to_json()) for p in self.payments],
             "payoffs": list(self.payoffs),
         }
 
@@ -276,7 +277,7 @@ class Views(PhomBoard):
             obs["outcome"] = self._outcome.to_json()
         return obs
 
-    def snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> JsonObject:
         """The full state as plain data (for equality in tests)."""
         live = self.live
         return {

@@ -23,6 +23,7 @@ from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, DecisionKind
 from chieu.core.errors import ChieuError
 from chieu.core.events import Event
+from chieu.core.jsonio import JsonObject
 from chieu.core.outcome import Fault, Outcome, PatternHit, Termination
 from chieu.core.rng import Rng
 from chieu.core.scaffold import copied
@@ -59,7 +60,14 @@ from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import WinContext
 from chieu.games.totom.phu import ALL_PHU, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
-from chieu.games.totom.setups import DECK, DECK_SIZE, deal_parts, draw_seats, parse_setup
+from chieu.games.totom.setups import (
+    DECK,
+    DECK_SIZE,
+    TotomSetup,
+    deal_parts,
+    draw_seats,
+    parse_setup,
+)
 from chieu.games.totom.views import TotomObservation
 from chieu.games.totom.worlds import Live, Seat
 
@@ -72,6 +80,7 @@ class TotomState(StateBase):
     """One game of Tổ tôm. Create with ``TotomGame.new_state`` (or directly)."""
 
     phase: Phase
+    setup: TotomSetup
 
     def __init__(
         self,
@@ -538,7 +547,7 @@ class TotomState(StateBase):
     def view_live(self) -> LiveView | None:
         return views.view_live(self)
 
-    def view_extra(self, seat: int | None) -> dict[str, object]:
+    def view_extra(self, seat: int | None) -> JsonObject:
         return views.view_extra(self)
 
     def fault_of(self, seat: int, action: Action) -> tuple[str, str] | None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeVarTuple
 
 from chieu.core.actions import Action
+from chieu.core.jsonio import JsonObject
 from chieu.core.outcome import Fault
 from chieu.core.view import Group, Live, Parts, SeatView, Zone, parts
 from chieu.games.totom import actions as A
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 CODES = KINDS.codes
 #: a zone kept with its JSON
-_Kept = tuple[Zone, dict[str, object]]
+_Kept = tuple[Zone, JsonObject]
 
 
 @dataclass(slots=True, eq=False)
@@ -47,7 +48,7 @@ class _Views:
     public: dict[str, Parts] = field(default_factory=dict)
     hidden: dict[str, list[_Kept]] = field(default_factory=dict)
     seats: dict[str, tuple[SeatView, ...]] = field(default_factory=dict)
-    extra: dict[str, object] | None = None
+    extra: JsonObject | None = None
     contexts: dict[int, faults.FaultContext] = field(default_factory=dict)  # by seat
 
 
@@ -288,7 +289,7 @@ def _kept(
     """The zone ``build(*args)`` makes and its JSON, kept on the state under ``key`` while its
     ``content`` (everything the zone is made of) stays the same: most of a table does not
     change from one action to the next."""
-    kept: dict[tuple[Hashable, ...], tuple[Hashable, Zone, dict[str, object]]]
+    kept: dict[tuple[Hashable, ...], tuple[Hashable, Zone, JsonObject]]
     kept = st.__dict__.setdefault("_zone_views", {})
     hit = kept.get(key)
     if hit is not None and hit[0] == content:
@@ -432,7 +433,7 @@ def view_live(st: TotomState) -> Live | None:
     return Live(CODES[live.card], live.door, "drawn" if live.drawn else "discard")
 
 
-def view_extra(st: TotomState) -> dict[str, object]:
+def view_extra(st: TotomState) -> JsonObject:
     """The dealer, the người được cái, the cards left in the nọc, whether the live card was
     left by its drawer (``passed``) and who decides on it, the door a trả cửa goes to, the
     card just eaten, the cups, and the hội's marks (``prev_winner``, ``boats``, ``glasses``)."""
