@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, Any
 from chieu.bots.base import Bot
 from chieu.bots.worlds import Worlds, worlds_for
 from chieu.core.actions import Action
+from chieu.core.decisions import Decision
+from chieu.core.driver import play
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 
@@ -326,24 +328,18 @@ class SearchBot:
     def _rollout(
         self, state: State, rng: Rng, seated: Mapping[int, Bot | None] | None = None
     ) -> list[float]:
+        """Play ``state`` to its end through the one driver loop (``chieu.core.driver.play``),
+        the policy bot in every seat (``seated``: the bots of some seats); the payoffs."""
         bots: dict[int, Bot] = {s: b for s, b in (seated or {}).items() if b is not None}
-        steps = 0
-        while not state.is_terminal():
-            state.pass_forced()
-            if state.is_terminal():
-                break
-            seat = state.current_player()
-            if seat is None:
-                break
-            legal = state.legal_actions(seat)
-            bot = bots.get(seat)
+        policy = self._policy
+
+        def choose(st: State, d: Decision) -> Action:
+            bot = bots.get(d.seat)
             if bot is None:
-                bot = bots[seat] = self._policy()
-            action = legal[0] if len(legal) == 1 else bot.act(state.observation(seat), legal, rng)
-            state.apply(action, seat)
-            steps += 1
-            if steps > 2000:
-                raise ChieuError("a search rollout did not end")
+                bot = bots[d.seat] = policy()
+            return bot.act(st.observation(d.seat), list(d.actions), rng)
+
+        play(state, choose)
         outcome = state.outcome()
         if outcome is None:
             return [0.0] * state.num_players

@@ -24,6 +24,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from chieu.core.decisions import Decision
 from chieu.core.table import Game, load_game
+from chieu.core.state import StateBase
 from chieu.rl.encoders import Encoder, encoder_for
 from chieu.rl.render import render_text
 
@@ -73,7 +74,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self.num_seats = n = info.players
         self.num_actions = info.num_actions
         self.space = self.game.action_space
-        self.encoder: Encoder = encoder_for(self.game)
+        self.encoder: Encoder[StateBase] = encoder_for(self.game)
         self.payments = payments and self.game.kit.running_payments
         self.max_steps = max_steps if max_steps is not None else 4 * info.max_game_length
         self.possible_agents = [agent_name(s) for s in range(n)]
