@@ -23,8 +23,8 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from chieu.core.decisions import Decision
-from chieu.core.table import Game, load_game
 from chieu.core.state import StateBase
+from chieu.core.table import Game, load_game
 from chieu.rl.encoders import Encoder, encoder_for
 from chieu.rl.render import render_text
 

@@ -23,8 +23,9 @@ Hidden zones contribute their sizes only; the zone sizes never depend on the hid
 the conformance-style test ``tests/rl/test_encoders.py`` deals them again to prove it.
 
 Encoding is incremental and shared by the seats. Each game's ``world`` reads every zone's
-full value from its own State class (``state_class``, typed), whoever may see it (seat by seat, each seat's zones in
-spec order, then the zones of no seat: the viewer 0's order), and the encoder keeps the world
+full value from its own State class (``state_class``, typed), whoever may see it (seat by
+seat, each seat's zones in spec order, then the zones of no seat: the viewer 0's order), and
+the encoder keeps the world
 it saw last: one comparison of the two lists (in C) finds the zones that changed, and only
 those are encoded again: a public zone's row (one card more at the end: the last row and that
 card), a private zone's hidden row (its size) and visible row, a pile's block (one card more:
