@@ -25,13 +25,13 @@ the conformance-style test ``tests/rl/test_encoders.py`` deals them again to pro
 Encoding is incremental and shared by the seats. Each game's ``world`` reads every zone's
 full value from its own State class (``state_class``, typed), whoever may see it (seat by
 seat, each seat's zones in spec order, then the zones of no seat: the viewer 0's order), and
-the encoder keeps the world
-it saw last: one comparison of the two lists (in C) finds the zones that changed, and only
-those are encoded again: a public zone's row (one card more at the end: the last row and that
-card), a private zone's hidden row (its size) and visible row, a pile's block (one card more:
-that card in front of the last block). The shown seats, the live card and the game's
-``extra_key`` are read at the same time. While the claim window seen last is open on the same
-state nothing is read: its answers are private and move nothing (``_see``).
+the encoder keeps the world it saw last: one comparison of the two lists (in C) finds the
+zones that changed, and only those are encoded again: a public zone's row (one card more at
+the end: the last row and that card), a private zone's hidden row (its size) and visible row,
+a pile's block (one card more: that card in front of the last block). The shown seats, the
+live card and the game's ``extra_key`` are read at the same time. While the claim window seen
+last is open on the same state nothing is read: its answers are private and move nothing
+(``_see``).
 
 Every piece lives in one flat list (``_flat``): the zones' rows (a private zone's hidden
 one), the private zones' visible rows, the piles' blocks, and each seat's small pieces (phase,
