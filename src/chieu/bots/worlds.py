@@ -13,19 +13,22 @@ what a seat sees. Two ways, in order:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from chieu.core.actions import Action
 from chieu.core.kit import kit_part
-from chieu.core.protocol import GameDefinition
+from chieu.core.protocol import GameDefinition, State
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 
 
 class Worlds(Protocol):
-    def set_rules(self, rules: Any) -> None: ...
-    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Any: ...
-    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None: ...
+    """What the search bot needs of a game's worlds: the rules (a JSON mapping or the game's
+    Rules), a world sampled from an observation, and the seat's own choices remembered."""
+
+    def set_rules(self, rules: object) -> None: ...
+    def sample(self, obs: Mapping[str, object], legal: Sequence[Action], rng: Rng) -> State: ...
+    def chose(self, obs: Mapping[str, object], legal: Sequence[Action], action: Action) -> None: ...
 
 
 class GameWorlds:
@@ -33,15 +36,15 @@ class GameWorlds:
 
     def __init__(self, game: GameDefinition) -> None:
         self.game = game
-        self.rules: Any = None
+        self.rules: object = None
 
-    def set_rules(self, rules: Any) -> None:
+    def set_rules(self, rules: object) -> None:
         self.rules = self.game.rules_from_json(rules) if isinstance(rules, Mapping) else rules
 
-    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Any:
+    def sample(self, obs: Mapping[str, object], legal: Sequence[Action], rng: Rng) -> State:
         return self.game.state_from_observation(obs, list(legal), rng, self.rules)
 
-    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None:
+    def chose(self, obs: Mapping[str, object], legal: Sequence[Action], action: Action) -> None:
         return None
 
 

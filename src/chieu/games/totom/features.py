@@ -17,6 +17,7 @@ from chieu.rl.encoders.base import LiveCard, Raw
 from chieu.rl.encoders.door import DoorEncoder
 
 _CUPS = attrgetter("cup_count")
+_DOOR = attrgetter("door")
 
 
 class TotomEncoder(DoorEncoder[TotomState]):
@@ -37,7 +38,7 @@ class TotomEncoder(DoorEncoder[TotomState]):
             out[3 * live.door + 2] = [*seats[live.door].door, live.card]
         out.append(-1 - len(state.stock))
         out.append(-1 - len(state.set_aside))
-        out += (me.door for me in seats)
+        out += map(_DOOR, seats)
         return out
 
     def piles(self, state: TotomState) -> list[list[int]]:

@@ -377,26 +377,27 @@ class Encoder(Generic[StateT]):
         Incremental: only the zones that changed since the last ``encode`` (any seat's) are
         encoded again, and the vector is joined from the shared pieces (the result is the
         same as from scratch: ``tests/rl/test_fast_encoding.py``)."""
-        own = self.own(state)
-        window = own.window
+        if not isinstance(state, self.state_class):
+            raise TypeError(f"{type(self).__name__} encodes a {self.state_class.__name__}")
+        window = state.window
         if (
             window is None
             or window is not self._window
-            or own is not self._state
-            or own.changes - len(window.answers) != self._mark
+            or state is not self._state
+            or state.changes - len(window.answers) != self._mark
         ):
-            self._see(own)
+            self._see(state)
         flat = self._flat
         # the phase, decision, turn and claim blocks: a piece per what they say
         # (outside a claim window, the one pending decision is the turn's: none at the end)
         kind = 0
-        decisions = own.decisions() if pending is None else pending
+        decisions = state.decisions() if pending is None else pending
         for d in decisions:
             if d.seat == seat:
                 kind = _KIND_INDEX[d.kind]
                 break
         n = self.n
-        phase = own.phase
+        phase = state.phase
         if window is not None:
             key = (phase, kind, n)
         else:
@@ -411,7 +412,7 @@ class Encoder(Generic[StateT]):
         flat[self._l0 + seat] = piece if piece is not None else self._live_piece(live)
         if self._extra_of[seat] != self._extra_version:  # (no extras: an empty piece, once)
             self._extra_of[seat] = self._extra_version
-            flat[self._e0 + seat] = self._extra_piece(own, seat)
+            flat[self._e0 + seat] = self._extra_piece(state, seat)
         vec: Array = np.frombuffer(bytearray().join(self._getters[seat](flat)), _F32)
         if out is None:
             return vec
