@@ -277,6 +277,10 @@ class SearchBot:
         return out
 
     def _iterate(self, root: _Node, state: State, rng: Rng, candidates: list[Action]) -> None:
+        """One ISMCTS iteration: walk the tree by UCB1 to its first unexpanded action, expand
+        it, then play the rest out (``_rollout``, through the driver). The walk keeps a loop
+        of its own: it stops at the expansion, which ``chieu.core.driver.play`` (a whole
+        game) does not, and at the root it chooses among the fault-free ``candidates``."""
         node = root
         path = [root]
         lo, hi = -1.0, 1.0
