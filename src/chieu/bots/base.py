@@ -9,7 +9,7 @@ receives the State, so it cannot peek at other hands or the nọc.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from chieu.core.actions import Action
 from chieu.core.bot import Bot as Bot  # re-exported: the Bot protocol lives in core
@@ -17,14 +17,24 @@ from chieu.core.bot import bot_rng as bot_rng
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
 from chieu.core.errors import ChieuError, IllegalActionError
+from chieu.core.protocol import Observation as Observation  # what a bot sees
 from chieu.core.rng import Rng
-from chieu.core.table import Game, load_game
+from chieu.core.rules import RulesBase
+from chieu.core.table import Game, RulesLike, load_game
 
 if TYPE_CHECKING:
     from chieu.core.protocol import GameDefinition, State
 
 
-def start_bots(game: GameDefinition, rules: Any, bots: Sequence[Bot]) -> None:
+def observed_seat(observation: Mapping[str, object]) -> int:
+    """The seat an observation is of (TypeError for a spectator's, which has none)."""
+    seat = observation["seat"]
+    if not isinstance(seat, int):
+        raise TypeError(f"an observation of seat {seat!r}: a bot's has a seat")
+    return seat
+
+
+def start_bots(game: GameDefinition, rules: RulesBase, bots: Sequence[Bot]) -> None:
     """Tell each bot that has a ``new_game(game, rules_json, seat)`` hook that a game starts
     (the rules are public: every player knows them). Optional for a bot."""
     rules_json = game.rules_to_json(rules)
@@ -48,10 +58,10 @@ def end_bots(state: State, bots: Sequence[Bot]) -> None:
 
 def play_game(
     game: str | Game | GameDefinition,
-    rules: Any,
+    rules: RulesLike,
     seed: int,
     bots: Sequence[Bot],
-    setup: Mapping[str, Any] | None = None,
+    setup: Mapping[str, object] | None = None,
     *,
     max_steps: int | None = None,
 ) -> State:
@@ -84,7 +94,7 @@ def play_game(
 def _run(
     state: State,
     game: GameDefinition,
-    rules: Any,
+    rules: RulesBase,
     bots: Sequence[Bot],
     rngs: list[Rng],
     max_steps: int | None,

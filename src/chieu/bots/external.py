@@ -40,8 +40,9 @@ import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO
 
+from chieu.bots.base import Bot, Observation
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import JsonInputError, Limits, dump_line, read_json
@@ -58,6 +59,11 @@ _GRACE = 0.5  # seconds a bot has to exit once its input is closed
 _POSIX = os.name == "posix"
 
 Line = bytes | str | None  # an answer line, a reader's error message, or the end of output
+
+
+def _players(value: object) -> int | None:
+    """The rules' number of players for the start message (None when they do not say)."""
+    return value if isinstance(value, int) and value else None
 
 
 def _seconds(value: float, what: str) -> float:
@@ -106,11 +112,11 @@ class ExternalBot:
         self._dead = False
         self._used = 0.0  # seconds spent waiting for this game's answers
         self._game = ""
-        self._start: dict[str, Any] | None = None
-        self._fallback: Any = None
+        self._start: dict[str, object] | None = None
+        self._fallback: Bot | None = None
 
     # -- lifecycle --------------------------------------------------------------------------
-    def new_game(self, game: str, rules: Mapping[str, Any], seat: int) -> None:
+    def new_game(self, game: str, rules: Mapping[str, object], seat: int) -> None:
         self.close()
         self._dead = False
         self._game = game
@@ -121,10 +127,10 @@ class ExternalBot:
             "game": game,
             "rules": dict(rules),
             "seat": seat,
-            "players": int(rules.get("players", 0)) or None,
+            "players": _players(rules.get("players")),
         }
 
-    def end_game(self, outcome: Mapping[str, Any] | None) -> None:
+    def end_game(self, outcome: Mapping[str, object] | None) -> None:
         if self._proc is not None and not self._dead:  # no answer: not on the game's clock
             self._send({"type": "end", "outcome": dict(outcome or {})}, budgeted=False)
         self.close()
@@ -148,7 +154,7 @@ class ExternalBot:
         with contextlib.suppress(Exception):
             self.close()
 
-    def _launch(self, observation: Mapping[str, Any]) -> None:
+    def _launch(self, observation: Mapping[str, object]) -> None:
         if self._start is None:  # not started by play_game: what the observation tells
             self._game = str(observation.get("game", self._game))
             self._start = {
@@ -216,7 +222,7 @@ class ExternalBot:
         else:
             self._fail(f"the bot process ended (exit code {code})")
 
-    def _send(self, message: Mapping[str, Any], *, budgeted: bool = True) -> bool:
+    def _send(self, message: Mapping[str, object], *, budgeted: bool = True) -> bool:
         proc = self._proc
         if proc is None or proc.stdin is None:
             return False
@@ -246,7 +252,7 @@ class ExternalBot:
                 self._fail(f"the bot did not read the {what!r} message within {self.timeout:g} s")
         return sent
 
-    def _receive(self, what: str) -> dict[str, Any] | None:
+    def _receive(self, what: str) -> dict[str, object] | None:
         wait, by_budget = self._left()
         start = time.monotonic()
         try:
@@ -254,7 +260,7 @@ class ExternalBot:
         finally:
             self._used += time.monotonic() - start
 
-    def _next_answer(self, what: str, deadline: float, by_budget: bool) -> dict[str, Any] | None:
+    def _next_answer(self, what: str, deadline: float, by_budget: bool) -> dict[str, object] | None:
         while True:
             try:
                 line = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
@@ -283,7 +289,7 @@ class ExternalBot:
             return obj
 
     # -- acting -----------------------------------------------------------------------------
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         if not legal_actions:
             raise ChieuError("ExternalBot was asked to act with no legal action")
         if self._proc is None and not self._dead:
@@ -301,7 +307,7 @@ class ExternalBot:
             self.failures.append(f"not a legal action: {json.dumps(answer)[:120]}")
         return self._forfeit(observation, legal_actions, rng)
 
-    def _forfeit(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def _forfeit(self, observation: Observation, legal: list[Action], rng: Rng) -> Action:
         """The documented default action: what the game's heuristic bot would play."""
         from chieu.bots.random_bot import RandomBot
         from chieu.bots.registry import bot_names, get_bot
@@ -417,7 +423,7 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 def _pick(
-    answer: Mapping[str, Any], legal: list[Action], legal_json: list[dict[str, object]]
+    answer: Mapping[str, object], legal: list[Action], legal_json: list[dict[str, object]]
 ) -> Action | None:
     if "index" in answer:
         i = answer["index"]

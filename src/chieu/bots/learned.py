@@ -12,14 +12,16 @@ agent").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from importlib import resources
 from io import BytesIO
-from typing import Any
+from typing import Protocol, SupportsInt, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from chieu.bots.base import Observation
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.kit import kit_part
@@ -27,6 +29,17 @@ from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 
 F32 = npt.NDArray[np.float32]
+#: a game's ``learned_features``: (observation, the seat's memory or None) -> the input vector
+Features: TypeAlias = Callable[[Observation, object], F32]
+
+
+class Keeper(Protocol):
+    """A game's ``learned_keeper``: the seat's memory of its own play."""
+
+    def recall(self, observation: Observation) -> object: ...
+    def remember(
+        self, observation: Observation, legal_actions: Sequence[Action], action: Action
+    ) -> None: ...
 
 
 def seat_order(seat: int, players: int) -> list[int]:
@@ -34,7 +47,7 @@ def seat_order(seat: int, players: int) -> list[int]:
     return [(seat + r) % players for r in range(players)]
 
 
-def kind_counts(cards: Any, size: int, scale: float = 1.0) -> F32:
+def kind_counts(cards: Iterable[SupportsInt], size: int, scale: float = 1.0) -> F32:
     """``scale`` per copy of each kind in ``cards``, a vector of ``size`` (for the features)."""
     out = np.zeros(size, dtype=np.float32)
     for c in cards:
@@ -42,9 +55,10 @@ def kind_counts(cards: Any, size: int, scale: float = 1.0) -> F32:
     return out
 
 
-def features_of(game: str) -> Any:
+def features_of(game: str) -> Features | None:
     """The learned bot's features of ``game`` (its kit's ``learned_features``), or None."""
-    return kit_part(find_game(game), "learned_features")
+    features: Features | None = kit_part(find_game(game), "learned_features")
+    return features
 
 
 class Mlp:
@@ -91,7 +105,7 @@ class LearnedBot:
     def __init__(self, game: str, model: Mlp | None = None) -> None:
         definition = find_game(game)
         self.game = str(definition.name)
-        features = kit_part(definition, "learned_features")
+        features: Features | None = kit_part(definition, "learned_features")
         if features is None:
             raise ChieuError(f"no learned bot for {definition.title}")
         found = model if model is not None else load_model(self.game)
@@ -101,10 +115,10 @@ class LearnedBot:
         self.features = features
         self.space = definition.action_space
         #: who keeps the seat's memory of its own play, when the features need it
-        keeper = kit_part(definition, "learned_keeper")
-        self.keeper = None if keeper is None else keeper()
+        keeper: Callable[[], Keeper] | None = kit_part(definition, "learned_keeper")
+        self.keeper: Keeper | None = None if keeper is None else keeper()
 
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         keeper = self.keeper
         memory = None if keeper is None else keeper.recall(observation)
         choice = legal_actions[0]
@@ -119,6 +133,6 @@ class LearnedBot:
         return f"LearnedBot({self.game})"
 
 
-def factory(game: str) -> Any:
+def factory(game: str) -> Callable[[], LearnedBot]:
     """``BOTS``-style factory: ``factory("phom")()`` is a new LearnedBot."""
     return lambda: LearnedBot(game)

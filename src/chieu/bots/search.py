@@ -34,11 +34,13 @@ import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
-from chieu.bots.base import Bot
+from chieu.bots.base import Bot, Observation, observed_seat
 from chieu.bots.worlds import Worlds, worlds_for
 from chieu.core.actions import Action
+from chieu.core.decisions import Decision
+from chieu.core.driver import play
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 
@@ -46,6 +48,19 @@ if TYPE_CHECKING:
     from chieu.core.protocol import State
 
 DEFAULT_MILLIS = 150.0
+
+
+class SearchOptions(TypedDict, total=False):
+    """``SearchBot``'s options (its keyword arguments)."""
+
+    iterations: int | None
+    millis: float | None
+    exploration: float
+    policy: str
+    confidence: float
+    method: str
+    width: int | None
+    min_pairs: int
 
 
 @dataclass
@@ -119,11 +134,11 @@ class SearchBot:
         self._fallback = self._policy()
         self.last: list[ActionValue] = []
 
-    def new_game(self, game: str, rules: Mapping[str, Any], seat: int) -> None:
+    def new_game(self, game: str, rules: Mapping[str, object], seat: int) -> None:
         self.worlds.set_rules(rules)
 
     # -- acting -----------------------------------------------------------------------------
-    def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+    def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         if not legal_actions:
             raise ChieuError("SearchBot was asked to act with no legal action")
         ranked = getattr(self._fallback, "ranked", None)
@@ -152,7 +167,7 @@ class SearchBot:
 
     def analyse(
         self,
-        observation: dict[str, Any],
+        observation: Observation,
         legal_actions: list[Action],
         rng: Rng,
         guess: Action | None = None,
@@ -173,7 +188,7 @@ class SearchBot:
 
     def _paired(
         self,
-        observation: dict[str, Any],
+        observation: Observation,
         legal_actions: list[Action],
         rng: Rng,
         guess: Action | None,
@@ -183,7 +198,7 @@ class SearchBot:
         rollout randomness (common random numbers), so actions are compared on equal cards;
         an action clearly worse than the base (2 standard errors of the paired difference)
         stops being played out (successive rejection)."""
-        me = int(observation["seat"])
+        me = observed_seat(observation)
         limit, iterations = self._budget()
         base_seed = rng.randrange(1 << 62)
         first = self.worlds.sample(observation, legal_actions, Rng(base_seed, "world", 0))
@@ -232,10 +247,10 @@ class SearchBot:
         return out
 
     def _tree(
-        self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng
+        self, observation: Observation, legal_actions: list[Action], rng: Rng
     ) -> list[ActionValue]:
         """Single-observer ISMCTS (the ``tree`` method)."""
-        me = int(observation["seat"])
+        me = observed_seat(observation)
         root = _Node()
         start = time.perf_counter()
         limit = None if self.millis is None else start + self.millis / 1000.0
@@ -262,6 +277,10 @@ class SearchBot:
         return out
 
     def _iterate(self, root: _Node, state: State, rng: Rng, candidates: list[Action]) -> None:
+        """One ISMCTS iteration: walk the tree by UCB1 to its first unexpanded action, expand
+        it, then play the rest out (``_rollout``, through the driver). The walk keeps a loop
+        of its own: it stops at the expansion, which ``chieu.core.driver.play`` (a whole
+        game) does not, and at the root it chooses among the fault-free ``candidates``."""
         node = root
         path = [root]
         lo, hi = -1.0, 1.0
@@ -310,7 +329,7 @@ class SearchBot:
                 n.square += payoffs[n.seat] ** 2
 
     def _advisor_after(
-        self, observation: dict[str, Any], legal: list[Action], action: Action
+        self, observation: Observation, legal: list[Action], action: Action
     ) -> Bot | None:
         """The seat's own playout bot: a fork of the advising heuristic (its memory of this
         game) that has played ``action``; None when the heuristic cannot fork."""
@@ -326,24 +345,22 @@ class SearchBot:
     def _rollout(
         self, state: State, rng: Rng, seated: Mapping[int, Bot | None] | None = None
     ) -> list[float]:
+        """Play ``state`` to its end through the one driver loop (``chieu.core.driver.play``),
+        the policy bot in every seat (``seated``: the bots of some seats); the payoffs.
+
+        The driver costs what the loop it replaced did (``python -m bench --only search``:
+        the same playouts per second within the noise, a few per cent; its ``decisions()``
+        also finds each turn's default action, which a random playout notices most)."""
         bots: dict[int, Bot] = {s: b for s, b in (seated or {}).items() if b is not None}
-        steps = 0
-        while not state.is_terminal():
-            state.pass_forced()
-            if state.is_terminal():
-                break
-            seat = state.current_player()
-            if seat is None:
-                break
-            legal = state.legal_actions(seat)
-            bot = bots.get(seat)
+        policy = self._policy
+
+        def choose(st: State, d: Decision) -> Action:
+            bot = bots.get(d.seat)
             if bot is None:
-                bot = bots[seat] = self._policy()
-            action = legal[0] if len(legal) == 1 else bot.act(state.observation(seat), legal, rng)
-            state.apply(action, seat)
-            steps += 1
-            if steps > 2000:
-                raise ChieuError("a search rollout did not end")
+                bot = bots[d.seat] = policy()
+            return bot.act(st.observation(d.seat), list(d.actions), rng)
+
+        play(state, choose)
         outcome = state.outcome()
         if outcome is None:
             return [0.0] * state.num_players
@@ -393,7 +410,7 @@ def _decide(values: list[ActionValue], guess: Action, z: float, min_pairs: int =
     return max(better, key=lambda v: v.mean).action if better else guess
 
 
-def _without_faults(world: Any, seat: int, legal: list[Action]) -> list[Action]:
+def _without_faults(world: State, seat: int, legal: list[Action]) -> list[Action]:
     """The actions that commit no fault (no ``fault`` event by ``seat``) in this world; all of
     them when every action does. Faults depend on the seat's own cards and history, which
     every world shares, so one world decides."""

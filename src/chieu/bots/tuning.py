@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Unpack
 
-from chieu.bots.base import Bot, play_game
+from chieu.bots.base import Bot, Observation, play_game
 from chieu.bots.registry import get_bot
-from chieu.bots.search import SearchBot, _decide
+from chieu.bots.search import ActionValue, SearchBot, SearchOptions, _decide
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng, derive_seed
@@ -43,7 +43,7 @@ class ThresholdGain:
     error: float  # standard error of the mean gain
     changed: int  # decisions where the choice was not the heuristic's
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, float | int]:
         return {
             "threshold": self.threshold,
             "decisions": self.decisions,
@@ -64,7 +64,7 @@ class TuningSearchBot(SearchBot):
         *,
         worlds: int,
         thresholds: Sequence[float] = DEFAULT_THRESHOLDS,
-        **options: Any,
+        **options: Unpack[SearchOptions],
     ) -> None:
         super().__init__(game, **options)
         self.eval_worlds = worlds
@@ -73,12 +73,12 @@ class TuningSearchBot(SearchBot):
 
     def analyse(
         self,
-        observation: dict[str, Any],
+        observation: Observation,
         legal_actions: list[Action],
         rng: Rng,
         guess: Action | None = None,
         order: list[Action] | None = None,
-    ) -> list[Any]:
+    ) -> list[ActionValue]:
         own = super().analyse(observation, legal_actions, rng, guess, order)
         if len(own) < 2 or guess is None:
             return own
@@ -108,7 +108,7 @@ class TuningRun:
     worlds: int
     gains: list[ThresholdGain] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "games": self.games,

@@ -13,19 +13,23 @@ what a seat sees. Two ways, in order:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from chieu.core.actions import Action
 from chieu.core.kit import kit_part
-from chieu.core.protocol import ObservedGame
+from chieu.core.protocol import ObservedGame, State
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
+from chieu.core.rules import RulesBase
 
 
 class Worlds(Protocol):
-    def set_rules(self, rules: Any) -> None: ...
-    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Any: ...
-    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None: ...
+    """What the search bot needs of a game's worlds: the rules (a JSON mapping or the game's
+    Rules), a world sampled from an observation, and the seat's own choices remembered."""
+
+    def set_rules(self, rules: object) -> None: ...
+    def sample(self, obs: Mapping[str, object], legal: Sequence[Action], rng: Rng) -> State: ...
+    def chose(self, obs: Mapping[str, object], legal: Sequence[Action], action: Action) -> None: ...
 
 
 class GameWorlds:
@@ -33,15 +37,21 @@ class GameWorlds:
 
     def __init__(self, game: ObservedGame) -> None:
         self.game = game
-        self.rules: Any = None
+        self.rules: RulesBase | None = None
 
-    def set_rules(self, rules: Any) -> None:
-        self.rules = self.game.rules_from_json(rules) if isinstance(rules, Mapping) else rules
+    def set_rules(self, rules: object) -> None:
+        """The table's rules: their JSON (from ``new_game``), a Rules value, or None."""
+        if isinstance(rules, Mapping):
+            self.rules = self.game.rules_from_json(rules)
+        elif rules is None or isinstance(rules, RulesBase):
+            self.rules = rules
+        else:
+            raise TypeError(f"rules of a table: JSON or a Rules value, not {rules!r}")
 
-    def sample(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Any:
+    def sample(self, obs: Mapping[str, object], legal: Sequence[Action], rng: Rng) -> State:
         return self.game.state_from_observation(obs, list(legal), rng, self.rules)
 
-    def chose(self, obs: Mapping[str, Any], legal: Sequence[Action], action: Action) -> None:
+    def chose(self, obs: Mapping[str, object], legal: Sequence[Action], action: Action) -> None:
         return None
 
 

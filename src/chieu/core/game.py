@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from chieu.core.actions import ActionSpace
 from chieu.core.cards import KindTable
-from chieu.core.jsonio import JsonObject, JsonValue
+from chieu.core.jsonio import JsonObject
 from chieu.core.kit import EMPTY_KIT, GameKit
 from chieu.core.notation import Notation
 from chieu.core.protocol import GameInfo
@@ -59,7 +59,7 @@ class GameBase:
         rules: RulesBase | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, JsonValue] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> StateBase:
         """The definition-level plumbing behind ``Game.new_state``: edges call

@@ -17,7 +17,7 @@ from chieu.core.actions import Action, ActionSpace
 from chieu.core.cards import KindTable
 from chieu.core.decisions import ClaimWindow, Decision
 from chieu.core.events import Event
-from chieu.core.jsonio import JsonObject, JsonValue
+from chieu.core.jsonio import JsonObject
 from chieu.core.kit import GameKit
 from chieu.core.notation import Notation
 from chieu.core.outcome import Outcome
@@ -144,7 +144,7 @@ class GameDefinition(Protocol):
         rules: RulesBase | None = None,
         seed: int = 0,
         *,
-        setup: Mapping[str, JsonValue] | None = None,
+        setup: Mapping[str, object] | None = None,
         deal: Sequence[int] | None = None,
     ) -> State:
         """Plumbing behind the bound ``Game.new_state(seed, deal=, setup=)``, the one edges

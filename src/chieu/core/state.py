@@ -27,7 +27,7 @@ from chieu.core.actions import Action
 from chieu.core.decisions import ClaimWindow, Decision, DecisionKind
 from chieu.core.errors import IllegalActionError
 from chieu.core.events import PRIVATE, Event, seat_history
-from chieu.core.jsonio import JsonObject, JsonValue
+from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang
 from chieu.core.outcome import Outcome
 from chieu.core.rng import Rng
@@ -74,7 +74,7 @@ class StateBase(Generic[R_state]):
             rules: R_state | None = None,
             seed: int = 0,
             *,
-            setup: Mapping[str, JsonValue] | None = None,
+            setup: Mapping[str, object] | None = None,
             deal: Sequence[int] | None = None,
         ) -> None: ...
 

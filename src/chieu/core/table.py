@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from chieu.core.actions import ActionSpace
 from chieu.core.errors import ChieuError
-from chieu.core.jsonio import JsonObject, JsonValue
+from chieu.core.jsonio import JsonObject
 from chieu.core.kit import GameKit, kit_of
 from chieu.core.notation import Notation
 from chieu.core.options import RuleOption, rule_options
@@ -128,7 +128,7 @@ class Game:
         seed: int | None = None,
         *,
         deal: Sequence[int] | None = None,
-        setup: Mapping[str, JsonValue] | None = None,
+        setup: Mapping[str, object] | None = None,
     ) -> State:
         """A new game: the one way every edge starts one (the definition's ``new_state`` is the
         games' own plumbing behind it).

@@ -14,22 +14,28 @@ See ``docs/rl.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Unpack
 
+from chieu.core.table import Game, RulesLike
 from chieu.rl.aec import ChieuAEC, agent_name, env, raw_env
 from chieu.rl.encoders import Encoder, encoder_for
 from chieu.rl.records import episode_record, replay_observations, save_episode
 from chieu.rl.vector import DuplicateResult, VectorRunner, duplicate_deals
 
+if TYPE_CHECKING:
+    from chieu.bots.base import Bot
+    from chieu.rl.gym import ChieuGym, GymSettings
+
 
 def gym_env(
-    game: Any,
+    game: str | Game,
     seat: int = 0,
-    opponents: Any = "heuristic",
-    rules: Any = None,
+    opponents: str | Bot | Sequence[str | Bot] = "heuristic",
+    rules: RulesLike = None,
     seed: int | None = None,
-    **kwargs: Any,
-) -> Any:
+    **kwargs: Unpack[GymSettings],
+) -> ChieuGym:
     """A Gymnasium environment: one learning ``seat``, chieu bots elsewhere."""
     from chieu.rl.gym import ChieuGym
 

@@ -14,20 +14,77 @@ encoder of ``chieu.rl.encoders``); rewards are the game's settlement points when
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import (
+    Literal,
+    NotRequired,
+    Protocol,
+    TypeAlias,
+    TypedDict,
+    Unpack,
+    overload,
+    runtime_checkable,
+)
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from chieu.core.actions import Action
 from chieu.core.decisions import Decision
-from chieu.core.table import Game, load_game
+from chieu.core.protocol import State
+from chieu.core.state import StateBase
+from chieu.core.table import Game, RulesLike, load_game
 from chieu.rl.encoders import Encoder, encoder_for
 from chieu.rl.render import render_text
 
 SEED_BOUND = 2**63
+I8 = npt.NDArray[np.int8]
+#: what ``infos[agent]`` holds (the payoffs, at the end)
+Info: TypeAlias = dict[str, object]
+
+
+class AgentObservation(TypedDict):
+    """What ``observe(agent)`` gives: the encoded vector and the legal actions (with
+    ``faults=True``, the legal actions that commit a fault too)."""
+
+    observation: npt.NDArray[np.float32]
+    action_mask: I8
+    fault_mask: NotRequired[I8]
+
+
+class ResetOptions(TypedDict, total=False):
+    """``reset(options=...)``: a state to start from, or what ``new_state`` takes."""
+
+    state: State
+    deal_seed: int
+    deal: Sequence[int]
+    setup: Mapping[str, object]
+
+
+class EnvOptions(TypedDict, total=False):
+    """The keyword options of ``ChieuAEC`` (``raw_env``, ``env``, the runners)."""
+
+    players: int | None
+    payments: bool
+    max_steps: int | None
+    lang: str
+    faults: bool
+
+
+class AecOptions(EnvOptions, total=False):
+    """Every keyword option of ``ChieuAEC`` (``records.env_for``)."""
+
+    seed: int | None
+    render_mode: str | None
+
+
+@runtime_checkable
+class _Paying(Protocol):
+    """A game whose payments happen during the deal (``GameKit.running_payments``)."""
+
+    payoffs: Sequence[float]
 
 
 def agent_name(seat: int) -> str:
@@ -43,7 +100,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
     ``options={"deal": [...], "setup": {...}, "deal_seed": N}`` are passed to ``new_state``.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
+    metadata: dict[str, object] = {  # noqa: RUF012 (PettingZoo's convention)
         "render_modes": ["ansi"],
         "name": "chieu_v0",
         "is_parallelizable": False,
@@ -52,7 +109,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
     def __init__(
         self,
         game: str | Game,
-        rules: Any = None,
+        rules: RulesLike = None,
         seed: int | None = None,
         render_mode: str | None = None,
         *,
@@ -73,14 +130,14 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self.num_seats = n = info.players
         self.num_actions = info.num_actions
         self.space = self.game.action_space
-        self.encoder: Encoder = encoder_for(self.game)
+        self.encoder: Encoder[StateBase] = encoder_for(self.game)
         self.payments = payments and self.game.kit.running_payments
         self.max_steps = max_steps if max_steps is not None else 4 * info.max_game_length
         self.possible_agents = [agent_name(s) for s in range(n)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.faults = faults
         mask_space = gymnasium.spaces.Box(0, 1, (self.num_actions,), dtype=np.int8)
-        spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+        spaces: dict[str, gymnasium.spaces.Space[object]] = {
             "observation": gymnasium.spaces.Box(-1.0, 1.0, (self.encoder.size,), dtype=np.float32),
             "action_mask": mask_space,
         }
@@ -95,26 +152,26 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self._seed_given = seed
         # action ids: the table's own instances by identity, any other by value
         self._ids: dict[int, int] = {id(a): i for i, a in enumerate(self.space)}
-        self._ids_by_value: dict[Any, int] = {a: i for i, a in enumerate(self.space)}
+        self._ids_by_value: dict[Action, int] = {a: i for i, a in enumerate(self.space)}
         self._no_mask = bytes(self.num_actions)
         self._rewarded = False  # some reward of the last step is not 0
         self._pending: tuple[Decision, ...] = ()
         self._pending_at = -1
-        self._pending_of: Any = None
-        self.state: Any = None
+        self._pending_of: State | None = None
+        self.state: State  # (set by ``reset``)
         self.deal_seed: int | None = None
         self.steps = 0
 
     # -- spaces ---------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[object]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[object]:
         return self.action_spaces[agent]
 
     # -- the episode ----------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
-        options = dict(options or {})
+    def reset(self, seed: int | None = None, options: ResetOptions | None = None) -> None:
+        options = options or {}
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         state = options.get("state")
@@ -136,8 +193,10 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, Info] = {a: {} for a in self.agents}
         self._paid = [0.0] * self.num_seats
+        #: the state, when its payments are rewarded as they happen (``payments``)
+        self._paying = state if self.payments and isinstance(state, _Paying) else None
         self._skip_agent_selection = None
         self._select()
         if state.is_terminal():
@@ -179,8 +238,8 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         if state.phase == "end":
             self._finish()
         else:
-            if self.payments:
-                self._pay(state.payoffs)
+            if self._paying is not None:
+                self._pay(self._paying.payoffs)
             if self.steps >= self.max_steps:
                 for a in self.agents:
                     self.truncations[a] = True
@@ -190,7 +249,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode == "ansi":
             print(self.render())
 
-    def _pay(self, payoffs: Any) -> None:
+    def _pay(self, payoffs: Sequence[float]) -> None:
         paid = self._paid
         for s in range(self.num_seats):
             delta = float(payoffs[s]) - paid[s]
@@ -226,15 +285,18 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         """1 for each legal action of ``agent`` that commits a fault (``state.fault_of``: the
         referee's verdict, which the View shows its seat beside each choice; it depends on the
         seat's own cards and history only), else 0; a new array on every call."""
-        seat, fault_of, action = self.seat_of[agent], self.state.fault_of, self.space.action
+        state = self.state
+        if not isinstance(state, StateBase):
+            raise TypeError("fault masks need a game's State (chieu.core.state.StateBase)")
+        seat, fault_of, action = self.seat_of[agent], state.fault_of, self.space.action
         mask = self.action_mask(agent)
         for i in np.flatnonzero(mask):
             if fault_of(seat, action(int(i))) is None:
                 mask[i] = 0
         return mask
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        obs = {
+    def observe(self, agent: str) -> AgentObservation:
+        obs: AgentObservation = {
             "observation": self.encoder.encode(
                 self.state, self.seat_of[agent], pending=self.pending()
             ),
@@ -244,7 +306,13 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
             obs["fault_mask"] = self.fault_mask(agent)
         return obs
 
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    @overload
+    def last(
+        self, observe: Literal[True] = True
+    ) -> tuple[AgentObservation, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: bool) -> tuple[AgentObservation | None, float, bool, bool, Info]: ...
+    def last(self, observe: bool = True) -> tuple[AgentObservation | None, float, bool, bool, Info]:
         """PettingZoo's ``last``: the acting agent's observation, reward, flags and info."""
         agent = self.agent_selection
         return (
@@ -255,10 +323,10 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent],
         )
 
-    def view(self, agent: str | int | None, lang: str | None = None) -> dict[str, Any]:
+    def view(self, agent: str | int | None, lang: str | None = None) -> dict[str, object]:
         """The raw View of ``agent`` (a name, a seat, or None for a spectator) as JSON."""
         seat = self.seat_of[agent] if isinstance(agent, str) else agent
-        data: dict[str, Any] = self.state.view(seat, lang or self.lang).to_json()
+        data: dict[str, object] = self.state.view(seat, lang or self.lang).to_json()
         return data
 
     def render(self) -> str | None:
@@ -274,10 +342,10 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
 
 def raw_env(
     game: str | Game,
-    rules: Any = None,
+    rules: RulesLike = None,
     seed: int | None = None,
     render_mode: str | None = None,
-    **kwargs: Any,
+    **kwargs: Unpack[EnvOptions],
 ) -> ChieuAEC:
     """The AEC environment without PettingZoo's wrappers (the fastest)."""
     return ChieuAEC(game, rules, seed, render_mode, **kwargs)
@@ -285,11 +353,11 @@ def raw_env(
 
 def env(
     game: str | Game,
-    rules: Any = None,
+    rules: RulesLike = None,
     seed: int | None = None,
     render_mode: str | None = None,
-    **kwargs: Any,
-) -> Any:
+    **kwargs: Unpack[EnvOptions],
+) -> AECEnv:
     """The AEC environment of ``game`` inside PettingZoo's order-enforcing wrapper."""
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 

@@ -9,7 +9,7 @@ An action outside the mask plays the decision's default (a timeout's answer) and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, TypedDict, Unpack, cast
 
 import gymnasium
 import numpy as np
@@ -17,15 +17,37 @@ import numpy.typing as npt
 
 from chieu.bots.base import Bot, bot_rng, end_bots, start_bots
 from chieu.bots.registry import get_bot
-from chieu.core.table import Game, load_game
-from chieu.rl.aec import SEED_BOUND, ChieuAEC
+from chieu.core.protocol import finished
+from chieu.core.rng import Rng
+from chieu.core.table import Game, RulesLike, load_game
+from chieu.rl.aec import SEED_BOUND, ChieuAEC, Info, ResetOptions
 from chieu.rl.render import render_text
 
 Obs = npt.NDArray[np.float32]
 
 
+class GymSettings(TypedDict, total=False):
+    """``ChieuGym``'s keyword options but the seat, opponents, rules and seed
+    (``chieu.rl.gym_env``)."""
+
+    render_mode: str | None
+    payments: bool
+    illegal: str
+    illegal_penalty: float
+    faults: bool
+
+
+class GymOptions(GymSettings, total=False):
+    """Every keyword option of ``ChieuGym`` (``make``)."""
+
+    seat: int
+    opponents: str | Bot | Sequence[str | Bot]
+    rules: RulesLike
+    seed: int | None
+
+
 class ChieuGym(gymnasium.Env[Obs, np.int64]):
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, object] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -33,7 +55,7 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
         *,
         seat: int = 0,
         opponents: str | Bot | Sequence[str | Bot] = "heuristic",
-        rules: Any = None,
+        rules: RulesLike = None,
         seed: int | None = None,
         render_mode: str | None = None,
         payments: bool = False,
@@ -64,7 +86,7 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
             -1.0, 1.0, (self.aec.encoder.size,), dtype=np.float32
         )
         self.action_space = gymnasium.spaces.Discrete(self.aec.num_actions)
-        self._rngs: dict[int, Any] = {}
+        self._rngs: dict[int, Rng] = {}
 
     def _new_bots(self) -> dict[int, Bot]:
         """Bots named by a string are made again for every game (some keep a memory of the
@@ -94,21 +116,21 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
             reward += aec.rewards.get(self.agent, 0.0)
         return reward
 
-    def _out(self) -> tuple[Obs, dict[str, Any]]:
+    def _out(self) -> tuple[Obs, Info]:
         aec = self.aec
-        info: dict[str, Any] = {"action_mask": aec.action_mask(self.agent)}
+        info: Info = {"action_mask": aec.action_mask(self.agent)}
         if aec.faults:
             info["fault_mask"] = aec.fault_mask(self.agent)
         if aec.state.is_terminal():
-            outcome = aec.state.outcome()
-            info["payoffs"] = [float(p) for p in outcome.payoffs]
+            info["payoffs"] = [float(p) for p in finished(aec.state).payoffs]
         return aec.encoder.encode(aec.state, self.seat, pending=aec.pending()), info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Obs, dict[str, Any]]:
+    ) -> tuple[Obs, Info]:
         super().reset(seed=seed)
-        opts = dict(options or {})
+        # (Gymnasium's options are any dict: the environment's are ``ResetOptions``)
+        opts = cast(ResetOptions, dict(options or {}))
         if "deal_seed" not in opts and "state" not in opts:
             opts["deal_seed"] = int(self.np_random.integers(SEED_BOUND))
         if self._open:
@@ -122,7 +144,7 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
         self._advance()
         return self._out()
 
-    def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, Info]:
         aec = self.aec
         penalty = 0.0
         action = int(action)
@@ -154,5 +176,5 @@ class ChieuGym(gymnasium.Env[Obs, np.int64]):
         return self.aec.action_mask(self.agent)
 
 
-def make(game: str, **kwargs: Any) -> ChieuGym:
+def make(game: str, **kwargs: Unpack[GymOptions]) -> ChieuGym:
     return ChieuGym(load_game(game) if "rules" not in kwargs else game, **kwargs)

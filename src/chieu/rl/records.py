@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Unpack
 
 from chieu.core.errors import RecordError
 from chieu.core.record import GameRecord
 from chieu.core.registry import find_game
 from chieu.core.table import load_game
-from chieu.rl.aec import ChieuAEC
+from chieu.rl.aec import AecOptions, AgentObservation, ChieuAEC
 
 
 def episode_record(env: ChieuAEC) -> GameRecord:
@@ -31,7 +31,7 @@ def save_episode(env: ChieuAEC, path: str | Path) -> Path:
     return episode_record(env).save(path)
 
 
-def env_for(record: GameRecord, **kwargs: Any) -> ChieuAEC:
+def env_for(record: GameRecord, **kwargs: Unpack[AecOptions]) -> ChieuAEC:
     """An environment at the start of ``record``'s game (its rules, setup and deal)."""
     definition = find_game(record.game)
     game = load_game(definition, definition.rules_from_json(record.rules))
@@ -41,8 +41,8 @@ def env_for(record: GameRecord, **kwargs: Any) -> ChieuAEC:
 
 
 def replay_observations(
-    record: GameRecord, **kwargs: Any
-) -> Iterator[tuple[str, dict[str, Any], int]]:
+    record: GameRecord, **kwargs: Unpack[AecOptions]
+) -> Iterator[tuple[str, AgentObservation, int]]:
     """Every step of ``record`` through the environment: (agent, its observation, action)."""
     env = env_for(record, **kwargs)
     space = env.game.action_space
@@ -60,7 +60,7 @@ def replay_observations(
     yield from _forced(env)
 
 
-def _forced(env: ChieuAEC) -> Iterator[tuple[str, dict[str, Any], int]]:
+def _forced(env: ChieuAEC) -> Iterator[tuple[str, AgentObservation, int]]:
     """Give the claim answers that have no alternative (a record never holds them)."""
     state = env.state
     while state.window is not None:

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 import numpy.typing as npt
 
 from chieu.arena.stats import mean_ci
 from chieu.core.rng import derive_seed
-from chieu.core.table import Game, load_game
-from chieu.rl.aec import ChieuAEC
+from chieu.core.table import Game, RulesLike, load_game
+from chieu.rl.aec import AgentObservation, ChieuAEC, EnvOptions
+
+if TYPE_CHECKING:
+    from chieu.bots.base import Bot
 
 F32 = npt.NDArray[np.float32]
 I8 = npt.NDArray[np.int8]
@@ -41,9 +44,9 @@ class VectorRunner:
         self,
         game: str | Game,
         num_envs: int,
-        rules: Any = None,
+        rules: RulesLike = None,
         seed: int | None = 0,
-        **kwargs: Any,
+        **kwargs: Unpack[EnvOptions],
     ) -> None:
         self.game = game if isinstance(game, Game) else load_game(game, rules)
         base = 0 if seed is None else seed
@@ -76,7 +79,7 @@ class VectorRunner:
             self._fill(i)
         return self.obs, self.masks, self.seats
 
-    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[F32, I8, I64]:
+    def step(self, actions: Sequence[int] | npt.NDArray[np.integer]) -> tuple[F32, I8, I64]:
         self.rewards.fill(0.0)
         self.dones.fill(False)
         for i, env in enumerate(self.envs):
@@ -102,20 +105,20 @@ def random_actions(masks: I8, rng: np.random.Generator) -> I64:
 # -- duplicate deals -----------------------------------------------------------------------
 
 #: a policy: (environment, agent, observation) -> an action id
-Policy = Callable[[ChieuAEC, str, dict[str, Any]], int]
+Policy = Callable[[ChieuAEC, str, AgentObservation], int]
 
 
 def random_policy(seed: int = 0) -> Policy:
     rng = np.random.default_rng(seed)
 
-    def act(env: ChieuAEC, agent: str, obs: dict[str, Any]) -> int:
+    def act(env: ChieuAEC, agent: str, obs: AgentObservation) -> int:
         legal = np.flatnonzero(obs["action_mask"])
         return int(legal[rng.integers(legal.size)])
 
     return act
 
 
-def bot_policy(name: str | Callable[[], Any], game: str | Game, seed: int = 0) -> Policy:
+def bot_policy(name: str | Callable[[], Bot], game: str | Game, seed: int = 0) -> Policy:
     """A chieu bot (``get_bot(name, game)``, or a factory of bots) as a policy: it sees
     ``state.observation(seat)`` and its legal actions only, as at a table. A new bot for
     every game (some remember the game they play)."""
@@ -125,10 +128,10 @@ def bot_policy(name: str | Callable[[], Any], game: str | Game, seed: int = 0) -
     bound = game if isinstance(game, Game) else load_game(game)
     definition = bound.definition
     space = bound.action_space
-    held: dict[str, tuple[Any, Rng]] = {}
-    game_of: list[Any] = [None]
+    held: dict[str, tuple[Bot, Rng]] = {}
+    game_of: list[object] = [None]
 
-    def act(env: ChieuAEC, agent: str, obs: dict[str, Any]) -> int:
+    def act(env: ChieuAEC, agent: str, obs: AgentObservation) -> int:
         state = env.state
         if game_of[0] is not state:  # a new game: new bots (some remember the game)
             game_of[0] = state
@@ -159,7 +162,7 @@ class DuplicateResult:
     ci_high: tuple[float, ...]
     per_deal: tuple[tuple[float, ...], ...]  # per policy, its mean over each deal
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "deals": self.deals,
             "games": self.games,
@@ -178,7 +181,7 @@ def duplicate_deals(
     deals: int,
     *,
     names: Sequence[str] | None = None,
-    rules: Any = None,
+    rules: RulesLike = None,
     seed: int = 0,
     lineup: Sequence[int] | None = None,
 ) -> DuplicateResult:

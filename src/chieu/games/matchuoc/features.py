@@ -1,40 +1,36 @@
 """Mạt chược's encoder: the rivers in order, the live discard, the dealer and the round
-wind."""
+wind.
+
+It reads the game's own ``MatChuocState`` (typed): the encoder is this game's module, and the
+protocol's accessors (``zones()``, ``observation()``) cost several times the step it encodes."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from chieu.games.matchuoc.notation import PHASE_WORDS
-from chieu.rl.encoders.base import CARDS, COUNTS, ONE, Encoder
-
-if TYPE_CHECKING:
-    from chieu.games.matchuoc.state import MatChuocState
-
-#: a zone of ``world``: counts by kind (hand, phu, set down, box), the river in order, the
-#: tile just drawn (its kind + 1; 0: none), the stock as ``-1 - its size``
-WorldZone = int | list[int]
+from chieu.games.matchuoc.state import MatChuocState
+from chieu.rl.encoders.base import CARDS, COUNTS, ONE, Encoder, LiveCard, Raw
 
 
-class MatChuocEncoder(Encoder):
+class MatChuocEncoder(Encoder[MatChuocState]):
+    state_class = MatChuocState
     phases = tuple(PHASE_WORDS)
     pile = "river"
     depth = 6
     pile_zone = 4  # the river (discard)
-    live_card = "tile"
     extra_names = ("dealer", "prevailing")
 
-    def live(self, state: MatChuocState) -> tuple[int, int, bool] | None:
+    def live(self, state: MatChuocState) -> LiveCard | None:
         live = state.live
         if live is None:
             return None
         return live.tile, live.seat, False
 
-    def world(self, state: MatChuocState) -> list[WorldZone]:
+    def world(self, state: MatChuocState) -> list[Raw]:
         """hand, drawn, mat, flowers, discard of every seat, then stock and box
         (``matchuoc.worlds.zones``): the tile just drawn is not in its holder's hand."""
-        out: list[WorldZone] = []
+        out: list[Raw] = []
         seats = state.seats
         for me in seats:
             out += (me.hand, 0, me.meld_tiles, me.down, me.river)
@@ -49,6 +45,9 @@ class MatChuocEncoder(Encoder):
         out.append(state.box)
         return out
 
+    def piles(self, state: MatChuocState) -> list[list[int]]:
+        return [me.river for me in state.seats]
+
     def shown(self, state: MatChuocState) -> Collection[int]:
         """The winners, at the end."""
         return state.winners if state.phase == "end" else ()
@@ -58,7 +57,7 @@ class MatChuocEncoder(Encoder):
             return COUNTS  # the stock (always hidden), the box
         return (COUNTS, ONE, COUNTS, COUNTS, CARDS)[index % 5]
 
-    def extra_key(self, state: MatChuocState) -> tuple[int, int]:
+    def extra_key(self, state: MatChuocState) -> object:
         return state.dealer, state.prevailing
 
     def extra(self, state: MatChuocState, seat: int) -> Sequence[float]:

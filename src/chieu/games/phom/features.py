@@ -1,5 +1,8 @@
 """Phỏm's encoder: the rows in order, the live discard, each seat's eats, whether it has laid
-down, and the payments so far (eating is paid as it happens; tanh of points / 10)."""
+down, and the payments so far (eating is paid as it happens; tanh of points / 10).
+
+It reads the game's own ``PhomState`` (typed): the encoder is this game's module, and the
+protocol's accessors (``zones()``, ``observation()``) cost several times the step it encodes."""
 
 from __future__ import annotations
 
@@ -7,24 +10,18 @@ import math
 from array import array
 from collections.abc import Collection, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from chieu.games.phom.notation import PHASE_WORDS
-from chieu.rl.encoders.base import CARDS, MASK, Encoder, Piece
-
-if TYPE_CHECKING:
-    from chieu.games.phom.state import PhomState
-
-#: a zone of ``world``: a mask (hand, eaten cards), the row in order, or the phỏm as masks;
-#: the stock as ``-1 - its size``
-WorldZone = int | list[int]
+from chieu.games.phom.state import PhomState
+from chieu.rl.encoders.base import CARDS, MASK, Encoder, LiveCard, Piece, Raw
 
 _EATS_LAID = attrgetter("eats", "laid")
 _BYTE_ROWS = [array("f", [float((b >> i) & 1) for i in range(8)]).tobytes() for b in range(256)]
 _CARDS_BYTES = 4 * 52
 
 
-class PhomEncoder(Encoder):
+class PhomEncoder(Encoder[PhomState]):
+    state_class = PhomState
     phases = tuple(PHASE_WORDS)
     pile = "row"
     depth = 4
@@ -36,16 +33,16 @@ class PhomEncoder(Encoder):
         *(f"paid:{i}" for i in range(4)),
     )
 
-    def live(self, state: PhomState) -> tuple[int, int, bool] | None:
+    def live(self, state: PhomState) -> LiveCard | None:
         live = state.live
         if live is None:
             return None
         return live.card, live.seat, False
 
-    def world(self, state: PhomState) -> list[WorldZone]:
+    def world(self, state: PhomState) -> list[Raw]:
         """hand, eaten, row, phom of every seat, then stock (``phom.worlds``' zones): the
         hands (without the eaten cards) and the eaten cards as 52-bit masks."""
-        out: list[WorldZone] = []
+        out: list[Raw] = []
         for me in state.seats:
             hand = me.hand
             ate = me.eaten & hand
@@ -53,29 +50,33 @@ class PhomEncoder(Encoder):
         out.append(-1 - len(state.stock))
         return out
 
+    def piles(self, state: PhomState) -> list[list[int]]:
+        return [me.row for me in state.seats]
+
     def shown(self, state: PhomState) -> Collection[int]:
         return state.shown
 
     def zone_kind(self, index: int) -> int:
         return CARDS if index % 4 == 2 else MASK
 
-    def _row(self, index: int, value: WorldZone) -> Piece:
+    def _row(self, index: int, value: Raw) -> Piece:
         """A visible mask (a hand, the eaten cards, the phỏm) straight from its bytes."""
-        if index % 4 == 2:
+        what = index % 4
+        if what == 2:
             return super()._row(index, value)
-        if isinstance(value, list):  # the phỏm
+        if type(value) is list:  # the phỏm: one mask each
             mask = 0
             for m in value:
                 mask |= m
             value = mask
+        if type(value) is not int:
+            raise ValueError(f"a Phỏm mask is an int, not {value!r}")
         # each byte of the mask: its 8 entries' float32 bytes, joined; then the size and 1
-        bits: bytes = b"".join(map(_BYTE_ROWS.__getitem__, value.to_bytes(7, "little")))
-        size: int = value.bit_count()
-        return bits[:_CARDS_BYTES] + self._tails[size]
+        bits = b"".join(map(_BYTE_ROWS.__getitem__, value.to_bytes(7, "little")))
+        return bits[:_CARDS_BYTES] + self._tails[value.bit_count()]
 
-    def extra_key(self, state: PhomState) -> tuple[object, ...]:
-        seats = state.seats
-        return (*map(_EATS_LAID, seats), *state.payoffs)
+    def extra_key(self, state: PhomState) -> object:
+        return (*map(_EATS_LAID, state.seats), *state.payoffs)
 
     def extra(self, state: PhomState, seat: int) -> Sequence[float]:
         n = self.n

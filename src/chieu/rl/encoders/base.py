@@ -23,14 +23,15 @@ Hidden zones contribute their sizes only; the zone sizes never depend on the hid
 the conformance-style test ``tests/rl/test_encoders.py`` deals them again to prove it.
 
 Encoding is incremental and shared by the seats. Each game's ``world`` reads every zone's
-full value from the state's own fields, whoever may see it (seat by seat, each seat's zones in
-spec order, then the zones of no seat: the viewer 0's order), and the encoder keeps the world
-it saw last: one comparison of the two lists (in C) finds the zones that changed, and only
-those are encoded again: a public zone's row (one card more at the end: the last row and that
-card), a private zone's hidden row (its size) and visible row, a pile's block (one card more:
-that card in front of the last block). The shown seats, the live card and the game's
-``extra_key`` are read at the same time. While the claim window seen last is open on the same
-state nothing is read: its answers are private and move nothing (``_see``).
+full value from its own State class (``state_class``, typed), whoever may see it (seat by
+seat, each seat's zones in spec order, then the zones of no seat: the viewer 0's order), and
+the encoder keeps the world it saw last: one comparison of the two lists (in C) finds the
+zones that changed, and only those are encoded again: a public zone's row (one card more at
+the end: the last row and that card), a private zone's hidden row (its size) and visible row,
+a pile's block (one card more: that card in front of the last block). The shown seats, the
+live card and the game's ``extra_key`` are read at the same time. While the claim window seen
+last is open on the same state nothing is read: its answers are private and move nothing
+(``_see``).
 
 Every piece lives in one flat list (``_flat``): the zones' rows (a private zone's hidden
 one), the private zones' visible rows, the piles' blocks, and each seat's small pieces (phase,
@@ -49,12 +50,14 @@ from array import array
 from collections.abc import Collection, Iterable, Sequence
 from itertools import compress
 from operator import itemgetter, ne
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, Generic, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from chieu.core.decisions import Decision
+from chieu.core.decisions import ClaimWindow, Decision
+from chieu.core.protocol import State
+from chieu.core.state import StateBase
 from chieu.core.table import Game
 
 DECISION_KINDS = ("turn", "claim", "arrange", "declare")
@@ -67,22 +70,33 @@ COUNTS, CARDS, MELDS, ONE, MASK = range(5)
 PUBLIC, PRIVATE, PILE = range(3)
 #: a piece of a vector: float32 entries (an ``array("f")`` or their bytes)
 Piece: TypeAlias = "array[float] | bytes | bytearray"
+#: a zone's raw value in the world (``Encoder.world``): a list of counts or of kinds, a tuple
+#: of melds (``meld_cards`` each), an int (``ONE``, ``MASK``, or ``-1 - size``: nobody sees it)
+Raw: TypeAlias = "int | list[int] | tuple[object, ...]"
+#: the live card as the encoder sees it: (kind, seat, drawn from the stock)
+LiveCard: TypeAlias = tuple[int, int, bool]
+#: the state a game's encoder reads: its own State class (``Encoder.state_class``)
+StateT = TypeVar("StateT", bound=StateBase)
 _F32 = np.dtype(np.float32)
-_UNSEEN = object()  # a world value nothing equals (``reset_cache``)
+_UNSEEN: Raw = (object(),)  # a world value nothing equals (``reset_cache``)
 
 
-class Encoder:
-    """Encode ``state`` for ``seat`` into a float32 vector (see the module's docstring)."""
+class Encoder(Generic[StateT]):
+    """Encode ``state`` for ``seat`` into a float32 vector (see the module's docstring).
+
+    The entry points (``encode``, ``encode_reference``, ``raw_zones``) take any
+    State (the core protocol) and check that it is the game's own ``state_class``; the game's
+    part (``world``, ``shown``, ``live``, ``extra``...) reads that class."""
+
+    #: the game's State class, whose fields the game's part reads
+    state_class: type[StateT]
 
     #: the game's phases, in a fixed order (from its notation's phase words)
     phases: ClassVar[tuple[str, ...]] = ()
-    #: the attribute of a seat holding its public pile (door / row / river) in order
+    #: the name of each seat's public pile (door / row / river), "" for none (``piles``)
     pile: ClassVar[str] = ""
     #: how many of each pile's latest cards are encoded
     depth: ClassVar[int] = 8
-    #: the attribute of the live card's kind, and of its seat, on ``state.live``
-    live_card: ClassVar[str] = "card"
-    live_seat: ClassVar[str] = "seat"
     #: the names of ``extra`` numbers (each game's ``extra`` gives them)
     extra_names: ClassVar[tuple[str, ...]] = ()
     #: where each seat's pile is in the world: the place of its zone in the seat's block
@@ -237,7 +251,7 @@ class Encoder:
         """Forget the world seen last (the next ``encode`` builds every piece again)."""
         slots = len(self._slots)
         n, nz, nm = self.n, self._nz, self._nm
-        self._world: list[Any] = [_UNSEEN] * slots
+        self._world: list[Raw] = [_UNSEEN] * slots
         # every piece of every vector, in one list (``_getters`` picks each seat's, in its
         # order): the zones' rows (a private zone's hidden one), the private zones' visible
         # rows, the piles' blocks, then each seat's head, live and extras pieces
@@ -250,13 +264,13 @@ class Encoder:
         self._flat += [self._zero_pile] * n
         self._flat += [b""] * (3 * n)
         # the state, the claim window and its mark (``_see``) and the shown seats seen last
-        self._state: Any = None
-        self._window: Any = None
+        self._state: StateT | None = None
+        self._window: ClaimWindow | None = None
         self._mark = 0
         self._shown: frozenset[int] = frozenset()
         self._live: tuple[int, int, bool] | None = None
         # the extras: ``extra_key`` seen last, its version, the version of each seat's piece
-        self._extra_key: Any = _UNSEEN
+        self._extra_key: object = _UNSEEN
         self._extra_version = 0
         self._extra_of = [-1] * n
         self._set_getters()
@@ -284,33 +298,30 @@ class Encoder:
             self._getters.append(itemgetter(*at))
 
     # -- the game's part ------------------------------------------------------------------
-    def world(self, state: Any) -> list[Any]:
-        """Every zone's full value, whoever may see it, from the state's own fields: the
+    def world(self, state: StateT) -> list[Raw]:
+        """Every zone's full value, whoever may see it, from the game's state: the
         zones of seat 0 (in spec order), of seat 1..., then the zones of no seat, then each
         seat's pile unless it is a zone's (``pile_zone``). A zone nobody sees is
         ``-1 - size``; the others are values ``_row`` reads (``zone_kind``). The lists may
         be the state's own (the encoder copies what it keeps)."""
         raise NotImplementedError
 
-    def shown(self, state: Any) -> Collection[int]:
+    def shown(self, state: StateT) -> Collection[int]:
         """The seats whose private zones everyone sees now (a hand shown)."""
         return ()
 
-    def extra(self, state: Any, seat: int) -> Sequence[float]:
+    def extra(self, state: StateT, seat: int) -> Sequence[float]:
         """Game-specific public numbers (``extra_names``)."""
         return ()
 
-    def extra_key(self, state: Any) -> Any:
+    def extra_key(self, state: StateT) -> object:
         """Something cheap that changes whenever ``extra`` might (None: no such thing, the
         extras are computed at every ``encode``)."""
         return None
 
-    def live(self, state: Any) -> tuple[int, int, bool] | None:
-        """The live card: (kind, seat, drawn), or None."""
-        live = getattr(state, "live", None)
-        if live is None:
-            return None
-        return int(getattr(live, self.live_card)), int(getattr(live, self.live_seat)), False
+    def live(self, state: StateT) -> LiveCard | None:
+        """The live card: (kind, seat, drawn), or None (a game without one)."""
+        return None
 
     def zone_kind(self, index: int) -> int:
         """How zone ``index``'s raw value reads when visible: ``COUNTS`` (a list of counts by
@@ -319,17 +330,29 @@ class Encoder:
         game's ``_row``); a game may have its own (``_row`` and ``_size``)."""
         return CARDS
 
-    def meld_cards(self, meld: Any) -> Iterable[int]:
+    def meld_cards(self, meld: object) -> Iterable[int]:
         """The card kinds of one meld of a ``MELDS`` zone."""
         raise NotImplementedError
 
-    def raw_zones(self, state: Any, seat: int) -> list[Any]:
+    def own(self, state: State) -> StateT:
+        """``state``, checked to be the game's own ``state_class``."""
+        if not isinstance(state, self.state_class):
+            raise TypeError(f"{type(self).__name__} encodes a {self.state_class.__name__}")
+        return state
+
+    def piles(self, state: StateT) -> Sequence[Sequence[int]]:
+        """Every seat's public pile (``pile``: door, row or river), in order (the reference
+        reads them here; ``world`` gives them too)."""
+        raise NotImplementedError
+
+    def raw_zones(self, state: State, seat: int) -> list[Raw]:
         """Every zone's raw value in ``specs`` order as ``seat`` may know it: the world's,
         a private zone of another seat (unless shown) as ``-1 - size``."""
-        cur = self.world(state)
-        shown = self.shown(state)
+        own = self.own(state)
+        cur = self.world(own)
+        shown = self.shown(own)
         m = self.m
-        out: list[Any] = [None] * self._nz
+        out: list[Raw] = [0] * self._nz
         for j, i in enumerate(self._slot_zone):
             value = cur[j]
             if self._how[j] == PRIVATE and j // m != seat and j // m not in shown:
@@ -343,7 +366,7 @@ class Encoder:
 
     def encode(
         self,
-        state: Any,
+        state: State,
         seat: int,
         out: Array | None = None,
         pending: Sequence[Decision] | None = None,
@@ -354,6 +377,8 @@ class Encoder:
         Incremental: only the zones that changed since the last ``encode`` (any seat's) are
         encoded again, and the vector is joined from the shared pieces (the result is the
         same as from scratch: ``tests/rl/test_fast_encoding.py``)."""
+        if not isinstance(state, self.state_class):
+            raise TypeError(f"{type(self).__name__} encodes a {self.state_class.__name__}")
         window = state.window
         if (
             window is None
@@ -364,8 +389,10 @@ class Encoder:
             self._see(state)
         flat = self._flat
         # the phase, decision, turn and claim blocks: a piece per what they say
+        # (outside a claim window, the one pending decision is the turn's: none at the end)
         kind = 0
-        for d in state.decisions() if pending is None else pending:
+        decisions = state.decisions() if pending is None else pending
+        for d in decisions:
             if d.seat == seat:
                 kind = _KIND_INDEX[d.kind]
                 break
@@ -374,7 +401,7 @@ class Encoder:
         if window is not None:
             key = (phase, kind, n)
         else:
-            key = (phase, kind, (state.actor - seat) % n if phase != "end" else n + 1)
+            key = (phase, kind, (decisions[0].seat - seat) % n if decisions else n + 1)
         piece = self._heads.get(key)
         flat[self._h0 + seat] = piece if piece is not None else self._head(key)
         # the live block: a piece per card, relative seat and drawn flag
@@ -392,7 +419,7 @@ class Encoder:
         out[:] = vec
         return out
 
-    def _see(self, state: Any) -> None:
+    def _see(self, state: StateT) -> None:
         """Compare the state's world with the one seen last; encode what changed.
 
         Skipped while the claim window seen last is open on the same state: its answers are
@@ -445,8 +472,9 @@ class Encoder:
                 world[j] = value
                 grew = False
             if what == PUBLIC:
-                if grew and grows:
-                    row: Any = flat[j][:]
+                last = flat[j]
+                if grew and grows and type(last) is array and type(value) is list:
+                    row = last[:]  # (a growing zone's row is always an array: ``_row``)
                     row[value[-1]] += self._step
                     row[self.kinds] = self._sizes[len(value)]
                     flat[j] = row
@@ -454,7 +482,7 @@ class Encoder:
                     flat[j] = self._hidden_rows[-1 - value]
                 else:
                     flat[j] = self._row(i, value)
-            if s >= 0:
+            if s >= 0 and type(value) is list:  # (a pile is a list of kinds)
                 if grew:
                     flat[p0 + s] = self._one_hot[value[-1]] + flat[p0 + s][: self._pile_keep]
                 else:
@@ -486,33 +514,28 @@ class Encoder:
                 piece[self.kinds + self.n] = 1.0
         return piece
 
-    def _extra_piece(self, state: Any, seat: int) -> array[float]:
+    def _extra_piece(self, state: StateT, seat: int) -> array[float]:
         """The extras' piece for ``seat``."""
         values = self.extra(state, seat)
         if self.clip_extra:
             values = [-1.0 if x < -1.0 else (1.0 if x > 1.0 else x) for x in values]
         return array("f", values)
 
-    def _size(self, index: int, value: Any) -> int:
+    def _size(self, index: int, value: Raw) -> int:
         """How many cards zone ``index`` holds (its raw value, visible)."""
-        kind = self._kind_of[index]
-        if kind == COUNTS:
-            return int(sum(value))
-        if kind == ONE:
-            return 1 if value else 0
-        if kind == MASK:
-            return value.bit_count()  # type: ignore[no-any-return]
-        if kind == MELDS:
+        if isinstance(value, int):  # ONE or MASK
+            return (1 if value else 0) if self._kind_of[index] == ONE else value.bit_count()
+        if isinstance(value, tuple):  # MELDS
             return sum(len(list(self.meld_cards(meld))) for meld in value)
-        return len(value)
+        return sum(value) if self._kind_of[index] == COUNTS else len(value)
 
-    def _row(self, index: int, value: Any) -> Piece:
+    def _row(self, index: int, value: Raw) -> Piece:
         """The row of visible zone ``index`` from its raw value (Python's ``array`` of
         float32: cheaper than numpy for rows this short; the same numbers as
         ``encode_reference``)."""
         kind = self._kind_of[index]
         k = self.kinds
-        if kind == COUNTS:
+        if kind == COUNTS and type(value) is list:
             # each byte of the float32 entries at once: the counts as bytes, translated
             counts = bytes(value)
             data = bytearray(self._zero_counts)
@@ -520,17 +543,19 @@ class Encoder:
                 data[b::4] = counts.translate(plane)
             data += self._tails[sum(value)]
             return data
-        if kind == ONE:
+        if kind == ONE and type(value) is int:
             row = self._blank[:]
             if value:
                 row[value - 1] = self._step
                 row[k] = self._sizes[1]
             return row
-        cards: Iterable[int] = value
-        if kind == MELDS:
+        cards: Iterable[int]
+        if kind == MELDS and type(value) is tuple:
             cards = [c for meld in value for c in self.meld_cards(meld)]
-        elif kind != CARDS:
-            raise ValueError(f"zone {self.zone_ids[index]}: no row for kind {kind}")
+        elif kind == CARDS and type(value) is list:
+            cards = value
+        else:
+            raise ValueError(f"zone {self.zone_ids[index]}: no row for kind {kind} of {value!r}")
         if not self._exact_step:
             tally = counts_of_kinds(cards, k)
             row = array("f", map(self._scale.__getitem__, tally))
@@ -553,12 +578,12 @@ class Encoder:
         return b"".join(map(self._one_hot.__getitem__, cards)) + self._pile_pads[len(cards)]
 
     # -- the reference ----------------------------------------------------------------------
-    def encode_reference(self, state: Any, seat: int, out: Array | None = None) -> Array:
+    def encode_reference(self, state: State, seat: int, out: Array | None = None) -> Array:
         """The same vector through ``state.zones()`` and the zone specs, from scratch (slower;
         the fast path of each game is tested against it: ``reference.encode_reference``)."""
         from chieu.rl.encoders.reference import encode_reference
 
-        return encode_reference(self, state, seat, out)
+        return encode_reference(self, self.own(state), seat, out)
 
 
 def counts_of_kinds(kinds: Iterable[int], size: int) -> list[int]:

@@ -1,0 +1,81 @@
+"""Search bot figures: the playouts per second of the ``search`` bot (``chieu.bots.search``),
+for every game whose worlds it can sample (``python -m bench --only search``).
+
+A batch is one game (seeds 0 to 7 in turn) with the ``paired`` search in seat 0 (a budget of
+16 playouts per decision) and heuristic bots elsewhere; every playout plays a sampled world to
+its end with the heuristic bots (``SearchBot._rollout``).
+The figure is the playouts per second, for information (no target): what a search decision
+costs, which the rollout's loop dominates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench.common import Figure, best_rate
+
+TITLES = {"chan": "Chắn", "phom": "Phỏm", "totom": "Tổ tôm", "matchuoc": "Mạt chược"}
+PLAYOUTS = 16
+
+
+class SearchGames:
+    """Whole games (seeds 0 to 7, then again): a search bot in seat 0 with a budget of
+    ``PLAYOUTS`` playouts per decision, heuristic bots elsewhere; ``batch()`` plays one game
+    and returns the playouts of its search decisions."""
+
+    def __init__(self, game: str) -> None:
+        from chieu.core.table import load_game
+
+        self.game = game
+        self.players = load_game(game).info.players
+        self.seed = 0
+
+    def batch(self) -> int:
+        from chieu.bots.base import play_game
+        from chieu.bots.registry import get_bot
+        from chieu.bots.search import SearchBot
+        from chieu.core.actions import Action
+        from chieu.core.rng import Rng
+
+        search = SearchBot(self.game, iterations=PLAYOUTS)
+        done = [0]
+
+        class Counted:
+            name = "search"
+
+            def act(self, obs: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+                search.last = []
+                action = search.act(obs, legal, rng)
+                done[0] += sum(v.visits for v in search.last)
+                return action
+
+            def new_game(self, game: str, rules: dict[str, Any], seat: int) -> None:
+                search.new_game(game, rules, seat)
+
+        bots: list[Any] = [Counted()]
+        bots += [get_bot("heuristic", self.game) for _ in range(self.players - 1)]
+        play_game(self.game, None, self.seed % 8, bots)
+        self.seed += 1
+        return done[0]
+
+
+def bench_search(seconds: float) -> list[Figure]:
+    from chieu.bots.worlds import worlds_for
+
+    figures = []
+    for game, title in TITLES.items():
+        if worlds_for(game) is None:
+            continue
+        loop = SearchGames(game)
+        figures.append(
+            Figure(
+                f"search playouts {title}",
+                best_rate(loop.batch, seconds),
+                "playouts/s",
+                note=f"paired search, {PLAYOUTS} playouts per decision, heuristic playouts",
+            )
+        )
+    return figures
+
+
+GROUPS = [bench_search]
