@@ -20,6 +20,7 @@ import pytest
 from referencing import Registry, Resource
 
 from chieu import load_game
+from chieu.core import jsonio
 from chieu.server import wire
 from chieu.server.messages import WORDS
 from tests.server.helpers import (
@@ -87,7 +88,8 @@ def _valid(msg: Any, part: str = "") -> bool:
     ],
 )
 def test_each_message_has_the_fields_of_its_typed_dict(td: Any) -> None:
-    hints = typing.get_type_hints(td, include_extras=True)
+    # the core's recursive JSON alias names itself: resolve it in its own module's names
+    hints = typing.get_type_hints(td, localns=vars(jsonio), include_extras=True)
     kind = typing.get_args(hints["type"])[0]
     definition = _schema("chieu.server", "messages.schema.json")["$defs"][kind]
     assert definition["properties"]["type"] == {"const": kind}

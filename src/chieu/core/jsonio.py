@@ -29,9 +29,9 @@ from chieu.core.errors import ChieuError
 #: any JSON value: what ``json.loads`` gives (lists and dicts) and ``json.dumps`` takes (the
 #: read-only container types let a ``list[int]`` or a ``dict[str, str]`` be one)
 JsonScalar: TypeAlias = bool | int | float | str | None
-JsonValue: TypeAlias = "JsonScalar | Sequence[JsonValue] | Mapping[str, JsonValue]"
+JsonValue: TypeAlias = JsonScalar | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
 #: a JSON object, as built or parsed
-JsonObject: TypeAlias = "dict[str, JsonValue]"
+JsonObject: TypeAlias = dict[str, JsonValue]
 
 
 def as_json(value: Mapping[str, object]) -> JsonObject:

@@ -50,7 +50,7 @@ from array import array
 from collections.abc import Collection, Iterable, Sequence
 from itertools import compress
 from operator import itemgetter, ne
-from typing import ClassVar, Generic, TypeAlias, TypeVar
+from typing import ClassVar, Generic, TypeAlias, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -112,6 +112,8 @@ class Encoder(Generic[StateT]):
         self.kinds = k = info.kinds
         self.deck = float(info.cards)
         probe = game.new_state(seed=0)
+        if not hasattr(self, "state_class"):  # an encoder that names none: its game's State
+            self.state_class = cast("type[StateT]", type(probe))
         self.specs = tuple(probe.zone_specs())
         self.zone_ids = tuple(z.id for z in self.specs)
         # a zone's seat is the one its id names ("hand:2"); a zone without one ("cai",
