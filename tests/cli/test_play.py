@@ -20,7 +20,8 @@ from chieu.core.record import GameRecord
 from chieu.games.chan import ChanGame, Rules
 from chieu.games.chan import actions as A
 from chieu.games.chan.cards import KINDS
-from chieu.games.chan.notation import NOTATION, outcome_lines
+from chieu.games.chan.notation import NOTATION
+from chieu.games.chan.results import outcome_lines
 
 
 def script(monkeypatch: pytest.MonkeyPatch, answers: Iterable[str]) -> list[str]:

@@ -12,8 +12,10 @@ import pytest
 
 from chieu.core.errors import ChieuError
 from chieu.core.kit import EMPTY_KIT, GameKit, GameKitError, kit_of, kit_part, resolve
+from chieu.core.outcome import Outcome, Termination
 from chieu.core.registry import find_game, game_names
 from chieu.core.table import load_game
+from chieu.core.telling import generic_outcome_lines, hints_of, outcome_lines_of
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "chieu"
 #: the edges: they read a game's kit and never branch on its name
@@ -163,3 +165,51 @@ def test_a_game_without_a_kit_gets_the_empty_kit() -> None:
 
     assert kit_of(Outside) is EMPTY_KIT and kit_part(Outside, "encoder") is None
     assert GameKit().references() == {}
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_brings_its_hints_and_results(name: str) -> None:
+    """The advice and the result in words are kit parts (no longer the notation's), resolved
+    to the game's own ``hints.hints`` and ``results.outcome_lines``."""
+    definition = find_game(name)
+    assert hints_of(definition) is resolve(f"chieu.games.{name}.hints:hints", name, "hints")
+    assert outcome_lines_of(definition) is resolve(
+        f"chieu.games.{name}.results:outcome_lines", name, "results"
+    )
+    assert not hasattr(definition.notation, "hints")
+    assert not hasattr(definition.notation, "outcome_lines")
+    game = load_game(name)
+    state = game.new_state(seed=1)
+    hints = hints_of(game)
+    assert hints is not None and all(isinstance(line, str) for line in hints(state, 0, "en"))
+    assert outcome_lines_of(game)(state, "en") == []  # not over yet
+
+
+def test_a_game_without_hints_or_results_gets_the_fallbacks() -> None:
+    """No hints: None (the edge says there is none); no results: the generic lines of the
+    ``Outcome``, the winner and every seat's payoff."""
+
+    class Over:
+        def __init__(self, outcome: Outcome | None) -> None:
+            self._outcome = outcome
+
+        def outcome(self) -> Outcome | None:
+            return self._outcome
+
+    class Outside:
+        name = "outside"
+
+    assert hints_of(Outside) is None
+    lines = outcome_lines_of(Outside)
+    assert lines is generic_outcome_lines
+    won = Over(Outcome(Termination.WIN, (-2.0, 4.0, -2.0), winner=1))
+    assert lines(won) == ["Người 2 thắng", "Người 1: -2", "Người 2: +4", "Người 3: -2"]
+    assert lines(won, "en", viewer=1) == [
+        "You won",
+        "Player 1: -2",
+        "You: +4",
+        "Player 3: -2",
+    ]
+    drawn = Over(Outcome(Termination.NO_WINNER, (0.0, 0.0)))
+    assert lines(drawn, "en") == ["A draw: nobody won", "Player 1: +0", "Player 2: +0"]
+    assert lines(Over(None)) == []

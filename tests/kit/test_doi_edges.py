@@ -20,6 +20,7 @@ from chieu.bots import bot_names, get_bot, play_game
 from chieu.cli.main import main
 from chieu.core.record import GameRecord
 from chieu.core.registry import game_names
+from chieu.core.telling import hints_of, outcome_lines_of
 from tests.kit.conftest import plugin_env
 
 CHIEU = [sys.executable, "-m", "chieu.cli.main"]
@@ -83,6 +84,15 @@ def test_the_bots(doi: Any) -> None:
     state = play_game("doi", None, 4, [get_bot("heuristic", "doi"), get_bot("random", "doi")])
     out = state.outcome()
     assert out is not None and sum(out.payoffs) == 0
+
+
+def test_the_hints_and_the_result_are_the_kits(doi: Any) -> None:
+    """Its words beyond the notation come from its kit (``hints.py``, ``results.py``)."""
+    state = play_game("doi", None, 4, [get_bot("heuristic", "doi"), get_bot("random", "doi")])
+    lines = outcome_lines_of(doi)(state, "en", viewer=0)
+    assert len(lines) == state.num_players and lines[0].startswith("You: ")
+    advice = hints_of(doi)
+    assert advice is not None and isinstance(advice(doi.State(seed=1), 0, "en"), list)
 
 
 @pytest.mark.parametrize("preset", ["default", "draw_only", "three"])

@@ -50,6 +50,7 @@ from chieu.core.registry import find_game
 from chieu.core.rng import derive_seed
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
+from chieu.core.telling import outcome_lines_of
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -247,7 +248,7 @@ def _saved(table: Table, journal: Journal, finished: bool) -> None:
 
 def show_outcome(table: Table, state: State) -> None:
     table.say(Text(WORDS[table.lang]["result"], "bold"))
-    for line in table.game.notation.outcome_lines(state, table.lang, viewer=table.human):
+    for line in outcome_lines_of(table.game)(state, table.lang, viewer=table.human):
         table.say(Text(f"  {line}"))
     for s in range(state.num_players):  # every hand, face up, once the game is over
         for z in state.view(s, table.lang).to_json()["zones"]:

@@ -29,6 +29,7 @@ from chieu.core.notation import Lang
 from chieu.core.record import ACTION, GameRecord
 from chieu.core.replay import ReplayError, steps
 from chieu.core.table import load_game
+from chieu.core.telling import outcome_lines_of
 
 
 def add_parser(sub: Subparsers) -> None:
@@ -219,7 +220,7 @@ def _result(console: Console, r: Replayer) -> None:
             )
         )
         return
-    for line in r.game.notation.outcome_lines(r.state, r.lang, viewer=r.viewer):
+    for line in outcome_lines_of(r.game)(r.state, r.lang, viewer=r.viewer):
         console.print(f"  {line}")
     for seat, points in enumerate(outcome.payoffs):
         console.print(f"  {r.names[seat]}: {points:+g}")

@@ -23,6 +23,7 @@ from chieu.core.decisions import Decision
 from chieu.core.errors import NotationError
 from chieu.core.notation import Lang
 from chieu.core.table import Game
+from chieu.core.telling import hints_of
 
 if TYPE_CHECKING:
     from chieu.core.protocol import State
@@ -231,7 +232,8 @@ class Table:
 
     def hints(self, state: State, seat: int) -> None:
         with self.console.status(WORDS[self.lang]["thinking"]):
-            lines = self.game.notation.hints(state, seat, self.lang)
+            advice = hints_of(self.game)
+            lines = [] if advice is None else advice(state, seat, self.lang)
         for line in lines or [WORDS[self.lang]["no_hint"]]:
             self.say(Text(line, "green"))
 

@@ -9,7 +9,8 @@ fallback. A game registered without a kit gets :data:`EMPTY_KIT` (:func:`kit_of`
 A game's modules for the edges live in its own package, one name per role:
 ``games/<game>/features.py`` (the RL ``encoder``), ``bots.py`` (``bots``), ``faces.py`` (the
 ``svg_deck``), ``terminal.py`` (the ``terminal_face`` and the checker's ``check_view``),
-``learned.py`` (the ``learned_features``), beside ``worlds.py`` and ``checker.py``. They may
+``learned.py`` (the ``learned_features``), ``hints.py`` (``hints``) and ``results.py``
+(``results``), beside ``worlds.py`` and ``checker.py``. They may
 import the edges' base modules (and rich, numpy) since only the kit's lazy references reach
 them; the game's definition never imports them.
 """
@@ -56,6 +57,11 @@ class GameKit:
     * ``running_payments``: the game's payments happen during the deal (``state.payoffs``),
       which the RL environment may reward as they happen (``payments=True``).
     * ``glossary``: the game's ``chieu.core.glossary.Glossary`` (every word its table shows).
+    * ``hints``: ``hints(state, seat, lang="vi") -> list[str]``, advice for a seat from what
+      it may see, or None: the edge says there is no hint (``chieu.core.telling.hints_of``).
+    * ``results``: ``outcome_lines(state, lang="vi", viewer=None) -> list[str]``, the end of
+      the game in words, or None: the generic lines of its ``Outcome`` (the winner, how it
+      ended, each seat's payoff; ``chieu.core.telling.outcome_lines_of``).
     """
 
     order: int = 99
@@ -72,6 +78,8 @@ class GameKit:
     check_view: str | None = None
     running_payments: bool = False
     glossary: str | None = None
+    hints: str | None = None
+    results: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

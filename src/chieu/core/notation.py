@@ -2,7 +2,9 @@
 
 Like SAN beside a chess board, each game's ``notation`` module turns its actions and events
 into words (Vietnamese by default, English on request) and typed text back into a legal
-action. The edges only add colour. This module is the contract they implement.
+action. The edges only add colour. This module is the contract they implement. A game's
+advice to a seat and its result in words are parts of its kit (``hints``, ``results``:
+``chieu.core.telling``), not of its notation.
 """
 
 from __future__ import annotations
@@ -66,18 +68,6 @@ class Notation(Protocol[S_contra]):
         """The event in words, as ``viewer`` may know it (``event`` is already redacted);
         seats are "Bạn" / "You" for the viewer and "Người N" / "Player N" (N = seat + 1)
         otherwise. An empty text when the event adds nothing to the one before."""
-        ...
-
-    def hints(self, state: S_contra, seat: int, lang: Lang = "vi") -> list[str]:
-        """Advice for ``seat`` from what it may see: its waits by name, the best two or three
-        discards (or takes) with their reason, the faults to avoid."""
-        ...
-
-    def outcome_lines(
-        self, state: S_contra, lang: Lang = "vi", viewer: int | None = None
-    ) -> list[str]:
-        """The end of the game broken down: who won on what, the cước or phán with their
-        points, faults, and who paid whom (``viewer`` is named "Bạn" / "You")."""
         ...
 
 

@@ -27,6 +27,7 @@ from chieu.core.notation import Lang
 from chieu.core.record import GameRecord
 from chieu.core.replay import Step
 from chieu.core.replay import steps as replay_steps
+from chieu.core.telling import hints_of
 from chieu.server import models as m
 from chieu.server.bodies import (
     HintsJson,
@@ -234,13 +235,14 @@ def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int])
             world = room.state.resample_hidden(seat, secrets.randbits(63))
             version = room.shown
         notation = room.game.notation
+        advice = hints_of(room.game)
 
         def work() -> HintsJson:
             counts = [sum(z) for z in zip(*world.hidden_from(seat).values(), strict=True)]
             return {
                 "version": version,
                 "seat": seat,
-                "hints": notation.hints(world, seat, lang),
+                "hints": [] if advice is None else advice(world, seat, lang),
                 "unseen": {notation.card(k): n for k, n in enumerate(counts) if n},
             }
 

@@ -11,10 +11,10 @@ import pytest
 from chieu import load_game
 from chieu.core.outcome import Termination
 from chieu.core.rng import Rng
+from chieu.core.telling import outcome_lines_of
 from chieu.games.chan import actions as A
 from chieu.games.chan import scoring
 from chieu.games.chan.hints import hints, unseen
-from chieu.games.chan.notation import NOTATION
 from chieu.games.chan.results import outcome_lines
 
 #: English that must not reach the Vietnamese words
@@ -174,7 +174,7 @@ def test_the_result_of_a_win(chan) -> None:
     assert en[0] == "Player 2 won on 6S (Six of Sách), drawn by the winner"
     assert en[1] == "Cước: Địa ù 4 + Chì 1 + Bạch thủ 1 = 6 points"
     assert "You pay Player 2 6 points" in en and "Player 3 pays Player 2 6 points" in en
-    assert NOTATION.outcome_lines(st) == lines
+    assert outcome_lines_of(load_game("chan"))(st) == lines  # the kit's results
 
 
 def test_the_result_names_who_exposed_the_card(chan) -> None:

@@ -10,7 +10,9 @@ import re
 from chieu.core.rng import Rng
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc.game import MatChuocGame
+from chieu.games.matchuoc.hints import hints as seat_hints
 from chieu.games.matchuoc.notation import NOTATION
+from chieu.games.matchuoc.results import outcome_lines
 from chieu.games.matchuoc.rules import Rules
 from chieu.games.matchuoc.state import MatChuocState
 from tests.games.matchuoc.helpers import (
@@ -39,12 +41,12 @@ def _waiting_state() -> MatChuocState:
 def test_hints_name_the_waits_and_count_the_unseen_tiles() -> None:
     st = _waiting_state()
     # seat 1 cannot see the dealer's 5m: all four are unseen
-    assert NOTATION.hints(st, 1) == ["Bài: chờ ù Ngũ Vạn (còn 4): 4 quân chưa lộ"]
-    assert NOTATION.hints(st, 1, "en") == [
+    assert seat_hints(st, 1) == ["Bài: chờ ù Ngũ Vạn (còn 4): 4 quân chưa lộ"]
+    assert seat_hints(st, 1, "en") == [
         "Your hand: waiting on Five of Characters (4 left): 4 unseen"
     ]
     st.apply(A.Discard(K("5m")))  # now it lies in the river: three are left
-    hints = NOTATION.hints(st, 1)
+    hints = seat_hints(st, 1)
     assert hints[0].startswith("Ù được Ngũ Vạn: 19 phán = 3 mủn 1 phán (Phình 1, Địa ù 12")
     assert "bỏ qua: chờ ù Ngũ Vạn (còn 3): 3 quân chưa lộ" in hints
     # ăn 5m with 4m 6m, then a discard: the claim is told with the discard that follows
@@ -55,11 +57,11 @@ def test_hints_name_the_waits_and_count_the_unseen_tiles() -> None:
 def test_hints_rank_the_best_discards_with_their_reason() -> None:
     st = make_state([KANCHAN + " 9s", JUNK, JUNK2, JUNK3])
     finish_opening(st)
-    hints = NOTATION.hints(st, 0)
+    hints = seat_hints(st, 0)
     assert hints[0] == "đánh Cửu Sách: chờ ù Ngũ Vạn (còn 4): 4 quân chưa lộ; quân lẻ"
     assert len(hints) == 3 and all(h.startswith("đánh ") for h in hints)
     assert "cách ù 2 quân" in hints[1] and "quân có ích chưa lộ" in hints[1]
-    en = NOTATION.hints(st, 0, "en")
+    en = seat_hints(st, 0, "en")
     assert en[0] == (
         "discard Nine of Bamboos: waiting on Five of Characters (4 left): 4 unseen; a lone tile"
     )
@@ -68,7 +70,7 @@ def test_hints_rank_the_best_discards_with_their_reason() -> None:
 
 def test_hints_on_flowers_and_khung() -> None:
     st = make_state(["1f 2f TG 123p 456p 789p 1z 4m", JUNK, JUNK2, JUNK3], dead="6z 6z 6z")
-    hints = NOTATION.hints(st, 0)  # the dealer's opening: two flowers must go down
+    hints = seat_hints(st, 0)  # the dealer's opening: two flowers must go down
     assert (
         "dựng Mai: hoa không vào bài, dựng rồi bốc bù, hoa đúng cửa: +1 phán (rồi không được "
         "đánh khung nữa)"
@@ -90,10 +92,10 @@ def test_hints_use_only_what_the_seat_may_see() -> None:
             if step % 5 == 0:
                 windows += game.window is not None
                 for seat in range(4):
-                    mine = NOTATION.hints(game, seat)
+                    mine = seat_hints(game, seat)
                     other = game.clone()
                     other.resample_hidden(seat, step)
-                    assert NOTATION.hints(other, seat) == mine
+                    assert seat_hints(other, seat) == mine
             d = game.decisions()[0]
             game.apply(rng.choice(d.actions), d.seat)
             step += 1
@@ -106,7 +108,7 @@ def test_outcome_of_a_win_on_a_discard() -> None:
     st.apply(A.Discard(K("5m")))
     st.apply(A.WIN, 1)
     answer_all(st)
-    lines = NOTATION.outcome_lines(st)
+    lines = outcome_lines(st)
     assert lines[0] == "Người 2 ù Ngũ Vạn do Người 1 đánh ra."
     assert lines[1].startswith("  Trên tay: [Tứ Vạn Ngũ Vạn Lục Vạn] phu dọc · ")
     assert lines[1].endswith(" · [Đông Đông] đôi")
@@ -121,9 +123,9 @@ def test_outcome_of_a_win_on_a_discard() -> None:
         "Người 4 trả 97 (con); Người 2 được 388."
     )
     assert lines[7] == "Ván sau Người 2 làm cái."
-    mine = NOTATION.outcome_lines(st, viewer=1)
+    mine = outcome_lines(st, viewer=1)
     assert mine[0] == "Bạn ù Ngũ Vạn do Người 1 đánh ra." and mine[-1] == "Ván sau Bạn làm cái."
-    en = NOTATION.outcome_lines(st, "en", viewer=1)
+    en = outcome_lines(st, "en", viewer=1)
     assert en[0] == "You won on Player 1's discard, Five of Characters."
     assert "  Phình (all runs): 1 phán" in en
     assert en[6].endswith("You get 388.") and "Player 1 pays 194 (cái share, dealt in)" in en[6]
@@ -141,13 +143,13 @@ def test_outcome_shows_the_exposed_sets_and_the_flowers() -> None:
     st.apply(A.Discard(K("5m")))
     st.apply(A.WIN, 1)
     answer_all(st)
-    lines = NOTATION.outcome_lines(st)
+    lines = outcome_lines(st)
     assert lines[0] == "Người 2 ù Ngũ Vạn do Người 1 đánh ra."
     assert lines[1] == "  Phu đã hạ: [Cửu Sách Cửu Sách Cửu Sách] phỗng"
     assert lines[2].startswith("  Trên tay: [Tứ Vạn Ngũ Vạn Lục Vạn] phu dọc")
     assert lines[3] == "  Hoa, khung đã dựng: Lan"
     assert "  Hoa trúng cửa: 1 phán" in lines
-    en = NOTATION.outcome_lines(st, "en")
+    en = outcome_lines(st, "en")
     assert en[1] == "  Exposed sets: [Nine of Bamboos Nine of Bamboos Nine of Bamboos] pung"
     assert en[3] == "  Flowers and khung set down: Orchid"
 
@@ -156,7 +158,7 @@ def test_outcome_of_thien_u_a_draw_and_two_winners() -> None:
     st = make_state(["123m 456m 789p 345s 55z", JUNK, JUNK2, JUNK3])
     finish_opening(st)
     st.apply(A.WIN)
-    lines = NOTATION.outcome_lines(st)
+    lines = outcome_lines(st)
     assert lines[0] == "Người 1 ù ngay với bài chia (thiên ù)."
     assert "  Thiên ù: 12 phán" in lines
     assert lines[-2].startswith("  Trả (cái 194, con 97): Người 2 trả 194 (cái)")
@@ -170,7 +172,7 @@ def test_outcome_of_thien_u_a_draw_and_two_winners() -> None:
     both.apply(A.WIN, 1)
     both.apply(A.WIN, 2)
     answer_all(both)
-    heads = [ln for ln in NOTATION.outcome_lines(both) if not ln.startswith(" ")]
+    heads = [ln for ln in outcome_lines(both) if not ln.startswith(" ")]
     assert heads[:2] == [
         "Người 2 ù Ngũ Vạn do Người 1 đánh ra.",
         "Người 3 ù Ngũ Vạn do Người 1 đánh ra.",
@@ -187,7 +189,7 @@ def test_outcome_of_thien_u_a_draw_and_two_winners() -> None:
         assert out is not None
         if out.winner is None:
             break
-    lines = NOTATION.outcome_lines(game)
+    lines = outcome_lines(game)
     assert lines[0] == "Hòa: hết tường, không ai ù."
     assert lines[1].startswith("Ván sau ")
 
@@ -202,7 +204,7 @@ def test_outcome_lines_of_self_draw_and_phong_hoa_name_the_tile() -> None:
         while not st.is_terminal():
             d = st.decisions()[0]
             st.apply(rng.choice(d.actions), d.seat)
-        lines = NOTATION.outcome_lines(st)
+        lines = outcome_lines(st)
         text = "\n".join(lines)
         assert not ENGLISH.search(text), text
         head = lines[0]

@@ -1,4 +1,4 @@
-"""Phỏm's advice and result in words (``notation.hints``, ``notation.outcome_lines``), the
+"""Phỏm's advice and result in words (the kit's ``hints`` and ``results``), the
 views in both languages, and a finished player's pass told once."""
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from chieu.core.record import GameRecord
 from chieu.games.phom import PhomGame, Rules
 from chieu.games.phom import actions as A
 from chieu.games.phom.cards import parse_cards, parse_mask, symbol
+from chieu.games.phom.hints import hints as seat_hints
 from chieu.games.phom.notation import NOTATION
+from chieu.games.phom.results import outcome_lines
 from chieu.games.phom.rules import PRESETS
 from chieu.games.phom.scoring import eat_amount
 from chieu.games.phom.state import PhomState
@@ -80,7 +82,7 @@ def test_hints_name_the_phom_the_waits_and_rank_the_discards_with_their_reason()
         seat.hand &= ~(1 << nine)
     st.stock = [c for c in st.stock if c != nine]
     st.seats[2].row.append(nine)
-    lines = NOTATION.hints(st, 0)
+    lines = seat_hints(st, 0)
     text = "\n".join(lines)
     assert lines[0] == "Phỏm trên tay: 3♠ 4♠ 5♠; rác: 2♥ 6♦ 7♦ 9♣ 9♥ Q♥ K♣ (58 điểm)."
     assert (
@@ -94,29 +96,29 @@ def test_hints_name_the_phom_the_waits_and_rank_the_discards_with_their_reason()
     assert discards[0].endswith("→ còn 45 điểm, chờ 3 quân chưa lộ.")
     assert discards[1].startswith("Hoặc đánh Q♥: quân rác, không phá cạ nào, 12 điểm")
     assert lines[-1].startswith("Lượt hạ bài: lượt thứ 3 sau lượt này")
-    en = NOTATION.hints(st, 0, "en")
+    en = seat_hints(st, 0, "en")
     assert en[0] == "Phỏm in hand: 3♠ 4♠ 5♠; loose: 2♥ 6♦ 7♦ 9♣ 9♥ Q♥ K♣ (58 points)."
     assert any(ln.startswith("Discard K♣: a loose card in no pair, 13 points") for ln in en)
 
 
 def test_a_discard_that_breaks_a_pair_or_a_phom_says_so() -> None:
     st = dealt("3s 4s 5s 9c 9h Kd Kc Qh Jh 2h")
-    text = "\n".join(NOTATION.hints(st, 0))
+    text = "\n".join(seat_hints(st, 0))
     # K♣ and K♦ make a cạ; the hint names it, and what the discard leaves
     assert "Nên đánh K♣: phá cạ K♣ K♦, 13 điểm" in text or "Nên đánh K♦: phá cạ K♣ K♦" in text
     st = dealt("3s 4s 5s 6s 9c 9h 9d 7d Kc Qh")
-    reasons = {ln.split(":")[0]: ln for ln in NOTATION.hints(st, 0)}
+    reasons = {ln.split(":")[0]: ln for ln in seat_hints(st, 0)}
     assert all("phá phỏm" not in ln for ln in reasons.values() if "K♣" in ln.split(":")[0])
 
 
 def test_the_eat_on_offer_names_the_phom_it_makes_and_the_payment() -> None:
     st = dealt("7h 2s 3c 4d 5h 9s Jc Qd Kh Ks", "7s 7c")
     st.apply(A.DISCARD[parse_cards("7h")[0]], seat=0)
-    lines = NOTATION.hints(st, 1)
+    lines = seat_hints(st, 1)
     [eat] = [ln for ln in lines if ln.startswith("Ăn ")]
     assert eat.startswith("Ăn 7♥ của Người 1 (Người 1 trả bạn 1): thành phỏm 7♠ 7♣ 7♥")
     assert "→ còn" in eat and "(bây giờ" in eat
-    [en] = [ln for ln in NOTATION.hints(st, 1, "en") if ln.startswith("Eat ")]
+    [en] = [ln for ln in seat_hints(st, 1, "en") if ln.startswith("Eat ")]
     assert en.startswith("Eat Player 1's 7♥ (Player 1 pays you 1): makes the phỏm 7♠ 7♣ 7♥")
 
 
@@ -129,14 +131,14 @@ def test_the_laydown_turn_says_what_to_lay_send_and_discard() -> None:
     st.seats[0].row = parse_cards("2s 3s 4s")
     st._start_act(0)
     st._legal_at = -1
-    [line] = [ln for ln in NOTATION.hints(st, 0) if ln.startswith("Lượt này hạ bài")]
+    [line] = [ln for ln in seat_hints(st, 0) if ln.startswith("Lượt này hạ bài")]
     assert line.startswith("Lượt này hạ bài: nên hạ 7♠ 7♣ 7♦, gửi ")
     for card in ("Q♥", "7♥", "6♥"):
         assert f"{card} vào phỏm của Người 2" in line
     assert line.endswith("đánh K♠ → còn 9 điểm.")
     # after the phỏm is laid, the gửi are still advised, the discards after them
     st.apply(A.LAY[parse_mask("7s 7c 7d")], seat=0)
-    lines = NOTATION.hints(st, 0)
+    lines = seat_hints(st, 0)
     assert lines[0].startswith("Đã hạ 7♠ 7♣ 7♦; bài còn:")
     assert any("gửi Q♥ vào phỏm của Người 2" in ln or "Q♥ vào phỏm" in ln for ln in lines)
     assert any(ln.startswith("Nên đánh K♠: bài lẻ, 13 điểm") for ln in lines)
@@ -145,7 +147,7 @@ def test_the_laydown_turn_says_what_to_lay_send_and_discard() -> None:
 def test_an_u_on_offer_is_the_first_hint() -> None:
     """shared/rules A.9 P6: three phỏm and 2♣ to discard."""
     st = dealt("3s 4s 5s 9c 9d 9h Jd Qd Kd 2c")
-    lines = NOTATION.hints(st, 0)
+    lines = seat_hints(st, 0)
     assert lines[0] == "Ù được ngay: chọn ù — hạ 3♠ 4♠ 5♠ | 9♣ 9♦ 9♥ | J♦ Q♦ K♦, đánh 2♣."
     assert len(lines) == 2
 
@@ -160,12 +162,12 @@ def test_an_u_by_sending_names_the_cards_sent() -> None:
     st.seats[0].row = parse_cards("2s 3s 4s")
     st._start_act(0)
     st._legal_at = -1
-    first = NOTATION.hints(st, 0)[0]
+    first = seat_hints(st, 0)[0]
     assert first.startswith("Ù được ngay (ù gửi): chọn ù — hạ ")
     for sent in ("7♠ vào phỏm của Người 2", "6♠ vào phỏm của Người 2", "J♥ vào phỏm của Người 3"):
         assert sent in first
     assert first.endswith("đánh K♦.")
-    assert NOTATION.hints(st, 0, "en")[0].startswith("You can declare ù by sending: lay ")
+    assert seat_hints(st, 0, "en")[0].startswith("You can declare ù by sending: lay ")
 
 
 def test_a_chot_discard_is_flagged() -> None:
@@ -175,7 +177,7 @@ def test_a_chot_discard_is_flagged() -> None:
     st._start_act(0)
     st._legal_at = -1
     st.apply(A.LAY[parse_mask("7s 7c 7d")], seat=0)
-    text = "\n".join(NOTATION.hints(st, 0))
+    text = "\n".join(seat_hints(st, 0))
     assert "quân chốt: bị ăn phải trả 4, ù thì đền" in text
 
 
@@ -185,15 +187,15 @@ def test_hints_use_only_what_the_seat_sees_and_speak_one_language() -> None:
     checked = 0
     for st in positions():
         if st.is_terminal():
-            assert NOTATION.hints(st, 0) == []
+            assert seat_hints(st, 0) == []
             continue
         [d] = st.decisions()
         for seat in {d.seat, (d.seat + 1) % st.num_players}:
-            vi = NOTATION.hints(st, seat)
-            en = NOTATION.hints(st, seat, "en")
+            vi = seat_hints(st, seat)
+            en = seat_hints(st, seat, "en")
             assert vi and len(vi) == len(en)
             for k in range(2):
-                assert NOTATION.hints(st.resample_hidden(seat, k), seat) == vi
+                assert seat_hints(st.resample_hidden(seat, k), seat) == vi
             for line in vi:
                 assert not words(line) & ENGLISH, line
             for line in en:
@@ -214,7 +216,7 @@ def test_outcome_lines_break_the_result_down() -> None:
         out = st.outcome()
         assert out is not None
         d = out.details
-        lines = NOTATION.outcome_lines(st)
+        lines = outcome_lines(st)
         paid = [ln for ln in lines if " trả " in ln]
         assert len(paid) == len(d["payments"]) or (
             not d["payments"] and lines[-1].startswith("Không")
@@ -241,17 +243,17 @@ def test_outcome_lines_break_the_result_down() -> None:
         assert len(eat_lines) == len(eats)
         for e, line in zip(eats, eat_lines, strict=True):
             assert symbol(e.data["card"]) in line and "trả ngay trong ván" in line
-        en = NOTATION.outcome_lines(st, "en")
+        en = outcome_lines(st, "en")
         assert len(en) == len(lines)
         assert all(not words(ln) & VIETNAMESE for ln in en), en
-        mine = NOTATION.outcome_lines(st, "vi", viewer=0)
+        mine = outcome_lines(st, "vi", viewer=0)
         assert all("Người 1 " not in ln for ln in mine)
 
 
 def test_golden_results_in_words() -> None:
     def lines_of(name: str) -> list[str]:
         st = GameRecord.load(GOLDEN / name).replay()
-        return NOTATION.outcome_lines(st)
+        return outcome_lines(st)
 
     three = lines_of("4p_three_eats.jsonl")
     assert re.fullmatch(r"Người 3 ù ăn ba cây, ăn cây thứ ba \S+ của Người 2\.", three[0])

@@ -11,8 +11,10 @@ from chieu.core.rng import Rng
 from chieu.games.totom import PRESETS, TotomGame
 from chieu.games.totom import actions as A
 from chieu.games.totom.cards import KINDS
+from chieu.games.totom.hints import hints as seat_hints
 from chieu.games.totom.lexicon import EVENT_KINDS, card_name
 from chieu.games.totom.notation import NOTATION, parse_legal
+from chieu.games.totom.results import outcome_lines
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.state import TotomState
 
@@ -153,7 +155,7 @@ def test_defaults_and_decision_kinds() -> None:
 
 def test_hints_name_the_waits_and_the_win_on_the_table() -> None:
     st = make({1: TT4}, "CC")
-    lines = NOTATION.hints(st, 1)
+    lines = seat_hints(st, 1)
     assert lines[0].startswith("Phu trên tay: 2W 3W 4W (phu dọc); 3V 3S 7W (tôm)")
     assert "khàn úp: 5S 5S 5S. Lưng: 3 (cần 3)." in lines[0]
     assert lines[1] == "Cạ: 8S 9V (chờ CC). Quân lẻ: không có."
@@ -165,19 +167,19 @@ def test_hints_name_the_waits_and_the_win_on_the_table() -> None:
         "Chi nẩy +1 → 2 + 5 = 7 điểm. Chọn ù."
     )
     assert lines[4].startswith("⚠ bỏ qua: lỗi Bỏ ù")
-    en = NOTATION.hints(st, 1, "en")
+    en = seat_hints(st, 1, "en")
     assert en[2].startswith("Waiting on CC (Chi chi): 4 lưng") and "You can win on CC" in en[3]
     # a seat with no decision still gets its hand and its standing
-    assert NOTATION.hints(st, 3)[2].startswith(("Chưa chờ ù", "Đang chờ ù"))
+    assert seat_hints(st, 3)[2].startswith(("Chưa chờ ù", "Đang chờ ù"))
 
 
 def test_hints_warn_of_thieu_lung_and_khe_khan() -> None:
     st = make({1: TT6}, "4W")
-    lines = NOTATION.hints(st, 1)
+    lines = seat_hints(st, 1)
     assert "Ù 4W (tứ văn) lúc này là thiếu lưng: 2 lưng, cần 3 (chèo đò). Đừng ù." in lines
     assert lines[-1].startswith("⚠ ù 4W: lỗi Thiếu lưng")
     st = make({2: TT3}, "5S")
-    lines = NOTATION.hints(st, 2)
+    lines = seat_hints(st, 2)
     day = next(x for x in lines if x.startswith("Dậy khàn 5S"))
     assert "bắt buộc (bỏ qua là khê khàn, chèo đò)" in day
     assert "Rồi trả 3S vào cửa Người 1: phá phu 3V 3S 7W (tôm); sau đó chờ ù 7V" in day
@@ -198,7 +200,7 @@ def _step_to(st: TotomState, verbs: set[str], seat: int = 0) -> TotomState:
 
 def test_hints_rank_the_takes_and_the_discards_with_reasons() -> None:
     st = _step_to(make({}, ""), {"eat"})
-    lines = NOTATION.hints(st, 0)
+    lines = seat_hints(st, 0)
     i = lines.index("Nên chọn:")
     choices = lines[i + 1 :]
     assert any(x.startswith("  1. ăn ") or x.startswith("  1. xin") for x in choices)
@@ -207,11 +209,11 @@ def test_hints_rank_the_takes_and_the_discards_with_reasons() -> None:
     eat = next(a for a in st.legal_actions(0) if a.verb == "eat")
     st.apply(eat, 0)
     if A.LAY in st.legal_actions(0):
-        lines = NOTATION.hints(st, 0)
+        lines = seat_hints(st, 0)
         assert lines[2].startswith("Hạ quân trùng") and "treo tranh trái vỉ" in lines[2]
         assert lines[-1].startswith("⚠ đánh ") and "Treo tranh trái vỉ" in lines[-1]
         st.apply(A.LAY, 0)
-    lines = NOTATION.hints(st, 0)
+    lines = seat_hints(st, 0)
     i = lines.index("Nên đánh:")
     best = lines[i + 1 : i + 4]
     assert len(best) == 3 and all(x.startswith(f"  {n}. đánh ") for n, x in enumerate(best, 1))
@@ -224,13 +226,13 @@ def test_hints_never_read_a_hidden_card() -> None:
     for st in _games(Rules(), range(1))[::3]:
         for d in st.decisions():  # type: ignore[attr-defined]
             other = st.resample_hidden(d.seat, rng)  # type: ignore[attr-defined]
-            assert NOTATION.hints(st, d.seat) == NOTATION.hints(other, d.seat)
+            assert seat_hints(st, d.seat) == seat_hints(other, d.seat)
 
 
 def test_the_outcome_broken_down() -> None:
     st = make({1: TT4}, "CC", setup={"prev_winner": 1})
     claim(st, A.WIN, 1)
-    lines = NOTATION.outcome_lines(st, viewer=1)
+    lines = outcome_lines(st, viewer=1)
     assert lines[0] == "Bạn ù CC (chi chi), quân Người 1 xin ở nọc"
     assert lines[1] == (
         "Cước: Thông +1, Có tôm +1, Bạch thủ +1, Có lèo +2, Chi nẩy +1 → 2 + 6 = 8 điểm"
@@ -238,13 +240,13 @@ def test_the_outcome_broken_down() -> None:
     assert lines[2].startswith("Bài ù (4 lưng): 3V 3S 7W (tôm) · 8S 9V CC (lèo)")
     assert lines[3].startswith("Kiểm bài: ✓ đủ 21 quân")
     assert lines[4] == "Người 1, Người 3, Người 4, Người 5 mỗi người trả Bạn 8 điểm"
-    en = NOTATION.outcome_lines(st, "en")
+    en = outcome_lines(st, "en")
     assert en[0] == "Player 2 won on CC (Chi chi), turned up from the nọc by Player 1"
-    assert NOTATION.outcome_lines(st, "en", viewer=1)[0].startswith("You won on CC")
+    assert outcome_lines(st, "en", viewer=1)[0].startswith("You won on CC")
     # a thiếu lưng: the claim, the fault and its boat, who paid
     st = make({1: TT6}, "4W")
     claim(st, A.WIN, 1)
-    lines = NOTATION.outcome_lines(st, viewer=1)
+    lines = outcome_lines(st, viewer=1)
     assert lines[0] == "Bạn ù 4W (tứ văn), quân Người 1 xin ở nọc, nhưng phạm lỗi"
     assert "Lỗi: Bạn — Thiếu lưng: ù khi chưa đủ lưng → chèo đò" in lines
     assert "Bạn chèo đò (Thiếu lưng): trả mỗi người 2 điểm" in lines

@@ -46,4 +46,6 @@ class ChanGame(GameBase):
         check_options="chieu.games.chan.checker:CHECK_OPTIONS",
         check_view="chieu.games.chan.terminal:render",
         glossary="chieu.games.chan.glossary:GLOSSARY",
+        hints="chieu.games.chan.hints:hints",
+        results="chieu.games.chan.results:outcome_lines",
     )

@@ -1,4 +1,4 @@
-"""Chắn's advice to a seat (``notation.NOTATION.hints``), from what it sees.
+"""Chắn's advice to a seat (the kit's ``hints``), from what it sees.
 
 ``hints`` reads the seat's hand and what it has seen (mats, doors, hands laid down, the cái
 card): its chắn and quân què, its waits by name or its distance to a wait, the best two or

@@ -9,9 +9,8 @@ name (đánh, trả cửa or ăn with that card), a move's name with or without 
 ``duoi``, ``chíu``, ``ù``, ``bỏ qua``, ``xướng xong``), or a label. The words of the View
 (roles, marks, group labels) are here too, in both languages.
 
-The advice to a seat (``hints``) and the result in words (``outcome_lines``) live in
-``hints.py`` and ``results.py``, which import this module; ``hints`` and ``outcome_lines``
-here (and ``NOTATION``) hand them on.
+The advice to a seat and the result in words are the kit's ``hints`` and ``results``
+(``hints.py`` and ``results.py``, which use this module's words).
 """
 
 from __future__ import annotations
@@ -438,23 +437,6 @@ def cuoc_terms(hits: Sequence[PatternHit], rules: Rules) -> str:
     )
 
 
-# -- the advice and the result (hints.py and results.py import this module: imported on use) --
-
-
-def hints(state: ChanState, seat: int, lang: Lang = "vi") -> list[str]:
-    """Advice for ``seat`` from what it sees (``hints.hints``)."""
-    from chieu.games.chan.hints import hints
-
-    return hints(state, seat, lang)
-
-
-def outcome_lines(state: ChanState, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
-    """The end broken down, ``viewer`` called "Bạn" / "You" (``results.outcome_lines``)."""
-    from chieu.games.chan.results import outcome_lines
-
-    return outcome_lines(state, lang, viewer)
-
-
 class ChanNotation:
     """The ``core.notation.Notation`` of Chắn (the module's functions)."""
 
@@ -466,8 +448,6 @@ class ChanNotation:
     action_cards = staticmethod(action_cards)
     parse = staticmethod(parse)
     describe = staticmethod(describe)
-    hints = staticmethod(hints)
-    outcome_lines = staticmethod(outcome_lines)
 
 
 NOTATION = ChanNotation()

@@ -1,4 +1,4 @@
-"""Chắn's result in words (``notation.NOTATION.outcome_lines``).
+"""Chắn's result in words (the kit's ``results``).
 
 ``outcome_lines`` breaks the end of a game down: who won on which card and from whom, each
 cước with its points, the winning hand, the xướng; or why nobody collects (a void win, a win

@@ -44,6 +44,8 @@ class MatChuocGame(GameBase):
         check_options="chieu.games.matchuoc.checker:CHECK_OPTIONS",
         check_view="chieu.games.matchuoc.terminal:render",
         glossary="chieu.games.matchuoc.glossary:GLOSSARY",
+        hints="chieu.games.matchuoc.hints:hints",
+        results="chieu.games.matchuoc.results:outcome_lines",
     )
 
     @classmethod

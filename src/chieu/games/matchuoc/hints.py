@@ -1,4 +1,4 @@
-"""Mạt chược's advice in words (``NOTATION.hints``), from what the seat may see: ù when it
+"""Mạt chược's advice in words (the kit's ``hints``), from what the seat may see: ù when it
 can, with its phán; each claim on a discard against bỏ qua; the best two or three discards
 with the distance after each (or the waits kept, with the copies still unseen) and why the
 tile is cheap; the flowers and khung to set down."""

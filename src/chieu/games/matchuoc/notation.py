@@ -9,8 +9,8 @@ in words they have their full names: Vietnamese (``Ngũ Vạn``, ``Đông``, ``B
 draw. ``parse`` reads what a person types: a tile code (discard it, or set it down when it
 cannot be discarded), a move's name with or without diacritics (``ù``, ``bỏ qua``, ``phỗng``,
 ``ăn``, ``coong``, ``dựng``, ``xong``), optionally followed by tiles to choose among several
-(``ăn 46m``, ``dựng TG``). The advice and the result in words are ``hints`` and ``results``;
-``NOTATION.hints`` and ``NOTATION.outcome_lines`` hand over to them.
+(``ăn 46m``, ``dựng TG``). The advice and the result in words are the kit's ``hints`` and
+``results`` (``hints.py`` and ``results.py``, which use this module's words).
 """
 
 from __future__ import annotations
@@ -150,20 +150,6 @@ class MatChuocNotation:
         legal = [a for d in state.decisions() if d.seat == seat for a in d.actions]
         live = -1 if state.live is None else state.live.tile
         return parse_legal(text, legal, live, lang)
-
-    # -- advice and the result (their modules use this one's names and labels, so they are
-    # imported when first asked for)
-    def hints(self, state: MatChuocState, seat: int, lang: Lang = "vi") -> list[str]:
-        from chieu.games.matchuoc.hints import hints
-
-        return hints(state, seat, lang)
-
-    def outcome_lines(
-        self, state: MatChuocState, lang: Lang = "vi", viewer: int | None = None
-    ) -> list[str]:
-        from chieu.games.matchuoc.results import outcome_lines
-
-        return outcome_lines(state, lang, viewer)
 
     # -- events
     def describe(

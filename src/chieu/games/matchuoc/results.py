@@ -1,4 +1,4 @@
-"""Mạt chược's result in words (``NOTATION.outcome_lines``): for each win the winning tile
+"""Mạt chược's result in words (the kit's ``results``): for each win the winning tile
 and who dealt it in, the exposed phu and the reading of the hand, the flowers and khung set
 down, every phán item, the total in phán and mủn, and who paid whom; a hòa; the next dealer.
 Pattern names stay Vietnamese, glossed in English (``Tứ Hỷ (big four winds)``)."""

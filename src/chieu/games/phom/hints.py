@@ -1,4 +1,4 @@
-"""Phỏm's advice to a seat (``notation.NOTATION.hints``), from what it may see.
+"""Phỏm's advice to a seat (the kit's ``hints``), from what it may see.
 
 ``hints`` reads a seat's hand and the public cards (rows, phỏm on the table, eaten cards, shown
 hands, the live discard): ù when it is offered, the phỏm in hand and the points left, the waits

@@ -13,8 +13,8 @@ An ``action`` event (the record of a move) has no words of its own when the even
 tells the move (``discard``, ``eat``, ``lay``...): its text is empty; a pass is told, but a
 finished player's pass only by the ``skip`` event after it.
 
-The advice to a seat (``hints``) and the result in words (``outcome_lines``) live in
-``hints.py`` and ``results.py``; ``NOTATION`` hands them on.
+The advice to a seat and the result in words are the kit's ``hints`` and ``results``
+(``hints.py`` and ``results.py``, which use this module's words).
 """
 
 from __future__ import annotations
@@ -300,21 +300,6 @@ class PhomNotation:
             case "deal":
                 return pick(("Chia bài", "The cards are dealt"), lang)
         return pick(EVENT_KINDS.get(event.type, (event.type, event.type)), lang)
-
-    # -- advice and the result (hints.py, results.py import this module: imported on use)
-    def hints(self, state: PhomState, seat: int, lang: Lang = "vi") -> list[str]:
-        """Advice for ``seat`` from what it may see (``hints.hints``)."""
-        from chieu.games.phom.hints import hints
-
-        return hints(state, seat, lang)
-
-    def outcome_lines(
-        self, state: PhomState, lang: Lang = "vi", viewer: int | None = None
-    ) -> list[str]:
-        """The end broken down, ``viewer`` called "Bạn" / "You" (``results.outcome_lines``)."""
-        from chieu.games.phom.results import outcome_lines
-
-        return outcome_lines(state, lang, viewer)
 
     @staticmethod
     def _show(event: Event, who: str, viewer: int | None, lang: Lang) -> str:

@@ -1,4 +1,4 @@
-"""Phỏm's result in words (``notation.NOTATION.outcome_lines``).
+"""Phỏm's result in words (the kit's ``results``).
 
 ``outcome_lines`` breaks the end of a game down: the ù and its kind (on which card, who đền),
 or the ranking (nhất, nhì, ba, bét, móm, with points), then every payment, the eat payments

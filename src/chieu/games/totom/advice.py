@@ -1,4 +1,4 @@
-"""What the hints of a Tổ tôm seat are computed from (``notation.hints`` puts them in words).
+"""What the hints of a Tổ tôm seat are computed from (``hints.hints`` puts them in words).
 
 * ``arrange``: the held cards laid out as a player sorts them: the most cards in phu (then
   the most lưng and cước points), then the most of the rest in **cạ** (a set one card short

@@ -48,6 +48,8 @@ class TotomGame(GameBase):
         check_options="chieu.games.totom.checker:CHECK_OPTIONS",
         check_view="chieu.games.totom.terminal:render",
         glossary="chieu.games.totom.glossary:GLOSSARY",
+        hints="chieu.games.totom.hints:hints",
+        results="chieu.games.totom.results:outcome_lines",
     )
 
     @classmethod

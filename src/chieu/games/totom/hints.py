@@ -1,4 +1,4 @@
-"""Tổ tôm's advice to a seat (``notation.NOTATION.hints``), from what it may see (``advice``):
+"""Tổ tôm's advice to a seat (the kit's ``hints``), from what it may see (``advice``):
 its hand sorted into phu, cạ and quân lẻ with its lưng, its waits or how far it is from one,
 the best discards (trả cửa), takes or claims with their reason, the khàn to keep (bất thực),
 the cước to call, its marks, and the faults to avoid (referee mode)."""

@@ -6,9 +6,9 @@ without diacritics (``xin``, ``bỏ lượt``, ``ù``, ``phỗng``, ``dậy khà
 ``hạ``), a label, one card (đánh it, or keep its khàn as bất thực), or the cards of an ăn (the
 held cards, or the whole phu). Seats are ``Người 1``… (``Player 1``…), the viewer ``Bạn``
 (``You``). Card codes and names and the shared word tables are in ``lexicon.py``, the events
-described in ``narration.py``; the advice to a seat (``hints``) and the end in words
-(``outcome_lines``, docs/rules/totom.md section 13) live in ``hints.py`` and ``results.py``
-(their shared words in ``words.py``); ``NOTATION`` hands them all on.
+described in ``narration.py``; ``NOTATION`` hands them all on. The advice to a seat and the
+end in words (docs/rules/totom.md section 13) are the kit's ``hints`` and ``results``
+(``hints.py`` and ``results.py``, their shared words in ``words.py``).
 """
 
 from __future__ import annotations
@@ -242,21 +242,6 @@ class TotomNotation:
     action_cards = staticmethod(action_cards)
     parse = staticmethod(parse)
     describe = staticmethod(describe)
-
-    # -- advice and the result (hints.py, results.py import this module: imported on use)
-    def hints(self, state: TotomState, seat: int, lang: Lang = "vi") -> list[str]:
-        """Advice for ``seat`` from what it may see (``hints.hints``)."""
-        from chieu.games.totom.hints import hints
-
-        return hints(state, seat, lang)
-
-    def outcome_lines(
-        self, state: TotomState, lang: Lang = "vi", viewer: int | None = None
-    ) -> list[str]:
-        """The end broken down, ``viewer`` called "Bạn" / "You" (``results.outcome_lines``)."""
-        from chieu.games.totom.results import outcome_lines
-
-        return outcome_lines(state, lang, viewer)
 
 
 NOTATION = TotomNotation()

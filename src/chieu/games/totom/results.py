@@ -1,4 +1,4 @@
-"""Tổ tôm's result in words (``notation.NOTATION.outcome_lines``): who won on which card and
+"""Tổ tôm's result in words (the kit's ``results``): who won on which card and
 from whom, the cước and the winning partition, why a win pays nothing, the post-win check,
 every fault with its penalty, who paid whom, and the marks carried to the next game. The
 viewer is named ``Bạn`` (``You``)."""

@@ -57,4 +57,6 @@ class DoiGame(GameBase):
         order=90,
         encoder="chieu_doi.features:DoiEncoder",
         bots="chieu_doi.bots:BOTS",
+        hints="chieu_doi.hints:hints",
+        results="chieu_doi.results:outcome_lines",
     )

@@ -1,5 +1,6 @@
-"""Đôi in words: card names, move labels, typed answers, events described, hints and the
-result (``chieu.core.notation.Notation``). Vietnamese first, English on request.
+"""Đôi in words: card names, move labels, typed answers, events described
+(``chieu.core.notation.Notation``). Vietnamese first, English on request. The hints and the
+result in words are the kit's ``hints`` (``hints.py``) and ``results`` (``results.py``).
 
 A person types ``bốc`` / ``draw``, ``lấy`` / ``take``, ``hạ 7`` / ``lay 7`` (the pair of
 sevens), or a card's code (``7r``, ``đánh 10b``) to discard it.
@@ -16,7 +17,7 @@ from chieu.core.events import Event
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.core.registry import normalize_name
 from chieu_doi.actions import Discard, Draw, Lay, Take
-from chieu_doi.cards import COLOUR_WORDS, KINDS, RANK_WORDS, RANKS, code, pairs_in, rank_of
+from chieu_doi.cards import COLOUR_WORDS, KINDS, RANK_WORDS, RANKS, code, rank_of
 
 PHASE_WORDS: dict[str, tuple[str, str]] = {
     "draw": ("bốc hoặc lấy", "draw or take"),
@@ -150,37 +151,6 @@ class DoiNotation:
                 w = seat_name(winner, viewer, lang)
                 return pick((f"Hết ván: {w} thắng", f"Game over: {w} wins"), lang)
         return pick(EVENT_KINDS.get(event.type, (event.type, event.type)), lang)
-
-    def hints(self, state: Any, seat: int, lang: Lang = "vi") -> list[str]:
-        """The pairs in hand and whether the last discard pairs a card of it."""
-        out = []
-        ready = pairs_in(state.hands[seat])
-        if ready:
-            ranks = ", ".join(str(r + 1) for r in ready)
-            out.append(pick((f"Có đôi để hạ: {ranks}", f"Pairs to lay: {ranks}"), lang))
-        if any(a.verb == "take" for a in state.legal_actions(seat)):
-            out.append(pick(("Lấy được quân vừa đánh.", "The last discard can be taken."), lang))
-        return out
-
-    def outcome_lines(self, state: Any, lang: Lang = "vi", viewer: int | None = None) -> list[str]:
-        outcome = state.outcome()
-        if outcome is None:
-            return []
-        d = outcome.details
-        lines = []
-        for s in range(state.num_players):
-            who = seat_name(s, viewer, lang)
-            out = pick((" (hết bài)", " (out)"), lang) if d["out"] == s else ""
-            lines.append(
-                pick(
-                    (
-                        f"{who}: {d['pairs'][s]} đôi{out}, {d['scores'][s]} điểm",
-                        f"{who}: {d['pairs'][s]} pairs{out}, {d['scores'][s]} points",
-                    ),
-                    lang,
-                )
-            )
-        return lines
 
 
 NOTATION = DoiNotation()
