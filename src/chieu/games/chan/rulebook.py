@@ -710,6 +710,16 @@ def rulebook(rules: RulesBase, lang: Lang = "vi") -> Rulebook:
                     "Sáu chắn và chờ chi chi: ù chi chi là lỗi ù chi rộng.",
                     "Six chắn and waiting on Chi chi: winning on it is ù chi rộng.",
                     "u_chi_rong",
+                )
+                if r.chi_rong == "forbid"
+                else _ex(
+                    CHI_RONG,
+                    lang,
+                    "Sáu chắn và chờ chi chi: bàn này cho ù nếu chưa đổi bài; đã đổi bài "
+                    "thì là lỗi ù chi rộng.",
+                    "Six chắn and waiting on Chi chi: this table allows the win if the hand "
+                    "never changed; otherwise it is ù chi rộng.",
+                    "win",
                 ),
             ),
             fault_rows(r, lang),

@@ -319,8 +319,8 @@ ENTRIES: tuple[Entry, ...] = (
     cuoc(
         "Xuyên 5 gian",
         "xuyen 5 gian|xuyen_5_gian|xuyên năm gian",
-        "ù bằng quân ngũ chờ ở giữa một phu dọc.",
-        "winning on a Five waited for in the middle of a run.",
+        "ù bằng quân nằm giữa một phu dọc năm quân mà bốn quân kia đã có trên tay.",
+        "winning on the middle card of a five-card run whose other four you held.",
     ),
     cuoc(
         "Có lèo",
