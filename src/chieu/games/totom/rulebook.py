@@ -227,12 +227,12 @@ def worked_example(rules: Rules, lang: Lang) -> str:
     named = ", ".join(f"{c['name']} {c['value']}" for c in verdict["cuoc"])
     extras = " + ".join(str(c["value"]) for c in verdict["cuoc"])
     total = verdict["score"]
-    times = f"{rules.unit} × " if rules.unit > 1 else ""
+    sums = f"{BASE} + {extras}"
+    sums = f"{rules.unit} × ({sums})" if rules.unit > 1 else sums
     return _w(
         lang,
-        f"Ví dụ: bài ù ở dưới có {named}, nên được {times}({BASE} + {extras}) = {total} điểm.",
-        f"Example: the win below has {named}, so it scores {times}({BASE} + {extras}) = "
-        f"{total} points.",
+        f"Ví dụ: bài ù ở dưới có {named}, nên được {sums} = {total} điểm.",
+        f"Example: the win below has {named}, so it scores {sums} = {total} points.",
     )
 
 
