@@ -155,3 +155,22 @@ def test_no_raw_id_or_english_word_in_vietnamese(preset: str) -> None:
         words = set(re.findall(r"\w+", text))
         assert not words & RAW, (text, words & RAW)
         assert "_" not in text, text
+
+
+#: the words with a special meaning the rulebook uses: each has a glossary entry
+TERMS = (
+    "chắn", "cạ", "ba đầu", "què", "chíu", "chi chi", "quân đỏ", "vạn", "sách", "văn", "cửa",
+    "chiếu", "nọc", "cái", "bắt cái", "đánh", "ăn", "bốc", "dưới", "ù", "trả cửa", "xướng",
+    "cước", "dịch", "bạch thủ", "ù rộng", "chờ chi rộng", "thiên ù", "chíu ù", "xuông",
+    "thông", "báo", "đền làng", "nghỉ ăn tiền", "tám đỏ hai lèo", "bỏ ù", "hòa", "điểm",
+)  # fmt: skip
+
+
+def test_every_special_word_it_uses_has_a_glossary_entry() -> None:
+    book = rulebook(Rules(), "vi")
+    texts = [t for s in book.sections for t in (s.title, *s.paragraphs)]
+    texts += [t for s in book.sections for r in s.rows for t in (r.term, r.value, r.text)]
+    text = " ".join(texts).casefold()
+    for term in TERMS:
+        assert term in GLOSSARY, term
+        assert term.casefold() in text, term

@@ -147,3 +147,23 @@ def test_no_raw_id_or_english_word_in_vietnamese(preset: str) -> None:
         words = set(re.findall(r"\w+", text))
         assert not words & RAW, (text, words & RAW)
         assert "_" not in text, text
+
+
+#: the words with a special meaning the rulebook uses: each has a glossary entry
+TERMS = (
+    "phu", "phu dọc", "phu bí", "lưng", "lưng có tên", "tôm", "lèo", "yêu", "khàn",
+    "khàn bất thực", "thiên khai", "cạ", "quân lẻ", "vạn", "sách", "văn", "quân đỏ", "chi chi",
+    "thang thang", "ông lão", "nọc", "được cái", "ăn", "ăn thêm", "xin", "hạ quân trùng",
+    "phỗng", "dậy khàn", "khê khàn", "trả cửa", "ù", "bạch thủ", "ù suông", "điểm gốc",
+    "thông", "hội", "chèo đò", "trả đò", "đeo kính", "bí tứ", "hòa", "cước",
+)  # fmt: skip
+
+
+def test_every_special_word_it_uses_has_a_glossary_entry() -> None:
+    book = rulebook(Rules(), "vi")
+    texts = [t for s in book.sections for t in (s.title, *s.paragraphs)]
+    texts += [t for s in book.sections for r in s.rows for t in (r.term, r.value, r.text)]
+    text = " ".join(texts).casefold()
+    for term in TERMS:
+        assert term in GLOSSARY, term
+        assert term.casefold() in text, term

@@ -355,8 +355,8 @@ def rulebook(rules: RulesBase, lang: Lang = "vi") -> Rulebook:
                 w(
                     lang,
                     "Đến lượt, bạn có thể ăn quân đang ra: ghép nó với quân trên tay thành phu "
-                    "mới, hoặc ăn thêm vào phu dọc, phu bí đã hạ; hạ xuống, hạ nốt quân trùng "
-                    "với quân vừa ăn, rồi đánh một quân.",
+                    "mới, hoặc ăn thêm vào phu dọc, phu bí đã hạ; hạ xuống, hạ quân trùng (quân "
+                    "giống hệt quân vừa ăn), rồi đánh một quân.",
                     "On your turn you may eat the card on show: make a new phu with cards from "
                     "your hand, or add it to a run or phu bí on your mat; lay it down with any "
                     "copies of the eaten card, then discard.",
