@@ -14,7 +14,7 @@ from chieu.games.chan.cards import CC, KINDS, parse_cards
 from chieu.games.chan.checker import check_hand
 from chieu.games.chan.fault_rules import ALL_FAULTS
 from chieu.games.chan.glossary import GLOSSARY
-from chieu.games.chan.patterns import ALL_CUOC
+from chieu.games.chan.patterns import ALL_CUOC, EXTRA_IDS
 from chieu.games.chan.rulebook import rulebook
 from chieu.games.chan.rules import PRESETS, Rules
 from chieu.games.chan.scoring import values_for
@@ -110,9 +110,8 @@ def test_the_numbers_are_the_rules_in_force(preset: str) -> None:
     for lang in LANGS:
         book = rulebook(rules, lang)
         for cid, (_, value) in _rows(book, "scoring").items():
-            if cid in ("ca_nhay_dau_thuyen", "dong_tu_hai_hoa", "chua_do_nat_hoa"):
-                if cid not in rules.extra_cuoc:
-                    continue
+            if cid in EXTRA_IDS and cid not in rules.extra_cuoc:
+                continue
             numbers = [int(n) for n in re.findall(r"\d+", value)]
             want = [table[cid].diem] if cid == "xuong" else [table[cid].diem, table[cid].dich]
             assert numbers == want, (preset, cid, value)
