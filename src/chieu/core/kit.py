@@ -62,6 +62,9 @@ class GameKit:
     * ``results``: ``outcome_lines(state, lang="vi", viewer=None) -> list[str]``, the end of
       the game in words, or None: the generic lines of its ``Outcome`` (the winner, how it
       ended, each seat's payoff; ``chieu.core.telling.outcome_lines_of``).
+    * ``rulebook``: ``rulebook(rules, lang="vi") -> chieu.core.rulebook.Rulebook``, the rules
+      as the table in force plays them, or None: the edges say the game has no rules page
+      (``chieu.core.rulebook.rulebook_of``).
     """
 
     order: int = 99
@@ -80,6 +83,7 @@ class GameKit:
     glossary: str | None = None
     hints: str | None = None
     results: str | None = None
+    rulebook: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

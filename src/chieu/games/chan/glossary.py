@@ -102,6 +102,27 @@ ENTRIES: tuple[Entry, ...] = (
         "CC",
     ),
     e(
+        "vạn",
+        "hàng vạn|suit vạn",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt V; ví dụ tam vạn.",
+        "One of the deck's three suits, written V; e.g. Three of Vạn.",
+        "3V",
+    ),
+    e(
+        "sách",
+        "sach|hàng sách|suit sách",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt S; ví dụ bát sách.",
+        "One of the deck's three suits, written S; e.g. Eight of Sách.",
+        "8S",
+    ),
+    e(
+        "văn",
+        "hàng văn|suit văn",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt W; ví dụ cửu văn.",
+        "One of the deck's three suits, written W; e.g. Nine of Văn.",
+        "9W",
+    ),
+    e(
         "quân đỏ",
         "quan do|red card|red",
         "Các quân có nét đỏ: bát vạn, bát sách, cửu vạn, cửu sách và chi chi. "
@@ -238,6 +259,19 @@ ENTRIES: tuple[Entry, ...] = (
         "The scoring features of a win (chì, bạch thủ, tám đỏ...). The largest counts its "
         "full points, each other one adds a little (dịch).",
     ),
+    e(
+        "dịch",
+        "dich|adds|beside a larger",
+        "Phần điểm một cước cộng thêm khi đi cùng một cước lớn hơn; cước lớn nhất tính "
+        "đủ điểm của nó.",
+        "What a cước adds beside a larger one; the largest cước counts its full points.",
+    ),
+    e(
+        "ù rộng",
+        "u rong|chờ rộng|cho rong|wide wait",
+        "Đã đủ 6 chắn và chờ được nhiều quân cùng số (chắn hoặc cạ đều ù).",
+        "Six chắn already, waiting on several cards of one number (a chắn or a cạ wins).",
+    ),
     # outcome
     e(
         "hòa",
@@ -271,7 +305,7 @@ ENTRIES: tuple[Entry, ...] = (
     e(
         "đền tám đỏ hai lèo",
         "den tam do hai leo|tam_do_hai_leo|pay12|pays 12|pays 12 (tám đỏ hai lèo)|"
-        "pays 12 to every other seat",
+        "pays 12 to every other seat|tám đỏ hai lèo",
         "Hình phạt: trả 12 điểm (bằng tám đỏ hai lèo) cho mỗi người khác.",
         "A penalty: pay 12 points (the value of tám đỏ with two lèo) to every other seat.",
     ),

@@ -71,7 +71,7 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     e(
         "lưng",
-        "lung|named",
+        "lung|named|lưng có tên|named lưng",
         "Những phu đặc biệt được đếm để ù: lưng có tên, khàn, thiên khai và (tùy cách đếm "
         "của bàn) phu bí, yêu. Thiếu lưng thì không được ù.",
         "The special phu counted for a win: named lưng, khàn, thiên khai and (by the "
@@ -86,10 +86,40 @@ ENTRIES: tuple[Entry, ...] = (
     lung("cửu sách thang thang ông lão", "cuu sach thang thang ong lao|cuu_thang_lao", "9S TT OL"),
     e(
         "yêu",
-        "yeu|yêu (lone)",
+        "yeu|yêu (lone)|chi chi|thang thang|ông lão|ông cụ",
         "Ba quân đặc biệt chi chi, thang thang, ông lão; một quân yêu đứng riêng cũng là một phu.",
         "The three special cards Chi chi, Thang thang and Ông lão; a lone yêu is a phu on its own.",
         "CC TT OL",
+    ),
+    e(
+        "vạn",
+        "hàng vạn|suit vạn",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt V; ví dụ tam vạn.",
+        "One of the deck's three suits, written V; e.g. Three of Vạn.",
+        "3V",
+    ),
+    e(
+        "sách",
+        "sach|hàng sách|suit sách",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt S; ví dụ bát sách.",
+        "One of the deck's three suits, written S; e.g. Eight of Sách.",
+        "8S",
+    ),
+    e(
+        "văn",
+        "hàng văn|suit văn",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt W; ví dụ cửu văn.",
+        "One of the deck's three suits, written W; e.g. Nine of Văn.",
+        "9W",
+    ),
+    e(
+        "quân đỏ",
+        "quan do|red card|red",
+        "Các quân có nét đỏ: ba quân yêu, bát vạn, bát sách, cửu vạn, cửu sách (28 quân). "
+        "Một số cước đếm quân đỏ.",
+        "The cards with red marks: the three yêu and the Eights and Nines of Vạn and Sách "
+        "(28 cards). Some cước count them.",
+        "8V 8S 9V 9S CC TT OL",
     ),
     e(
         "cạ",
@@ -272,6 +302,31 @@ ENTRIES: tuple[Entry, ...] = (
         "Các đặc điểm của ván ù được cộng điểm (có tôm, bạch thủ...).",
         "The scoring features of a win (có tôm, bạch thủ...).",
     ),
+    e(
+        "trả cửa",
+        "tra cua|give back|give a card back",
+        "Sau phỗng hay dậy khàn, đánh một quân vào cửa vừa lấy quân, coi như chủ cửa đánh.",
+        "After a phỗng or dậy khàn, discard into the door the card came from, as if its "
+        "owner had played it.",
+    ),
+    e(
+        "bí tứ",
+        "bi tu|four players",
+        "Tổ tôm bốn người: bỏ bớt một phần bài khi chia.",
+        "Tổ tôm for four players: one part of the deal is set aside.",
+    ),
+    e(
+        "điểm gốc",
+        "diem goc|base|base points",
+        "Điểm mọi ván ù đều có (2, nhân đơn vị điểm); các cước cộng thêm vào đó.",
+        "The points every win has (2, times the score unit); the cước add to them.",
+    ),
+    e(
+        "dịch",
+        "dich",
+        "Phần mỗi cước cộng thêm vào điểm gốc; suông 2 dịch 1 nghĩa là gốc 2, mỗi dịch 1.",
+        "What each cước adds to the base; suông 2 dịch 1 means a base of 2, 1 per dịch.",
+    ),
     # outcome and penalties
     e(
         "hòa",
@@ -291,6 +346,13 @@ ENTRIES: tuple[Entry, ...] = (
         "Hình phạt nặng nhất: người phạm đền cho cả làng, và ván ù sau đó của họ bị hủy.",
         "The heaviest penalty: the seat pays for the whole table, and its later win in "
         "the game is cancelled.",
+    ),
+    e(
+        "trả đò",
+        "tra do|pay back the boat",
+        "Ván ù đầu tiên sau khi chèo đò: không được tính điểm, không được thông; trả xong "
+        "thì hết đò.",
+        "The first win after a chèo đò: it scores nothing and is no thông; then the boat is gone.",
     ),
     e(
         "đeo kính",
@@ -319,8 +381,8 @@ ENTRIES: tuple[Entry, ...] = (
     cuoc(
         "Xuyên 5 gian",
         "xuyen 5 gian|xuyen_5_gian|xuyên năm gian",
-        "ù bằng quân ngũ chờ ở giữa một phu dọc.",
-        "winning on a Five waited for in the middle of a run.",
+        "ù bằng quân nằm giữa một phu dọc năm quân mà bốn quân kia đã có trên tay.",
+        "winning on the middle card of a five-card run whose other four you held.",
     ),
     cuoc(
         "Có lèo",
