@@ -44,6 +44,7 @@ class MatChuocGame(GameBase):
         check_options="chieu.games.matchuoc.checker:CHECK_OPTIONS",
         check_view="chieu.games.matchuoc.terminal:render",
         glossary="chieu.games.matchuoc.glossary:GLOSSARY",
+        rulebook="chieu.games.matchuoc.rulebook:rulebook",
         hints="chieu.games.matchuoc.hints:hints",
         results="chieu.games.matchuoc.results:outcome_lines",
     )

@@ -219,6 +219,63 @@ ENTRIES: tuple[Entry, ...] = (
         "The scoring unit of Mạt chược; six phán make one mủn.",
     ),
     e("mủn", "mun", "Sáu phán.", "Six phán."),
+    e(
+        "chung cái",
+        "chung cai|big share",
+        "Phần lớn khi chung cho người ù: người đánh ra quân ù chung cái, tự bốc ù thì cả ba "
+        "nhà chung cái.",
+        "The big share paid to a winner: by the discarder of the winning tile, or by all "
+        "three others on a self-drawn win.",
+    ),
+    e(
+        "chung con",
+        "small share",
+        "Phần nhỏ (một nửa phần cái): hai nhà không đánh ra quân ù chung con.",
+        "The small share (half the big one), paid by the two players who did not discard "
+        "the winning tile.",
+    ),
+    e(
+        "bảng chung",
+        "bang chung|payment table",
+        "Bảng cho biết mỗi số phán được chung bao nhiêu điểm (phần cái, phần con).",
+        "The table of how many points each number of phán is paid (big and small share).",
+    ),
+    e(
+        "tự bốc",
+        "tu boc|tự ù|tu u|self-draw|self-drawn",
+        "Ù bằng quân mình tự bốc, không phải quân người khác đánh.",
+        "Winning on a tile you drew yourself, not on a discard.",
+    ),
+    e(
+        "không khung",
+        "khong khung|without khung|no khung",
+        "Trong 14 quân không có khung nào đứng thay quân khác; nhiều bài được thêm phán.",
+        "No khung stands in among the 14 tiles; many hands score more phán then.",
+    ),
+    e(
+        "gió vòng",
+        "gio vong|prevailing wind|round wind",
+        "Gió của vòng đang chơi trong hội: Đông, rồi Nam, Tây, Bắc.",
+        "The wind of the round being played in the sitting: Đông, then Nam, Tây, Bắc.",
+    ),
+    e(
+        "quân bù",
+        "quan bu|replacement|replacement tile",
+        "Quân bốc ở đầu coong thay cho hoa, khung vừa dựng hay sau khi làm coong.",
+        "The tile drawn from the đầu coong after setting a flower or khung down, or a coong.",
+    ),
+    e(
+        "phu",
+        "set|sets",
+        "Một bộ ba quân (phu dọc hoặc phu ngang) hay bốn quân (coong); bài ù có bốn phu.",
+        "A group of three tiles (a run or a pung) or four (a kong); a win has four.",
+    ),
+    e(
+        "bốc",
+        "boc|draw",
+        "Lấy một quân ở tường vào tay.",
+        "Take a tile from the wall into your hand.",
+    ),
     # named hands
     hand("Xuông", "xuong|plain hand", "Ù không có bài có tên nào.", "A win with no named hand."),
     hand("Phình", "phinh|all runs", "Bốn phu dọc.", "Four runs."),

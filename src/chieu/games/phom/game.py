@@ -47,6 +47,7 @@ class PhomGame(GameBase):
         check_options="chieu.games.phom.checker:CHECK_OPTIONS",
         check_view="chieu.games.phom.terminal:render",
         glossary="chieu.games.phom.glossary:GLOSSARY",
+        rulebook="chieu.games.phom.rulebook:rulebook",
         hints="chieu.games.phom.hints:hints",
         results="chieu.games.phom.results:outcome_lines",
     )

@@ -145,6 +145,26 @@ ENTRIES: tuple[Entry, ...] = (
         "At the start each seat is asked whether it claims ù khan (if the table allows it).",
     ),
     e(
+        "né hạ",
+        "ne ha|delayed lay-down",
+        "Bị ăn một quân thì hàng bài đánh của mình bớt một quân, nên được hạ muộn hơn một lượt.",
+        "A card eaten from your row shortens it, so you lay down one turn later.",
+    ),
+    e(
+        "thêm vòng",
+        "them vong|tời vòng|extra round",
+        "Người đã xong ăn được quân người trước đánh để thành phỏm mới; người bị ăn đánh thêm "
+        "một vòng.",
+        "A finished player eats the previous player's discard into a new phỏm; the player "
+        "eaten from plays one more round.",
+    ),
+    e(
+        "chất",
+        "chat|suit|suits",
+        "Bốn chất của bộ bài: bích ♠, tép ♣, rô ♦, cơ ♥.",
+        "The four suits: bích ♠ (spades), tép ♣ (clubs), rô ♦ (diamonds), cơ ♥ (hearts).",
+    ),
+    e(
         "móm",
         "mom",
         "Hết ván mà không có phỏm nào: xếp cuối và trả nhiều nhất.",
