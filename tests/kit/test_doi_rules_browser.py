@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.web.helpers import CHROMIUM, CHROMIUM_ARGS, enter_lobby, tid
-from tests.web.rules_checks import PHONE, check_rules_page
+from tests.web.rules_checks import PHONE, TABLES, check_rules_page
 
 
 @pytest.fixture
@@ -40,6 +40,11 @@ def test_the_toys_rules_page(served: Any, phone: Any) -> None:
     phone.goto(f'{base}/#/rules/doi?rules={{"pair_points":4}}#scoring')
     phone.locator('#scoring [data-row="pair_points"]').wait_for(state="visible")
     assert "+4 điểm" in phone.locator('#scoring [data-row="pair_points"]').inner_text()
+    # text at 200%: a table wider than the phone scrolls, and says so
+    phone.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    phone.wait_for_function(f"() => ({TABLES})().some((t) => t.wide && t.hint)")
+    assert all(t["hint"] == t["wide"] for t in phone.evaluate(TABLES))
+    assert phone.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 1
     # English: the same page in other words
     phone.locator(tid("lang-toggle")).click()
     phone.locator("text=Rules of Pairs").wait_for(state="visible")

@@ -15,7 +15,8 @@ FIGURES = """() => [...document.querySelectorAll('.named-card')].map((f) => {
   const cap = f.querySelector('figcaption');
   const r = cap ? cap.getBoundingClientRect() : {width: 0, height: 0};
   return {code: f.dataset.card, name: cap ? cap.innerText.trim() : '',
-          seen: !!cap && r.width > 0 && r.height > 0 && getComputedStyle(cap).visibility !== 'hidden',
+          seen: !!cap && r.width > 0 && r.height > 0
+                && getComputedStyle(cap).visibility !== 'hidden',
           picture: !!f.querySelector('.card svg, .card img')};
 })"""
 

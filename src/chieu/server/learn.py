@@ -76,9 +76,7 @@ def glossary_json(game: str, lang: str = "vi") -> GlossaryJson:
     return glossary.to_json(language)
 
 
-def _rules_in_force(
-    definition: GameDefinition, preset: str | None, rules: str | None
-) -> RulesBase:
+def _rules_in_force(definition: GameDefinition, preset: str | None, rules: str | None) -> RulesBase:
     """The preset (default: the game's default rules), then the JSON options over it."""
     options: dict[str, object] = {}
     if rules:
@@ -97,8 +95,8 @@ def _rules_in_force(
             raise ApiError(
                 400,
                 "bad_message",
-                "tham số rules phải là một đối tượng JSON, ví dụ {\"players\": 3} / "
-                '\'rules\' must be a JSON object, e.g. {"players": 3}',
+                'tham số rules phải là một đối tượng JSON, ví dụ {"players": 3} / '
+                "'rules' must be a JSON object, e.g. {\"players\": 3}",
             )
         options = parsed
     try:

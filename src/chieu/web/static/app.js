@@ -34,7 +34,7 @@ function drawHeader() {
         location.hash = "#/";
         route();
       },
-    }, t("signOut")) : null,
+    }, t("signOut")) : "",
     h("span", { class: "toggles" },
       toggle("muted", settings.muted ? "✕" : "♪", settings.muted ? t("unmute") : t("mute"), "mute-toggle"),
       toggle("bigText", "A+", t("bigText"), "big-text-toggle"),

@@ -65,8 +65,9 @@ function scrollingTable(columns, rows) {
       h("td", { text: r.text })))));
   const box = h("div", { class: "table-scroll", tabindex: "0" }, table);
   const check = () => { hint.hidden = box.scrollWidth <= box.clientWidth + 1; };
-  requestAnimationFrame(check);
-  window.addEventListener("resize", check);
+  const watch = new ResizeObserver(check); // the screen turned, the text enlarged, fonts came
+  watch.observe(box);
+  watch.observe(table);
   return [hint, box];
 }
 
