@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "review": "review",
     "verify": "verify",
     "serve": "serve",
+    "rules": "rules",
 }
 
 

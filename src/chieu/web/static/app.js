@@ -1,7 +1,9 @@
 // The page: the header (language, sound, text and card size), the first-visit name, and
-// the hash routes — #/ (lobby), #/room/{id}, #/replay/{game_id}, #/sheet/{room_id}, #/me.
+// the hash routes — #/ (lobby), #/room/{id}, #/replay/{game_id}, #/sheet/{room_id}, #/me,
+// #/rules/{game} (readable before giving a name).
 import { getLang, setLang, t } from "./i18n.js";
 import { showGuest, showHistory, showLobby, showReplay, showSheet, stopReplay } from "./pages.js";
+import { showRules } from "./rules.js";
 import { closeTable, relang, showTable } from "./table.js";
 import { applySettings, h, keepSessionAlive, personName, renewSession, saveSettings, session, settings, signOut } from "./util.js";
 
@@ -32,7 +34,7 @@ function drawHeader() {
         location.hash = "#/";
         route();
       },
-    }, t("signOut")) : null,
+    }, t("signOut")) : "",
     h("span", { class: "toggles" },
       toggle("muted", settings.muted ? "✕" : "♪", settings.muted ? t("unmute") : t("mute"), "mute-toggle"),
       toggle("bigText", "A+", t("bigText"), "big-text-toggle"),
@@ -56,14 +58,16 @@ async function route() {
   closeTable();
   stopReplay();
   const hash = location.hash || "#/";
-  if (!(await ensurePlayer())) {
+  const parts = hash.replace(/^#\/?/, "").split("/");
+  const rules = parts[0] === "rules" && parts[1];
+  if (!(await ensurePlayer()) && !rules) {
     drawHeader();
     showGuest(main, () => { drawHeader(); route(); });
     return;
   }
   drawHeader();
-  const parts = hash.replace(/^#\/?/, "").split("/");
   try {
+    if (rules) { await showRules(main, parts.slice(1).join("/")); return; }
     if (parts[0] === "room" && parts[1]) await showTable(main, Number(parts[1]));
     else if (parts[0] === "replay" && parts[1]) await showReplay(main, Number(parts[1]));
     else if (parts[0] === "sheet" && parts[1]) await showSheet(main, Number(parts[1]));

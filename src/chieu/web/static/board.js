@@ -5,6 +5,7 @@
 import { cardEl, cardSet } from "./cards.js";
 import { t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
+import { rulesHref } from "./rules.js";
 import { fmt, h, seatName, settings } from "./util.js";
 
 const TERMINATION = {
@@ -146,6 +147,7 @@ export class Board {
       room.game_number ? h("span", { class: "pill", text: `${t("gameNo")} ${room.game_number}` }) : null,
       h("span", { class: "phase", text: v.phase_label }),
       stock ? h("span", { class: "pill stock" }, `${stock.label || t("stock")}: ${stock.count}`) : null,
+      h("a", { class: "pill rules-link", href: rulesHref(game, "", room.rules), target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rulesLink") }),
     ]);
 
     // seats around: in play order from the viewer (a spectator sees every seat here)

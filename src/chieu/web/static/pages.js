@@ -50,9 +50,11 @@ export async function showLobby(main) {
   const privateBox = h("input", { type: "checkbox", id: "private" });
   let inputs = [];
 
+  const rulesLink = h("a", { class: "button small", "data-testid": "rules-link", text: t("rulesLink") });
   const chosen = () => list.find((g) => g.name === select.value) || list[0];
   const drawOptions = () => {
     const g = chosen();
+    rulesLink.href = `#/rules/${encodeURIComponent(g.name)}`;
     localStorage.setItem("chieu.game", g.name);
     presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p }, p)));
     inputs = [];
@@ -184,7 +186,7 @@ export async function showLobby(main) {
     h("section", { class: "panel quick" },
       h("h2", { text: t("quickTitle") }),
       h("label", { for: "game-select", text: t("game") }),
-      h("div", { class: "row" }, select, quick)),
+      h("div", { class: "row" }, select, quick, rulesLink)),
     h("section", { class: "panel join" }, h("h2", { text: t("joinTitle") }), h("label", { for: "join-code", text: t("code") }), joinForm),
     h("section", { class: "panel create" },
       h("h2", { text: t("createTitle") }),

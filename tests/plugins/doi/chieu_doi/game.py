@@ -59,4 +59,7 @@ class DoiGame(GameBase):
         bots="chieu_doi.bots:BOTS",
         hints="chieu_doi.hints:hints",
         results="chieu_doi.results:outcome_lines",
+        svg_deck="chieu_doi.faces:DECK",
+        glossary="chieu_doi.glossary:GLOSSARY",
+        rulebook="chieu_doi.rulebook:rulebook",
     )
