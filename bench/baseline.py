@@ -158,13 +158,13 @@ def _run(src: Path, name: str, mode: str, seconds: float) -> dict[str, float]:
 
 
 def side_by_side(
-    seconds: float, rev: str = BASELINE_REV, share: float = 0.9, name: str = "baseline"
+    seconds: float, rev: str = BASELINE_REV, share: float = 0.9, who: str = "baseline"
 ) -> list[Figure]:
     """Random self-play of every case on commit ``rev`` and today, taking turns; today's
     target is ``share`` × the commit's games/s."""
     with baseline_src(rev) as (base, how):
         if base is None:
-            print(f"bench {name}: skipped ({how})", file=sys.stderr)
+            print(f"bench {who}: skipped ({how})", file=sys.stderr)
             return []
         today = _current_src()
         figures: list[Figure] = []
@@ -179,7 +179,7 @@ def side_by_side(
                         if side not in best or rate > best[side]["rate"]:
                             best[side] = {**got, "rate": rate}
             except RuntimeError as err:
-                print(f"bench {name}: {err}", file=sys.stderr)
+                print(f"bench {who}: {err}", file=sys.stderr)
                 continue
             b, t = best["base"], best["today"]
             b_dec = b["decisions"] / b["games"]
@@ -202,7 +202,7 @@ def side_by_side(
                     f"{t_dec:.1f}/game today; {rev}: {b['rate'] * b_dec:,.0f}/s, {b_dec:.1f}/game",
                 )
             )
-        print(f"bench {name}: {rev} from {how}", file=sys.stderr)
+        print(f"bench {who}: {rev} from {how}", file=sys.stderr)
         return figures
 
 
