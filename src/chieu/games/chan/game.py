@@ -48,4 +48,5 @@ class ChanGame(GameBase):
         glossary="chieu.games.chan.glossary:GLOSSARY",
         hints="chieu.games.chan.hints:hints",
         results="chieu.games.chan.results:outcome_lines",
+        explain="chieu.games.chan.explain:explain",
     )

@@ -46,6 +46,7 @@ class MatChuocGame(GameBase):
         glossary="chieu.games.matchuoc.glossary:GLOSSARY",
         hints="chieu.games.matchuoc.hints:hints",
         results="chieu.games.matchuoc.results:outcome_lines",
+        explain="chieu.games.matchuoc.explain:explain",
     )
 
     @classmethod

@@ -49,6 +49,7 @@ class PhomGame(GameBase):
         glossary="chieu.games.phom.glossary:GLOSSARY",
         hints="chieu.games.phom.hints:hints",
         results="chieu.games.phom.results:outcome_lines",
+        explain="chieu.games.phom.explain:explain",
     )
 
     @classmethod

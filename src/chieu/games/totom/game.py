@@ -50,6 +50,7 @@ class TotomGame(GameBase):
         glossary="chieu.games.totom.glossary:GLOSSARY",
         hints="chieu.games.totom.hints:hints",
         results="chieu.games.totom.results:outcome_lines",
+        explain="chieu.games.totom.explain:explain",
     )
 
     @classmethod
