@@ -90,10 +90,11 @@ class PaymentExplain:
 
 @dataclass(frozen=True, slots=True)
 class Distance:
-    """How far a seat's hand was from a win: ``distance`` (0: waiting) and in words."""
+    """How far a seat's hand was from a win: ``distance`` (0: waiting, -1: out of the race,
+    None: a hand the viewer may not see) and in words."""
 
     seat: int
-    distance: int
+    distance: int | None
     text: str
 
     def to_json(self) -> JsonObject:

@@ -113,7 +113,11 @@ def _arithmetic(state: MatChuocState, win: WinJson, total: int, viewer: int | No
     return text + each + pick((f"; {who} được {got}", f"; {who} gets {got}"), lang)
 
 
-def _distance(state: MatChuocState, s: int, lang: Lang) -> Distance:
+def _distance(state: MatChuocState, s: int, viewer: int | None, lang: Lang) -> Distance:
+    """The viewer's own hand's distance; a hand it may not see stays unsaid (a hòa shows no
+    hand)."""
+    if s != viewer:
+        return Distance(s, None, pick(("bài úp, không lật", "not shown"), lang))
     me = state.seats[s]
     try:
         d = shanten.distance(list(me.hand), len(me.melds), state.rules.seven_pairs)
@@ -139,7 +143,7 @@ def explain(
     unit = "phán"
     if not wins:
         why = pick(("Hết tường mà không ai ù", "The wall ran out and nobody won"), lang)
-        distances = tuple(_distance(state, s, lang) for s in range(n))
+        distances = tuple(_distance(state, s, viewer, lang) for s in range(n))
         hands = tuple(
             HandExplain(
                 s,
