@@ -20,10 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from chieu.core.jsonio import JsonObject
 from chieu.core.kit import kit_part
 from chieu.core.view import Group
-
-from chieu.core.jsonio import JsonObject
 
 if TYPE_CHECKING:
     from chieu.core.notation import Lang
@@ -159,7 +158,9 @@ class Explanation:
 Explainer = Callable[["StateBase", "Lang", "int | None"], "Explanation | None"]
 
 
-def explain_of(state: StateBase, lang: Lang = "vi", viewer: int | None = None) -> Explanation | None:
+def explain_of(
+    state: StateBase, lang: Lang = "vi", viewer: int | None = None
+) -> Explanation | None:
     """The explanation of ``state``'s end by its game's kit (None: the game goes on, or its
     kit has no ``explain``)."""
     if state.outcome() is None:

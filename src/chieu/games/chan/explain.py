@@ -14,7 +14,6 @@ from chieu.core.explain import (
     Item,
     NoWinner,
     PaymentExplain,
-    fmt,
     plus,
 )
 from chieu.core.notation import Lang, pick, seat_name
@@ -36,11 +35,29 @@ FALSE_U = frozenset({"u_lao", "u_chi_rong", "bo_u"})
 REASONS: dict[str, tuple[str, tuple[str, str]]] = {
     "cuoc": ("cước", ("trả cước bài ù", "pays the win's cước")),
     "bao": ("báo", ("bị báo: trả phần mình", "reported (báo): pays its own share")),
-    "den_lang": ("báo", ("bị báo trước: đền làng, trả thay các nhà khác", "reported first: pays the other seats' shares")),
-    "tam_do_hai_leo": ("đền tám đỏ hai lèo", ("đền tám đỏ hai lèo cho mỗi nhà", "pays 12 to every other seat")),
-    "xuong_sai": ("Xướng sai", ("xướng sai: đền điểm đã xướng", "wrong announcement: pays what was announced")),
+    "den_lang": (
+        "báo",
+        (
+            "bị báo trước: đền làng, trả thay các nhà khác",
+            "reported first: pays the other seats' shares",
+        ),
+    ),
+    "tam_do_hai_leo": (
+        "đền tám đỏ hai lèo",
+        ("đền tám đỏ hai lèo cho mỗi nhà", "pays 12 to every other seat"),
+    ),
+    "xuong_sai": (
+        "Xướng sai",
+        ("xướng sai: đền điểm đã xướng", "wrong announcement: pays what was announced"),
+    ),
     "bao_xuong": ("báo", ("bị báo: đền theo bài ù", "reported: pays by the real win")),
-    "den_void": ("báo", ("ù bị hủy vì lỗi báo: đền làng điểm bài ù", "void win (a báo fault): pays the hand's score")),
+    "den_void": (
+        "báo",
+        (
+            "ù bị hủy vì lỗi báo: đền làng điểm bài ù",
+            "void win (a báo fault): pays the hand's score",
+        ),
+    ),
 }
 
 
@@ -85,9 +102,12 @@ def _hand(state: ChanState, s: int, lang: Lang, shown: bool, note: str = "") -> 
     if not shown:
         return HandExplain(s, mat, None, note)
     held = hand_groups(me.hand, lang)
-    return HandExplain(s, mat + tuple(g for g in held if g.kind != "que"), tuple(
-        c for g in held if g.kind == "que" for c in g.cards
-    ), note)
+    return HandExplain(
+        s,
+        mat + tuple(g for g in held if g.kind != "que"),
+        tuple(c for g in held if g.kind == "que" for c in g.cards),
+        note,
+    )
 
 
 def _distance(state: ChanState, s: int, lang: Lang) -> Distance:
@@ -206,7 +226,9 @@ def explain(state: ChanState, lang: Lang = "vi", viewer: int | None = None) -> E
             )
         else:
             headline = pick((f"{who} thiên ù", f"{who} won at once (thiên ù)"), lang)
-        hands = (_hand(state, w, lang, True, pick(("bài ù", "winning hand"), lang)),)
+        hands: tuple[HandExplain, ...] = (
+            _hand(state, w, lang, True, pick(("bài ù", "winning hand"), lang)),
+        )
     else:
         why, term = _why(state, out, viewer, lang)
         headline = why
@@ -225,6 +247,3 @@ def explain(state: ChanState, lang: Lang = "vi", viewer: int | None = None) -> E
         no_winner,
         tuple(notes),
     )
-
-
-

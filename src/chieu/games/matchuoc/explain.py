@@ -14,7 +14,6 @@ from chieu.core.notation import Lang, pick, seat_name
 from chieu.core.view import Group
 from chieu.games.matchuoc import scoring, shanten
 from chieu.games.matchuoc.cards import KINDS
-from chieu.games.matchuoc.notation import NAMES
 from chieu.games.matchuoc.patterns import MUN
 from chieu.games.matchuoc.results import (
     _EXPOSED_WORDS,
@@ -60,9 +59,7 @@ def _winner_hand(state: MatChuocState, win: WinJson, lang: Lang) -> HandExplain:
     if down:
         note += pick(("; hoa, khung đã dựng: ", "; flowers and khung set down: "), lang)
         note += " ".join(down)
-    return HandExplain(
-        s, tuple(_group(g, lang) for g in (*exposed, *concealed)), loose, note
-    )
+    return HandExplain(s, tuple(_group(g, lang) for g in (*exposed, *concealed)), loose, note)
 
 
 def _payments(state: MatChuocState, win: WinJson, lang: Lang) -> list[PaymentExplain]:
@@ -101,7 +98,9 @@ def _bonus(state: MatChuocState, win: WinJson) -> int:
     return bonus
 
 
-def _arithmetic(state: MatChuocState, win: WinJson, total: int, viewer: int | None, lang: Lang) -> str:
+def _arithmetic(
+    state: MatChuocState, win: WinJson, total: int, viewer: int | None, lang: Lang
+) -> str:
     cai, con = scoring.shares(win["phan"], state.rules)
     text = pick(("Cộng: ", "Total: "), lang) + phan_words(total, lang)
     bonus = _bonus(state, win)
@@ -148,7 +147,11 @@ def explain(
             HandExplain(
                 s,
                 tuple(_group(scoring.group_json(g), lang) for g in state.seats[s].melds),
-                tuple(CODES[k] for k in range(len(state.seats[s].hand)) for _ in range(state.seats[s].hand[k]))
+                tuple(
+                    CODES[k]
+                    for k in range(len(state.seats[s].hand))
+                    for _ in range(state.seats[s].hand[k])
+                )
                 if s == viewer
                 else None,
             )
@@ -156,10 +159,7 @@ def explain(
         )
         return Explanation(why, hands, (), "", 0.0, unit, (), NoWinner(why, "hòa", distances))
     main = wins[0]
-    names = NAMES[lang]
-    items = tuple(
-        Item(p["id"], p["name"], float(p["phan"])) for p in main["patterns"]
-    )
+    items = tuple(Item(p["id"], p["name"], float(p["phan"])) for p in main["patterns"])
     total = sum(p["phan"] for p in main["patterns"])
     who = seat_name(main["winner"], viewer, lang)
     d = main["discarder"]
@@ -179,7 +179,6 @@ def explain(
         notes.append(
             f"{seat_name(w['winner'], viewer, lang)}: {lines} = {phan_words(w['phan'], lang)}"
         )
-    del names
     payments = tuple(p for w in wins for p in _payments(state, w, lang))
     return Explanation(
         headline,

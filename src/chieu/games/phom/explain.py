@@ -12,7 +12,7 @@ from chieu.core.explain import Explanation, HandExplain, Item, PaymentExplain, f
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.games.phom.cards import cards_of
 from chieu.games.phom.notation import SYMBOLS, U_WORDS
-from chieu.games.phom.results import PLACE_WORDS, PAYMENT_WORDS
+from chieu.games.phom.results import PAYMENT_WORDS, PLACE_WORDS
 from chieu.games.phom.scoring import PhomDetails, details_of, eat_amount
 from chieu.games.phom.views import CODES, meld_group
 
@@ -120,8 +120,10 @@ def explain(state: PhomState, lang: Lang = "vi", viewer: int | None = None) -> E
         den = d.get("den")
         if den is not None:
             headline += pick(
-                (f"; {seat_name(den, viewer, lang)} đền cho cả làng",
-                 f"; {seat_name(den, viewer, lang)} pays for everyone"),
+                (
+                    f"; {seat_name(den, viewer, lang)} đền cho cả làng",
+                    f"; {seat_name(den, viewer, lang)} pays for everyone",
+                ),
                 lang,
             )
         notes[first] = word
@@ -137,10 +139,8 @@ def explain(state: PhomState, lang: Lang = "vi", viewer: int | None = None) -> E
         pts0 = points[first]
         headline = pick(
             (
-                f"Không ai ù: {seat_name(first, viewer, lang)} về nhất "
-                f"({pts0} điểm, ít điểm nhất)",
-                f"No ù: {seat_name(first, viewer, lang)} came first "
-                f"({pts0} points, the fewest)",
+                f"Không ai ù: {seat_name(first, viewer, lang)} về nhất ({pts0} điểm, ít điểm nhất)",
+                f"No ù: {seat_name(first, viewer, lang)} came first ({pts0} points, the fewest)",
             ),
             lang,
         )
@@ -160,10 +160,15 @@ def explain(state: PhomState, lang: Lang = "vi", viewer: int | None = None) -> E
     total = sum(i.points for i in items)
     arithmetic = ""
     if items:
-        arithmetic = plus([(i.term + (f" ×{i.count}" if i.count > 1 else ""), i.points) for i in items])
+        arithmetic = plus(
+            [(i.term + (f" ×{i.count}" if i.count > 1 else ""), i.points) for i in items]
+        )
         who = seat_name(first, viewer, lang)
         arithmetic += pick(
-            (f" = {fmt(total)}: {who} được {fmt(total)}", f" = {fmt(total)}: {who} nets {fmt(total)}"),
+            (
+                f" = {fmt(total)}: {who} được {fmt(total)}",
+                f" = {fmt(total)}: {who} nets {fmt(total)}",
+            ),
             lang,
         )
     payments = tuple(

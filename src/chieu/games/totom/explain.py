@@ -5,6 +5,7 @@ trả đò), every payment with its reason (cước, chèo đò); with no winner
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from chieu.core.explain import (
@@ -109,9 +110,7 @@ def _arithmetic(state: TotomState, out: Outcome, items: list[Item], lang: Lang) 
     text = plus([(i.term + (f" ×{i.count}" if i.count > 1 else ""), i.points) for i in items])
     text += pick((f" = {fmt(total)} điểm", f" = {fmt(total)} points"), lang)
     if state.rules.unit != 1:
-        text += pick(
-            (f" (mỗi điểm × {state.rules.unit})", f" (each × {state.rules.unit})"), lang
-        )
+        text += pick((f" (mỗi điểm × {state.rules.unit})", f" (each × {state.rules.unit})"), lang)
     penalty = out.details.get("penalty")
     if penalty:
         what = pick(PENALTY_WORDS.get(penalty, (penalty, penalty)), lang)
@@ -143,9 +142,7 @@ def _why(state: TotomState, out: Outcome, viewer: int | None, lang: Lang) -> tup
     return pick(("Ván dừng vì lỗi", "The game stopped on a fault"), lang), "lỗi"
 
 
-def explain(
-    state: TotomState, lang: Lang = "vi", viewer: int | None = None
-) -> Explanation | None:
+def explain(state: TotomState, lang: Lang = "vi", viewer: int | None = None) -> Explanation | None:
     """The end of the game explained (``core.explain``)."""
     out = state.outcome()
     if out is None:
@@ -208,8 +205,6 @@ def explain(
 
 def _agree(ex: Explanation) -> Explanation:
     """English words written for "Player N" agree with "You"."""
-    from dataclasses import replace
-
     return replace(
         ex,
         headline=you_agree(ex.headline),
