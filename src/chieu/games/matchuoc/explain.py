@@ -14,6 +14,7 @@ from chieu.core.notation import Lang, pick, seat_name
 from chieu.core.view import Group
 from chieu.games.matchuoc import scoring, shanten
 from chieu.games.matchuoc.cards import KINDS
+from chieu.games.matchuoc.notation import NAMES
 from chieu.games.matchuoc.patterns import MUN
 from chieu.games.matchuoc.results import (
     _EXPOSED_WORDS,
@@ -54,11 +55,12 @@ def _winner_hand(state: MatChuocState, win: WinJson, lang: Lang) -> HandExplain:
     loose: tuple[str, ...] = ()
     if not concealed:
         loose = tuple(CODES[k] for k in range(len(me.hand)) for _ in range(me.hand[k]))
-    down = [CODES[k] for k in me.flowers] + [CODES[k] for k, _ in me.khung_down]
+    names = NAMES[lang]
+    down = [names[k] for k in me.flowers] + [names[k] for k, _ in me.khung_down]
     note = pick(("bài ù", "winning hand"), lang)
     if down:
         note += pick(("; hoa, khung đã dựng: ", "; flowers and khung set down: "), lang)
-        note += " ".join(down)
+        note += ", ".join(down)
     return HandExplain(s, tuple(_group(g, lang) for g in (*exposed, *concealed)), loose, note)
 
 

@@ -530,7 +530,7 @@ export class Board {
     // the end explained (core/explain.py): hands grouped, cước with points, the arithmetic,
     // payments with reasons, or why nobody won and how far each hand was
     const term = (word, text) => h("span", { class: "term", "data-term": word, text: text ?? word });
-    const num = (n) => (n > 0 ? `+${fmt(n)}` : fmt(n));
+    const plain = (n) => String(Math.round(n * 100) / 100);
     const handCards = (hand) => {
       const box = h("div", { class: "cards sm" });
       for (const g of hand.groups) {
@@ -552,12 +552,12 @@ export class Board {
       x.hands.length ? h("div", { class: "xhands" }, x.hands.map((hd) => h("div", { class: "xhand", "data-seat": hd.seat },
         h("div", { class: "xwho" }, h("strong", { text: names[hd.seat] ?? "" }), hd.note ? ` · ${hd.note}` : ""),
         handCards(hd)))) : null,
-      x.items.length ? h("div", { class: "xitems" }, h("h3", { text: t(x.no_winner ? "xItems" : "patterns") }),
+      x.items.length ? h("div", { class: "xitems" }, h("h3", { text: t("xItems") }),
         h("ul", { class: "cuoc" }, x.items.map((it) => h("li", { "data-cuoc": it.id, "data-points": String(it.points) },
           term(it.term), it.count > 1 ? ` ×${it.count}` : "",
-          h("span", { class: "pts num", text: `${num(it.points)} ${x.unit}` })))),
+          h("span", { class: "pts num", text: `${fmt(it.points)} ${x.unit}` })))),
         h("p", { class: "xtotal" }, `${t("total")}: `,
-          h("strong", { "data-testid": "explain-total", "data-total": String(x.total), text: fmt(x.total) }), ` ${x.unit}`),
+          h("strong", { "data-testid": "explain-total", "data-total": String(x.total), text: plain(x.total) }), ` ${x.unit}`),
         x.arithmetic ? h("p", { class: "xarith", "data-testid": "explain-arithmetic", text: x.arithmetic }) : null) : null,
       x.no_winner ? h("div", { class: "xnowin", "data-testid": "explain-no-winner" },
         h("p", null, term(x.no_winner.term, t("xWhy")), ": ", x.no_winner.why),
@@ -567,7 +567,7 @@ export class Board {
       x.payments.length ? h("div", { class: "xpay" }, h("h3", { text: t("xPayments") }),
         h("ul", { class: "xpayments" }, x.payments.map((p) => h("li", { "data-reason": p.reason },
           h("strong", { text: names[p.payer] ?? "" }), ` → ${names[p.payee] ?? ""}: `,
-          h("span", { class: "num", text: fmt(p.amount) }), " · ", term(p.reason_term),
+          h("span", { class: "num", text: plain(p.amount) }), " · ", term(p.reason_term),
           p.reason_text ? ` — ${p.reason_text}` : "")))) : h("p", { class: "muted", text: t("xNobodyPays") }),
       x.notes.length ? h("ul", { class: "xnotes" }, x.notes.map((n) => h("li", { text: n }))) : null) : null;
     const rows = (o.payoffs || []).map((p, s) => h("tr", { class: s === o.winner ? "winner" : "" },

@@ -150,7 +150,7 @@ const WORDS = {
   details: ["Chi tiết", "Details"],
   winnerIs: ["thắng", "wins"],
   xHidden: ["bài úp, không lật", "not shown"],
-  xItems: ["Điểm bài", "Points"],
+  xItems: ["Tính điểm", "The score"],
   xWhy: ["Vì sao không ai ù", "Why nobody won"],
   xDistance: ["Mỗi nhà còn cách ù bao xa", "How far each hand was from a win"],
   xPayments: ["Ai trả ai, vì sao", "Who pays whom, and why"],
