@@ -65,6 +65,9 @@ class GameKit:
     * ``rulebook``: ``rulebook(rules, lang="vi") -> chieu.core.rulebook.Rulebook``, the rules
       as the table in force plays them, or None: the edges say the game has no rules page
       (``chieu.core.rulebook.rulebook_of``).
+    * ``explain``: ``explain(state, lang, viewer) -> chieu.core.explain.Explanation | None``,
+      the end of the game explained (hands grouped, cước with points, payments with reasons),
+      or None: the View's outcome carries no ``explain`` (``chieu.core.explain.explain_of``).
     """
 
     order: int = 99
@@ -84,6 +87,7 @@ class GameKit:
     hints: str | None = None
     results: str | None = None
     rulebook: str | None = None
+    explain: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

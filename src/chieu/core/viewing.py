@@ -2,7 +2,7 @@
 
 The game gives its zones, seats, live card and extras (``StateBase.view_*``) and its words
 (``notation``); this module adds the viewer's decisions with labels and fault marks, the last
-events described, and the outcome.
+events described, and the outcome (with the viewer's ``explain``, ``core.explain``).
 
 A server builds the view of every seat after each action. What every viewer of a position
 shares is built once, with its JSON (``view.Parts``, which ``View.to_json`` copies): the
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from chieu.core.actions import Action, ActionSpace
 from chieu.core.decisions import Decision
 from chieu.core.events import Event
+from chieu.core.explain import explain_json
 from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang, Notation
 from chieu.core.view import Choice, DecisionView, EventView, HasJson, Live, Parts, View, Zone, parts
@@ -201,10 +202,24 @@ def build_view(state: StateBase, seat: int | None, lang_text: str = "vi") -> Vie
         pos.claim_open,
         pos.live,
         _events(state, cache, seat, lang),
-        pos.outcome,
+        pos.outcome if pos.outcome is None else _outcome(state, cache, pos.outcome, seat, lang),
         state.view_extra(seat),
         lang,
     )
+
+
+def _outcome(
+    state: StateBase, cache: ViewCache, outcome: JsonObject, seat: int | None, lang: Lang
+) -> JsonObject:
+    """The outcome with the viewer's ``explain`` (``core.explain``) when the game gives one:
+    made once per viewer and language (hidden cards stay hidden, words in its language)."""
+    key = ("outcome", seat, lang)
+    kept: JsonObject | None = cache["pos"].get(key)
+    if kept is None:
+        found = explain_json(state, lang, seat)
+        kept = outcome if found is None else {**outcome, "explain": found}
+        cache["pos"][key] = kept
+    return kept
 
 
 def _decisions(state: StateBase, pos: ViewCache, seat: int, lang: Lang) -> tuple[DecisionView, ...]:

@@ -49,4 +49,5 @@ class ChanGame(GameBase):
         hints="chieu.games.chan.hints:hints",
         results="chieu.games.chan.results:outcome_lines",
         rulebook="chieu.games.chan.rulebook:rulebook",
+        explain="chieu.games.chan.explain:explain",
     )

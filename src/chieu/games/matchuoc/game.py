@@ -47,6 +47,7 @@ class MatChuocGame(GameBase):
         rulebook="chieu.games.matchuoc.rulebook:rulebook",
         hints="chieu.games.matchuoc.hints:hints",
         results="chieu.games.matchuoc.results:outcome_lines",
+        explain="chieu.games.matchuoc.explain:explain",
     )
 
     @classmethod

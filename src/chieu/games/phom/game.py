@@ -50,6 +50,7 @@ class PhomGame(GameBase):
         rulebook="chieu.games.phom.rulebook:rulebook",
         hints="chieu.games.phom.hints:hints",
         results="chieu.games.phom.results:outcome_lines",
+        explain="chieu.games.phom.explain:explain",
     )
 
     @classmethod

@@ -51,6 +51,7 @@ class TotomGame(GameBase):
         hints="chieu.games.totom.hints:hints",
         results="chieu.games.totom.results:outcome_lines",
         rulebook="chieu.games.totom.rulebook:rulebook",
+        explain="chieu.games.totom.explain:explain",
     )
 
     @classmethod

@@ -528,19 +528,63 @@ export class Board {
   outcomePanel(v, room, names) {
     const o = v.outcome;
     const lang = v.lang;
+    const x = o.explain || null;
+    // the end explained (core/explain.py): hands grouped, cước with points, the arithmetic,
+    // payments with reasons, or why nobody won and how far each hand was
+    const term = (word, text) => h("span", { class: "term", "data-term": word, text: text ?? word });
+    const plain = (n) => String(Math.round(n * 100) / 100);
+    const handCards = (hand) => {
+      const box = h("div", { class: "cards sm" });
+      for (const g of hand.groups) {
+        const grp = h("span", { class: `group kind-${g.kind}`, "data-group": g.kind });
+        for (const c of g.cards) grp.append(cardEl(v.game, c, "sm"));
+        if (g.label) grp.append(h("span", { class: "glabel", "data-term": g.label, text: g.label }));
+        box.append(grp);
+      }
+      if (hand.loose === null) box.append(h("span", { class: "muted", text: t("xHidden") }));
+      else if (hand.loose.length) {
+        const grp = h("span", { class: "group kind-loose", "data-group": "loose" });
+        for (const c of hand.loose) grp.append(cardEl(v.game, c, "sm"));
+        box.append(grp);
+      }
+      return box;
+    };
+    const explainEl = x ? h("section", { class: "explain", "data-testid": "result-explain" },
+      o.winner !== null && o.winner !== undefined ? h("p", { class: "xheadline", text: x.headline }) : null,
+      x.hands.length ? h("div", { class: "xhands" }, x.hands.map((hd) => h("div", { class: "xhand", "data-seat": hd.seat },
+        h("div", { class: "xwho" }, h("strong", { text: names[hd.seat] ?? "" }), hd.note ? ` · ${hd.note}` : ""),
+        handCards(hd)))) : null,
+      x.items.length ? h("div", { class: "xitems" }, h("h3", { text: t("xItems") }),
+        h("ul", { class: "cuoc" }, x.items.map((it) => h("li", { "data-cuoc": it.id, "data-points": String(it.points) },
+          term(it.term), it.count > 1 ? ` ×${it.count}` : "",
+          h("span", { class: "pts num", text: `${fmt(it.points)} ${x.unit}` })))),
+        h("p", { class: "xtotal" }, `${t("total")}: `,
+          h("strong", { "data-testid": "explain-total", "data-total": String(x.total), text: plain(x.total) }), ` ${x.unit}`),
+        x.arithmetic ? h("p", { class: "xarith", "data-testid": "explain-arithmetic", text: x.arithmetic }) : null) : null,
+      x.no_winner ? h("div", { class: "xnowin", "data-testid": "explain-no-winner" },
+        h("p", null, term(x.no_winner.term, t("xWhy")), ": ", x.no_winner.why),
+        h("h3", { text: t("xDistance") }),
+        h("ul", { class: "xdist" }, x.no_winner.distances.map((d) => h("li", { "data-seat": d.seat, "data-distance": d.distance === null ? "" : String(d.distance) },
+          h("strong", { text: names[d.seat] ?? "" }), `: ${d.text}`)))) : null,
+      x.payments.length ? h("div", { class: "xpay" }, h("h3", { text: t("xPayments") }),
+        h("ul", { class: "xpayments" }, x.payments.map((p) => h("li", { "data-reason": p.reason },
+          h("strong", { text: names[p.payer] ?? "" }), ` → ${names[p.payee] ?? ""}: `,
+          h("span", { class: "num", text: plain(p.amount) }), " · ", term(p.reason_term),
+          p.reason_text ? ` — ${p.reason_text}` : "")))) : h("p", { class: "muted", text: t("xNobodyPays") }),
+      x.notes.length ? h("ul", { class: "xnotes" }, x.notes.map((n) => h("li", { text: n }))) : null) : null;
     const rows = (o.payoffs || []).map((p, s) => h("tr", { class: s === o.winner ? "winner" : "" },
       h("td", null, s === o.winner ? "★ " : "", names[s]),
       h("td", { class: "num", text: fmt(p) }),
       room.totals ? h("td", { class: "num", text: fmt(room.totals[s] ?? 0) }) : null));
     const panel = h("section", { class: "outcome", "data-testid": "outcome", role: "status" },
       h("h2", null, t("outcome"), ": ",
-        o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : termText(o.termination, lang)),
-      h("p", { class: "muted" },
+        o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : x ? x.headline : termText(o.termination, lang)),
+      x ? explainEl : h("p", { class: "muted" },
         o.winner !== null && o.winner !== undefined ? `${t("termination")}: ${termText(o.termination, lang)}` : "",
         o.score !== null && o.score !== undefined ? ` · ${t("score")}: ${o.score}` : ""),
-      o.patterns && o.patterns.length ? h("div", null, h("h3", { text: t("patterns") }),
+      !x && o.patterns && o.patterns.length ? h("div", null, h("h3", { text: t("patterns") }),
         h("ul", { class: "patterns" }, o.patterns.map((p) => h("li", null, p.name || p.id, p.count && p.count > 1 ? ` × ${p.count}` : "")))) : null,
-      o.faults && o.faults.length ? h("div", null, h("h3", { text: t("faults") }),
+      !x && o.faults && o.faults.length ? h("div", null, h("h3", { text: t("faults") }),
         h("ul", { class: "faults" }, o.faults.map((f) => h("li", null, h("strong", { text: `⚠ ${f.name || f.id}` }),
           ` — ${names[f.seat] ?? ""}`, f.explanation ? `: ${f.explanation}` : "")))) : null,
       h("table", { class: "payoffs" },

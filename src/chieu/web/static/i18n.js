@@ -160,6 +160,12 @@ const WORDS = {
   payments: ["Trả điểm", "Payments"],
   details: ["Chi tiết", "Details"],
   winnerIs: ["thắng", "wins"],
+  xHidden: ["bài úp, không lật", "not shown"],
+  xItems: ["Tính điểm", "The score"],
+  xWhy: ["Vì sao không ai ù", "Why nobody won"],
+  xDistance: ["Mỗi nhà còn cách ù bao xa", "How far each hand was from a win"],
+  xPayments: ["Ai trả ai, vì sao", "Who pays whom, and why"],
+  xNobodyPays: ["Không ai phải trả điểm", "Nobody pays"],
   dealSealed: ["Bộ bài đã được niêm phong trước ván", "The deal was committed before play"],
   downloadRecord: ["Tải biên bản", "Download the record"],
 };

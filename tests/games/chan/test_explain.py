@@ -1,0 +1,12 @@
+"""The end of a game explains itself (issue 28, the kit's ``explain``): see
+``tests/games/explain_checks.py``."""
+
+from __future__ import annotations
+
+from tests.games.explain_checks import check_game
+
+
+def test_explanations_add_up_and_hide_nothing_more() -> None:
+    seen = check_game("chan", 45)
+    for kind in ("win", "fault"):
+        assert seen[kind], seen
