@@ -77,13 +77,13 @@ def _payments(state: MatChuocState, win: WinJson, lang: Lang) -> list[PaymentExp
                 ("đánh hoa cho người ù: đền cả làng", "discarded a flower: pays for all"), lang
             )
         elif d is None:
-            reason, term = "cai", "cái"
+            reason, term = "cai", "chung cái"
             text = pick(("ù tự bốc: mỗi nhà trả phần cái", "self-drawn: each pays cái"), lang)
         elif p == d:
-            reason, term = "cai", "cái"
+            reason, term = "cai", "chung cái"
             text = pick(("đánh ra quân ù: trả phần cái", "dealt the winning tile: pays cái"), lang)
         else:
-            reason, term = "con", "con"
+            reason, term = "con", "chung con"
             text = pick(("trả phần con", "pays the con share"), lang)
         out.append(PaymentExplain(p, s, float(amount), reason, term, text))
     return out
