@@ -235,6 +235,14 @@ ENTRIES: tuple[Entry, ...] = (
         "the winning tile.",
     ),
     e(
+        "đền",
+        "den|pay for all",
+        "Trả thay cả làng: người đánh ra quân hoa cho người khác ù trả cả phần của hai nhà "
+        "kia.",
+        "Paying for the whole table: a player who discarded a flower that another won on "
+        "pays the other two players' shares as well.",
+    ),
+    e(
         "bảng chung",
         "bang chung|payment table",
         "Bảng cho biết mỗi số phán được chung bao nhiêu điểm (phần cái, phần con).",
