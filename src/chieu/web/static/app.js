@@ -38,7 +38,7 @@ function drawHeader() {
     h("span", { class: "toggles" },
       toggle("muted", settings.muted ? "✕" : "♪", settings.muted ? t("unmute") : t("mute"), "mute-toggle"),
       toggle("bigText", "A+", t("bigText"), "big-text-toggle"),
-      toggle("bigCards", "▯+", t("bigCards"), "big-cards-toggle"),
+      toggle("bigCards", t("bigCardsShort"), t("bigCards"), "big-cards-toggle"),
       h("button", {
         class: "chip", "data-testid": "lang-toggle", lang: getLang() === "vi" ? "en" : "vi",
         "aria-label": t("lang"), title: t("lang"),

@@ -103,6 +103,7 @@ const WORDS = {
   unmute: ["Bật tiếng", "Unmute"],
   bigText: ["Chữ to", "Large text"],
   bigCards: ["Bài to", "Large cards"],
+  bigCardsShort: ["Bài+", "Cards+"],
   sortHand: ["Sắp xếp bài", "Sort hand"],
   handGroups: ["Theo nhóm", "By group"],
   handSorted: ["Theo thứ tự", "Sorted"],
