@@ -129,6 +129,26 @@ class Rulebook:
         }
 
 
+def options_section(rows: tuple[Row, ...], lang: Lang, note: str = "") -> Section:
+    """The ``options`` section every rulebook ends with: the house options in force, a row
+    each (the option's label, its value here, what it does), with ``note`` after the usual
+    first line."""
+    vi = lang != "en"
+    first = (
+        "Mỗi bàn có thể chọn luật riêng; đây là luật bàn này đang chơi."
+        if vi
+        else "Each table may choose its own options; these are this table's."
+    )
+    columns = ("Tuỳ chọn", "Bàn này", "Ý nghĩa") if vi else ("Option", "This table", "What it does")
+    return Section(
+        "options",
+        "Luật của bàn" if vi else "House options",
+        (first, note) if note else (first,),
+        rows=rows,
+        columns=columns,
+    )
+
+
 class ExampleJson(TypedDict, total=False):
     cards: list[str]
     caption: str

@@ -11,7 +11,7 @@ id) are checked by tests/games/chan/test_rulebook.py with the engine's analysis 
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Rulebook, Section
+from chieu.core.rulebook import Example, Rulebook, Section, options_section
 from chieu.core.rules import RulesBase
 from chieu.games.chan.rulebook_rows import (
     CHI_RONG,
@@ -439,22 +439,6 @@ def rulebook(rules: RulesBase, lang: Lang = "vi") -> Rulebook:
             fault_rows(r, lang),
             (w(lang, "Lỗi", "Fault"), w(lang, "Phạt", "Penalty"), w(lang, "Là gì", "What")),
         ),
-        Section(
-            "options",
-            w(lang, "Luật của bàn", "House options"),
-            (
-                w(
-                    lang,
-                    "Mỗi bàn có thể chọn luật riêng; đây là các lựa chọn của bàn này.",
-                    "Each table may choose its own rules; these are this table's.",
-                ),
-            ),
-            rows=option_rows(r, lang),
-            columns=(
-                w(lang, "Lựa chọn", "Option"),
-                w(lang, "Bàn này", "Here"),
-                w(lang, "Là gì", "What"),
-            ),
-        ),
+        options_section(option_rows(r, lang), lang),
     )
     return Rulebook("chan", "Chắn", lang, sections, SOURCES)

@@ -237,8 +237,7 @@ ENTRIES: tuple[Entry, ...] = (
     e(
         "đền",
         "den|pay for all",
-        "Trả thay cả làng: người đánh ra quân hoa cho người khác ù trả cả phần của hai nhà "
-        "kia.",
+        "Trả thay cả làng: người đánh ra quân hoa cho người khác ù trả cả phần của hai nhà kia.",
         "Paying for the whole table: a player who discarded a flower that another won on "
         "pays the other two players' shares as well.",
     ),

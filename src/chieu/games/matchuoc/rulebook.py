@@ -16,7 +16,7 @@ tests/games/matchuoc/test_rulebook.py):
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Row, Rulebook, Section
+from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section
 from chieu.games.matchuoc.cards import KHUNG_COPIES
 from chieu.games.matchuoc.patterns import MUN
 from chieu.games.matchuoc.rulebook_scoring import pay_table, rows, score_of
@@ -29,7 +29,6 @@ SOURCES = (
 )
 COLUMNS = {
     "scoring": (("Bài", "Phán", "Là gì"), ("Hand", "Phán", "What it is")),
-    "options": (("Tuỳ chọn", "Bàn này", "Ý nghĩa"), ("Option", "This table", "What it does")),
 }
 #: each option's label (vi, en): what the rules page shows instead of the field's id
 LABELS: dict[str, tuple[str, str]] = {
@@ -515,19 +514,7 @@ def _options(rules: Rules, lang: Lang) -> Section:
         Row(name, LABELS[name][i], option_value(name, getattr(rules, name), lang), help_[i])
         for name, help_ in Rules.help.items()
     )
-    return Section(
-        "options",
-        _t(lang, "Luật của bàn", "House options"),
-        (
-            _t(
-                lang,
-                "Mỗi bàn có thể chọn luật riêng; đây là luật bàn này đang chơi.",
-                "Each table may choose its own options; these are this table's.",
-            ),
-        ),
-        rows=rows,
-        columns=COLUMNS["options"][i],
-    )
+    return options_section(rows, lang)
 
 
 def rulebook(rules: Rules, lang: Lang = "vi") -> Rulebook:

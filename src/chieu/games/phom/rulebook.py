@@ -17,7 +17,7 @@ option is read from ``rules``. Examples name what the engine must find in their 
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Row, Rulebook, Section
+from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section
 from chieu.games.phom.analysis import best_arrangement
 from chieu.games.phom.cards import mask_of, parse_cards
 from chieu.games.phom.patterns import PATTERNS
@@ -30,7 +30,6 @@ SOURCES = (
 )
 COLUMNS = {
     "scoring": (("Khoản", "Số điểm", "Khi nào"), ("Item", "Points", "When")),
-    "options": (("Tuỳ chọn", "Bàn này", "Ý nghĩa"), ("Option", "This table", "What it does")),
 }
 
 #: each option's label (vi, en): what the rules page shows instead of the field's id
@@ -558,21 +557,12 @@ def _options(rules: Rules, lang: Lang) -> Section:
         Row(name, LABELS[name][i], option_value(name, getattr(rules, name), lang), help_[i])
         for name, help_ in Rules.help.items()
     )
-    return Section(
-        "options",
-        _t(lang, "Luật của bàn", "House options"),
-        (
-            _t(
-                lang,
-                "Mỗi bàn có thể chọn luật riêng; đây là luật bàn này đang chơi. Số tiền tính "
-                f"theo đơn vị, mỗi đơn vị {rules.stake} điểm.",
-                "Each table may choose its own options; these are this table's. Amounts are in "
-                f"units of {rules.stake} point" + ("" if rules.stake == 1 else "s") + ".",
-            ),
-        ),
-        rows=rows,
-        columns=COLUMNS["options"][i],
+    note = _t(
+        lang,
+        f"Số tiền tính theo đơn vị, mỗi đơn vị {rules.stake} điểm.",
+        f"Amounts are in units of {rules.stake} point" + ("" if rules.stake == 1 else "s") + ".",
     )
+    return options_section(rows, lang, note)
 
 
 def rulebook(rules: Rules, lang: Lang = "vi") -> Rulebook:
