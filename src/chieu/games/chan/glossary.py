@@ -51,6 +51,31 @@ def twelve_fault(term: str, aliases: str, vi: str, en: str) -> Entry:
     )
 
 
+#: the three suits of the deck Chắn and Tổ tôm share (Tổ tôm's glossary has them too)
+SUITS: tuple[Entry, ...] = (
+    e(
+        "vạn",
+        "hàng vạn|suit vạn",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt V; ví dụ tam vạn.",
+        "One of the deck's three suits, written V; e.g. Three of Vạn.",
+        "3V",
+    ),
+    e(
+        "sách",
+        "sach|hàng sách|suit sách",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt S; ví dụ bát sách.",
+        "One of the deck's three suits, written S; e.g. Eight of Sách.",
+        "8S",
+    ),
+    e(
+        "văn",
+        "hàng văn|suit văn",
+        "Một trong ba hàng (chất) của bộ bài, viết tắt W; ví dụ cửu văn.",
+        "One of the deck's three suits, written W; e.g. Nine of Văn.",
+        "9W",
+    ),
+)
+
 ENTRIES: tuple[Entry, ...] = (
     # the cards and places
     e(
@@ -101,27 +126,7 @@ ENTRIES: tuple[Entry, ...] = (
         "The special card, four copies; it only pairs with itself. It is a red card.",
         "CC",
     ),
-    e(
-        "vạn",
-        "hàng vạn|suit vạn",
-        "Một trong ba hàng (chất) của bộ bài, viết tắt V; ví dụ tam vạn.",
-        "One of the deck's three suits, written V; e.g. Three of Vạn.",
-        "3V",
-    ),
-    e(
-        "sách",
-        "sach|hàng sách|suit sách",
-        "Một trong ba hàng (chất) của bộ bài, viết tắt S; ví dụ bát sách.",
-        "One of the deck's three suits, written S; e.g. Eight of Sách.",
-        "8S",
-    ),
-    e(
-        "văn",
-        "hàng văn|suit văn",
-        "Một trong ba hàng (chất) của bộ bài, viết tắt W; ví dụ cửu văn.",
-        "One of the deck's three suits, written W; e.g. Nine of Văn.",
-        "9W",
-    ),
+    *SUITS,
     e(
         "quân đỏ",
         "quan do|red card|red",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from chieu.core.glossary import COMMON, Entry, Glossary
 from chieu.core.glossary import entry as e
+from chieu.games.chan.glossary import SUITS
 
 RULE_TABLE_VI = "Điểm: xem bảng luật của bàn."
 RULE_TABLE_EN = "Points: see the table's rule table."
@@ -91,27 +92,7 @@ ENTRIES: tuple[Entry, ...] = (
         "The three special cards Chi chi, Thang thang and Ông lão; a lone yêu is a phu on its own.",
         "CC TT OL",
     ),
-    e(
-        "vạn",
-        "hàng vạn|suit vạn",
-        "Một trong ba hàng (chất) của bộ bài, viết tắt V; ví dụ tam vạn.",
-        "One of the deck's three suits, written V; e.g. Three of Vạn.",
-        "3V",
-    ),
-    e(
-        "sách",
-        "sach|hàng sách|suit sách",
-        "Một trong ba hàng (chất) của bộ bài, viết tắt S; ví dụ bát sách.",
-        "One of the deck's three suits, written S; e.g. Eight of Sách.",
-        "8S",
-    ),
-    e(
-        "văn",
-        "hàng văn|suit văn",
-        "Một trong ba hàng (chất) của bộ bài, viết tắt W; ví dụ cửu văn.",
-        "One of the deck's three suits, written W; e.g. Nine of Văn.",
-        "9W",
-    ),
+    *SUITS,
     e(
         "quân đỏ",
         "quan do|red card|red",
