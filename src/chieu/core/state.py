@@ -64,6 +64,9 @@ class StateBase(Generic[R_state]):
     _turn: tuple[list[Action], tuple[Decision, ...]] | None = None
     claim_queue: Sequence[int]  # a game not yet on claim windows asks one seat at a time
     _outcome: Outcome | None
+    #: the verbs whose presence among a claim's answers may make its pass unsafe (a win let
+    #: go, or a fault such as Tổ tôm's khê khàn): only such claims are checked (``_safe_claims``)
+    _claim_risks: frozenset[str] = frozenset({"win"})
     _legal_at: int
     _legal: list[Action]
 
@@ -123,9 +126,9 @@ class StateBase(Generic[R_state]):
         """A claim's default never throws a win away nor commits a fault: an ù offered free
         of faults, else the pass when it commits none, else the first answer that commits
         none (a seat with one answer keeps it)."""
-        out = decisions
+        out, risks = decisions, self._claim_risks
         for i, d in enumerate(decisions):
-            if len(d.actions) > 1:
+            if len(d.actions) > 1 and any(a.verb in risks for a in d.actions):
                 pick = self._safe_choice(d.seat, d.actions, d.default)
                 if pick is not d.default:
                     out = (*out[:i], d._replace(default=pick), *out[i + 1 :])

@@ -20,7 +20,7 @@ def test_an_u_lao_is_never_the_default() -> None:
     def lao(st: StateBase, d: Decision) -> bool:
         return A.WIN in d.actions and st.fault_of(d.seat, A.WIN) is not None
 
-    st, d = first("chan", lao)
+    _st, d = first("chan", lao)
     assert d.default is not A.WIN
 
 

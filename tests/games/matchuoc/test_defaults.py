@@ -8,13 +8,13 @@ from tests.games.safe_defaults import first, offers, sweep
 
 
 def test_a_turn_with_an_u_defaults_to_the_u_not_to_a_discard() -> None:
-    st, d = first("matchuoc", lambda st, d: d.kind == "turn" and offers("win")(st, d))
+    _st, d = first("matchuoc", lambda st, d: d.kind == "turn" and offers("win")(st, d))
     assert any(a.verb == "discard" for a in d.actions)  # the old default discarded
     assert d.default is A.WIN
 
 
 def test_a_claim_window_defaults_to_the_u_not_to_bo_qua() -> None:
-    st, d = first("matchuoc", lambda st, d: d.kind == "claim" and offers("win")(st, d))
+    _st, d = first("matchuoc", lambda st, d: d.kind == "claim" and offers("win")(st, d))
     assert A.PASS in d.actions
     assert d.default is A.WIN
 

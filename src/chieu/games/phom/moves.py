@@ -13,11 +13,12 @@ from public facts alone. ``can_eat`` is the rule: into a phỏm with two held ca
 eaten-card invariant before the lay-down; after it, only into a new phỏm laid at once.
 
 Every decision is the turn of one seat (kind ``turn``; ``arrange`` for the ù khan round).
-Defaults (docs/rules/phom.md): ù khan when offered, else pass, in the ù khan round; draw (or pass) rather than eat; ù when
-it is offered; whenever a phỏm may be laid (the lay-down turn, a laid player's eat, hạ thêm: a
-discard that kept it back could leave the seat móm), a phỏm of the best lay-down the analysis
-finds (``analysis.best_arrangements``); else discard the highest card (by rank, then suit
-♠ ♣ ♦ ♥) among those in no phỏm, or among all if every card is in one.
+Defaults (docs/rules/phom.md): ù khan when offered, else pass, in the ù khan round; draw (or
+pass) rather than eat; ù when it is offered; whenever a phỏm may be laid (the lay-down turn, a
+laid player's eat, hạ thêm: a discard that kept it back could leave the seat móm), a phỏm of
+the best lay-down the analysis finds (``analysis.best_melds``, ``best_arrangements``); else
+discard the highest card (by rank, then suit ♠ ♣ ♦ ♥) among those in no phỏm, or among all if
+every card is in one.
 """
 
 from __future__ import annotations
@@ -75,9 +76,13 @@ class Moves(PhomBoard):
             return first
         seat = self.seats[p]
         hand = seat.hand
-        best = an.best_arrangements(
-            hand, seat.eaten & hand, discard=True, variant=self.rules.card_points
-        )
+        eaten = seat.eaten & hand
+        variant = self.rules.card_points
+        if not eaten:  # the fast path: the fewest points, no eaten card to place
+            for m in an.best_melds(hand, an.run_table(variant), an.run_melds(variant))[1]:
+                if m in lays:
+                    return lays[m]
+        best = an.best_arrangements(hand, eaten, discard=True, variant=variant)
         for arrangement in best:
             for m in arrangement.melds:
                 if m in lays:
