@@ -41,8 +41,7 @@ def _answer(env: Any, answers: dict[int, Any]) -> list[int]:
         seat = env.seat_of[env.agent_selection]
         order.append(seat)
         mask = env.observe(env.agent_selection)["action_mask"]
-        d = next(d for d in env.state.decisions() if d.seat == seat)
-        action = answers.get(seat, d.default)
+        action = answers.get(seat, env.state.window.passes[seat])
         assert mask[space.id_of(action)] == 1
         env.step(space.id_of(action))
     return order

@@ -64,6 +64,9 @@ class StateBase(Generic[R_state]):
     _turn: tuple[list[Action], tuple[Decision, ...]] | None = None
     claim_queue: Sequence[int]  # a game not yet on claim windows asks one seat at a time
     _outcome: Outcome | None
+    #: the verbs whose presence among a claim's answers may make its pass unsafe (a win let
+    #: go, or a fault such as Tổ tôm's khê khàn): only such claims are checked (``_safe_claims``)
+    _claim_risks: frozenset[str] = frozenset({"win"})
     _legal_at: int
     _legal: list[Action]
 
@@ -106,7 +109,8 @@ class StateBase(Generic[R_state]):
             return ()
         window = self.window
         if window is not None:
-            return window.decisions()
+            out = window.decisions()
+            return out if window.only_passes else self._safe_claims(out)
         legal = self._legal_now()
         turn = self._turn
         if turn is not None and turn[0] is legal:  # asked again in the same position
@@ -117,6 +121,29 @@ class StateBase(Generic[R_state]):
         out = (_decision(Decision, (seat, self._decision_kind(), actions, default)),)
         self._turn = (legal, out)
         return out
+
+    def _safe_claims(self, decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+        """A claim's default never throws a win away nor commits a fault: an ù offered free
+        of faults, else the pass when it commits none, else the first answer that commits
+        none (a seat with one answer keeps it)."""
+        out, risks = decisions, self._claim_risks
+        for i, d in enumerate(decisions):
+            if len(d.actions) > 1 and any(a.verb in risks for a in d.actions):
+                pick = self._safe_choice(d.seat, d.actions, d.default)
+                if pick is not d.default:
+                    out = (*out[:i], d._replace(default=pick), *out[i + 1 :])
+        return out
+
+    def _safe_choice(self, seat: int, actions: Sequence[Action], default: Action) -> Action:
+        """``default`` made safe: a win (verb ``win``) offered free of faults first, then
+        ``default`` when it commits no fault, else the first action that commits none."""
+        fault_of = self.fault_of
+        for a in actions:
+            if a.verb == "win" and fault_of(seat, a) is None:
+                return a
+        if fault_of(seat, default) is None:
+            return default
+        return next((a for a in actions if fault_of(seat, a) is None), default)
 
     def _asked_seat(self) -> int:
         return int(self.claim_queue[0]) if self.phase == "claim" else self.actor

@@ -468,16 +468,17 @@ class BotPool:
 # -- the room's side ------------------------------------------------------------------------
 
 
-def ask(room: Room, seat: int, d: Decision) -> asyncio.Task[None]:
+def ask(room: Room, seat: int, d: Decision, bot: str | None = None) -> asyncio.Task[None]:
     """Ask the room's pool for the seat's decision: what the job needs is taken now (the
-    caller holds the room's lock); the answer is awaited without the lock (``_answer``)."""
+    caller holds the room's lock); the answer is awaited without the lock (``_answer``).
+    ``bot``: a person's timeout, answered by that bot (issue 28: the ``heuristic``)."""
     assert room.state is not None and room.game_id is not None
     space = room.game.action_space
     job = Job(
         room.id,
         room.game_id,
         seat,
-        room.bot_name(seat),
+        room.bot_name(seat) if bot is None else bot,
         room.game.name,
         json.dumps(room.rules_json, sort_keys=True),
         room.state.observation(seat),
@@ -485,13 +486,15 @@ def ask(room: Room, seat: int, d: Decision) -> asyncio.Task[None]:
         room.seed,
         room.host,
     )
-    return asyncio.get_running_loop().create_task(_answer(room, job, room.version, d))
+    timeout = bot is not None
+    return asyncio.get_running_loop().create_task(_answer(room, job, room.version, d, timeout))
 
 
-async def _answer(room: Room, job: Job, version: int, d: Decision) -> None:
+async def _answer(room: Room, job: Job, version: int, d: Decision, timeout: bool = False) -> None:
     """Commit the worker's answer (through ``Room.commit``) if the room is still where it was
-    asked: the same version (so the same decision pending), the seat still its bot's, someone
-    at the table. Else the answer is dropped (the clock asks again if it must)."""
+    asked: the same version (so the same decision pending), the seat still its bot's (or, for
+    a person's ``timeout``, still a person's), someone at the table. Else the answer is
+    dropped (the clock asks again if it must)."""
     try:
         assert room.pool is not None
         answer = await room.pool.decide(job)
@@ -504,7 +507,7 @@ async def _answer(room: Room, job: Job, version: int, d: Decision) -> None:
                 or room.game_id != job.game_id
                 or job.seat not in room.pending()
                 or not room.attended()
-                or not room.bot_plays(job.seat, time.time())
+                or room.bot_plays(job.seat, time.time()) == timeout
             ):
                 return
             action = d.default

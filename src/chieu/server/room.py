@@ -70,6 +70,12 @@ def default_bot(game: Game) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
+#: the bot whose choice a person's seat plays on a timeout (issue 28), and how long after the
+#: deadline its answer is awaited before the decision's safe ``default`` is played instead
+TIMEOUT_BOT = "heuristic"
+TIMEOUT_WAIT = 2.0
+
+
 class Room(HeldWindows, Pushing):
     def __init__(
         self,
@@ -546,17 +552,42 @@ class Room(HeldWindows, Pushing):
                     self.thinking = ask(self, seat, d)
                 due = None
             if dl is not None and dl <= now:
-                await self.commit(seat, d.default)
-                return 0.0
+                if self.bot_plays(seat, now) or TIMEOUT_BOT not in bot_names(self.game.name):
+                    await self.commit(seat, d.default)
+                    return 0.0
+                # a person's timeout: what the heuristic would play, decided off the loop
+                if self.pool is None:  # no bot workers (a room outside a server): decide here
+                    await self.commit(seat, self._decide_here(seat, d, TIMEOUT_BOT))
+                    return 0.0
+                give_up = dl + TIMEOUT_WAIT
+                if now >= give_up:  # no answer in time: the decision's safe default
+                    await self.commit(seat, d.default)
+                    return 0.0
+                if self.thinking is None:
+                    self.thinking = ask(self, seat, d, TIMEOUT_BOT)
+                dl = give_up
             nxt = min(nxt, math.inf if due is None else due, math.inf if dl is None else dl)
         return None if nxt == math.inf else max(0.0, nxt - now)
 
-    def _decide_here(self, seat: int, d: Decision) -> Action:
+    def _decide_here(self, seat: int, d: Decision, bot: str | None = None) -> Action:
+        """The seat's bot's choice (``bot``: that bot's, for a person's timeout), made on the
+        loop: only for a room without bot workers (unit tests)."""
         legal = list(d.actions)
         assert self.state is not None
         obs = self.state.observation(seat)
-        action = self.bot_for(seat).act(obs, legal, bot_rng(self.seed, seat))
+        chooser = self.bot_for(seat) if bot is None else self._bot_named(seat, bot)
+        action = chooser.act(obs, legal, bot_rng(self.seed, seat))
         return action if action in legal else d.default
+
+    def _bot_named(self, seat: int, name: str) -> Bot:
+        """The bot ``name`` for ``seat``, made for the game when not the seat's own."""
+        if self.bot_name(seat) == name:
+            return self.bot_for(seat)
+        bot = get_bot(name, self.game.name)
+        hook = getattr(bot, "new_game", None)
+        if callable(hook):
+            hook(self.game.name, self.game.rules_json(), seat)
+        return bot
 
     def resume(self, now: float) -> bool:
         """Someone is back at a table nobody was at: the clock stood still meanwhile, so every

@@ -58,10 +58,11 @@ def claim(st: TotomState, action: Action, seat: int | None = None) -> None:
 
 
 def settle(st: TotomState) -> None:
-    """Every seat still to answer the open claim window plays its default."""
+    """Every seat still to answer the open claim window passes (its window's pass: in strict
+    mode a compulsory claim; a default would take an ù offered, issue 28)."""
     while st.window is not None:
         d = st.decisions()[0]
-        st.apply(d.default, d.seat)
+        st.apply(st.window.passes[d.seat], d.seat)
 
 
 def options(st: TotomState) -> dict[int, tuple[Action, ...]]:

@@ -164,11 +164,13 @@ class ChanState(StateBase):
         return "declare" if self.phase == "announce" else "turn"
 
     def _default_action(self, seat: int, actions: Sequence[Action]) -> Action:
-        """bốc (dưới on one's own draw); xướng xong; else the lowest card to đánh or trả cửa
-        that commits no fault (docs/rules/chan.md, 6.4)."""
+        """bốc (dưới on one's own draw); xướng xong; a thiên ù offered free of faults; else
+        the lowest card to đánh or trả cửa that commits no fault (docs/rules/chan.md, 6.4)."""
         phase = self.phase
         if phase in ("decide", "announce"):
             return actions[-1]  # bốc (dưới on his own draw), xướng xong: always the last
+        if actions[-1] is A.WIN and self.fault_of(seat, A.WIN) is None:
+            return A.WIN  # thiên ù at the opening discard: never thrown away
         if self._legal_clean:
             return actions[0]  # strict mode: every card offered is free of faults
         verb = "return" if phase == "return" else "discard"

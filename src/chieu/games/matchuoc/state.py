@@ -164,9 +164,12 @@ class MatChuocState(StateBase):
         return "arrange" if self.phase == "opening" else "turn"
 
     def _default_action(self, seat: int, actions: Sequence[Action]) -> Action:
-        """A timeout: at the opening, be done (or set down a flower when all must go down);
-        in a turn, discard the tile just drawn, else the first tile that may go (found with
-        the turn's legal actions, ``_turn_legal``), else set a khung down."""
+        """A timeout: ù when it is offered (never thrown away); at the opening, be done (or
+        set down a flower when all must go down); in a turn, discard the tile just drawn, else
+        the first tile that may go (found with the turn's legal actions, ``_turn_legal``),
+        else set a khung down."""
+        if actions[0] is A.WIN:
+            return A.WIN
         if self.phase == "opening":
             if A.END_OPENING in actions:
                 return A.END_OPENING

@@ -13,9 +13,12 @@ from public facts alone. ``can_eat`` is the rule: into a phỏm with two held ca
 eaten-card invariant before the lay-down; after it, only into a new phỏm laid at once.
 
 Every decision is the turn of one seat (kind ``turn``; ``arrange`` for the ù khan round).
-Defaults (docs/rules/phom.md): pass in the ù khan round; draw (or pass) rather than eat; ù when
-it is offered; the first phỏm offered while a lay is required; else discard the highest card
-(by rank, then suit ♠ ♣ ♦ ♥) among those in no phỏm, or among all if every card is in one.
+Defaults (docs/rules/phom.md): ù khan when offered, else pass, in the ù khan round; draw (or
+pass) rather than eat; ù when it is offered; whenever a phỏm may be laid (the lay-down turn, a
+laid player's eat, hạ thêm: a discard that kept it back could leave the seat móm), a phỏm of
+the best lay-down the analysis finds (``analysis.best_melds``, ``best_arrangements``); else
+discard the highest card (by rank, then suit ♠ ♣ ♦ ♥) among those in no phỏm, or among all if
+every card is in one.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from chieu.games.phom.worlds import PhomBoard, Seat
 
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _WIN = A.WIN
+_U_KHAN = A.U_KHAN
 
 
 def can_eat(seat: Seat, finished: bool, card: int, rules: Rules) -> bool:
@@ -53,13 +57,37 @@ class Moves(PhomBoard):
 
     def _default_action(self, seat: int, actions: Sequence[Action]) -> Action:
         first = actions[0]
-        if first is _WIN:
+        if first is _WIN or first is _U_KHAN:  # a win offered is never thrown away
             return first
         if self.phase != "act":
             return actions[-1]  # pass (khan), draw or pass (draw)
+        if first.verb == "lay":  # never a discard that keeps a phỏm back (móm)
+            return self._best_lay(seat, actions)
         if actions[-1].verb == "discard":
             return self._default_discard  # set with the discards (_legal_actions)
-        return first  # a lay is required: no discard is offered
+        return first
+
+    def _best_lay(self, p: int, actions: Sequence[Action]) -> Action:
+        """The phỏm offered that belongs to the best lay-down of ``p``'s cards (fewest points
+        left after the discard, ``analysis.best_arrangements``); else the first offered."""
+        lays = {a.mask: a for a in actions if isinstance(a, A.LayMeld)}
+        first = actions[0]
+        if len(lays) == 1:
+            return first
+        seat = self.seats[p]
+        hand = seat.hand
+        eaten = seat.eaten & hand
+        variant = self.rules.card_points
+        if not eaten:  # the fast path: the fewest points, no eaten card to place
+            for m in an.best_melds(hand, an.run_table(variant), an.run_melds(variant))[1]:
+                if m in lays:
+                    return lays[m]
+        best = an.best_arrangements(hand, eaten, discard=True, variant=variant)
+        for arrangement in best:
+            for m in arrangement.melds:
+                if m in lays:
+                    return lays[m]
+        return first
 
     def _legal_actions(self, p: int) -> list[Action]:
         phase = self.phase

@@ -160,6 +160,9 @@ class TotomState(StateBase):
             "arrange" if self.phase == "arrange" else "declare" if self.phase == "call" else "turn"
         )
 
+    #: a claim's pass may be a fault (khê khàn, bỏ ù) only beside a dậy khàn or an ù
+    _claim_risks = frozenset({"win", "day_khan"})
+
     def _default_action(self, seat: int, actions: Sequence[Action]) -> Action:
         """xếp bài xong; hô xong; xin (bỏ lượt on one's own nọc card); hạ quân trùng when
         offered, else the lowest card (docs/rules/totom.md, section 13)."""
