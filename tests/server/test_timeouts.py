@@ -13,8 +13,9 @@ from chieu.bots.registry import get_bot
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.server.botpool import Answer, Job
+from chieu.server.clock import TIMEOUT_WAIT
 from chieu.server.lobby import Lobby
-from chieu.server.room import TIMEOUT_WAIT, Room
+from chieu.server.room import Room
 from chieu.server.storage import Store
 from tests.server.helpers import eventually, spectate
 
