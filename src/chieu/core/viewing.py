@@ -112,7 +112,9 @@ _CHOICES: dict[
 _PENALTIES: dict[tuple[str, str], str | None] = {}
 
 
-def _fault_rules(cls: type[FaultRule[Any, Any]]) -> Iterator[type[FaultRule[Any, Any]]]:
+def _fault_rules(
+    cls: type[FaultRule[object, object]],
+) -> Iterator[type[FaultRule[object, object]]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _fault_rules(sub)
