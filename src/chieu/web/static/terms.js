@@ -70,17 +70,20 @@ export class Glossary {
 const loaded = new Map(); // "game|lang" → Glossary, or null when the game has none
 const loading = new Map();
 
-/** The glossary of `game` in `lang` when loaded; else null, and `then()` is called once it
- * arrives (loaded once per game and language). */
+/** The glossary of `game` in `lang` when loaded; else null, and the first caller's `then()`
+ * is called once it arrives (loaded once per game and language; a failed load is not
+ * asked again: the words stay plain). */
 export function glossaryFor(game, lang, then) {
   const key = `${game}|${lang}`;
   if (loaded.has(key)) return loaded.get(key);
   if (!loading.has(key)) {
-    loading.set(key, api("GET", `/api/glossary/${encodeURIComponent(game)}?lang=${lang === "en" ? "en" : "vi"}`)
-      .then((data) => { loaded.set(key, new Glossary(data.entries || [])); })
-      .catch(() => { loaded.set(key, null); }));
+    const query = `/api/glossary/${encodeURIComponent(game)}?lang=${lang === "en" ? "en" : "vi"}`;
+    const done = api("GET", query).then(
+      (data) => { loaded.set(key, new Glossary(data.entries || [])); },
+      () => { loaded.set(key, null); });
+    loading.set(key, done);
+    done.then(() => { if (then && loaded.get(key)) then(); });
   }
-  loading.get(key).then(() => { if (then && loaded.get(key)) then(); });
   return null;
 }
 
