@@ -146,13 +146,17 @@ class Choice:
     cards: tuple[str, ...] = ()
     fault: str | None = None  # the fault's id
     fault_name: str | None = None  # its Vietnamese name
+    fault_penalty: str | None = None  # its penalty's id (a glossary alias), when the game says
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {"id": self.id, "label": self.label, "verb": self.verb}
         if self.cards:
             out["cards"] = list(self.cards)
         if self.fault is not None:
-            out["fault"] = {"id": self.fault, "name": self.fault_name}
+            fault: JsonObject = {"id": self.fault, "name": self.fault_name}
+            if self.fault_penalty is not None:
+                fault["penalty"] = self.fault_penalty
+            out["fault"] = fault
         return out
 
 

@@ -18,7 +18,7 @@ viewer are its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from chieu.core.events import Event
 from chieu.core.explain import explain_json
 from chieu.core.jsonio import JsonObject
 from chieu.core.notation import Lang, Notation
+from chieu.core.referee import FaultRule
 from chieu.core.view import Choice, DecisionView, EventView, HasJson, Live, Parts, View, Zone, parts
 
 if TYPE_CHECKING:
@@ -106,6 +107,38 @@ _CHOICES: dict[
     tuple[int, str],
     tuple[Action, ActionSpace, str, tuple[str, ...], tuple[str, str] | None, Choice, JsonObject],
 ] = {}
+
+
+#: the penalty of each fault, by (the game's package, fault id), once looked up
+_PENALTIES: dict[tuple[str, str], str | None] = {}
+
+
+def _fault_rules(
+    cls: type[FaultRule[object, object]],
+) -> Iterator[type[FaultRule[object, object]]]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _fault_rules(sub)
+
+
+def penalty_of(state: StateBase, fault_id: str) -> str | None:
+    """The penalty id (``"bao"``, ``"deo_kinh"``...) of the fault ``fault_id`` of the state's
+    game: the ``penalty`` of the game's ``FaultRule`` with that id (a class defined in the
+    state's package), or None when the game defines none."""
+    package = type(state).__module__.rpartition(".")[0]
+    key = (package, fault_id)
+    if key not in _PENALTIES:
+        _PENALTIES[key] = next(
+            (
+                str(rule.penalty)
+                for rule in _fault_rules(FaultRule)
+                if vars(rule).get("id") == fault_id
+                and rule.__module__.rpartition(".")[0] == package
+                and "penalty" in vars(rule)
+            ),
+            None,
+        )
+    return _PENALTIES[key]
 
 
 def lang_of(text: str) -> Lang:
@@ -257,7 +290,8 @@ def _decisions(state: StateBase, pos: ViewCache, seat: int, lang: Lang) -> tuple
                 if len(_CHOICES) >= CHOICES_KEPT:
                     _CHOICES.clear()
                 f_id, f_name = (None, None) if fault is None else fault
-                made = Choice(space.id_of(a), label, a.verb, cards, f_id, f_name)
+                penalty = None if f_id is None else penalty_of(state, f_id)
+                made = Choice(space.id_of(a), label, a.verb, cards, f_id, f_name, penalty)
                 memo = _CHOICES[id(a), lang] = (a, space, label, cards, fault, made, made.to_json())
             choices.append(memo[5])
             actions_json.append(memo[6])

@@ -224,7 +224,7 @@ def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int])
         pid = who(request)
         room = get_server().lobby.room(room_id)
         if not hint_buckets.take(pid):
-            raise ApiError(429, "too_fast")
+            raise ApiError(429, "too_fast", retry_after=HINT_EVERY)
         lang: Lang = "en" if request.query_params.get("lang") == "en" else "vi"
         async with room.lock:
             seat = room.seat_of(pid)

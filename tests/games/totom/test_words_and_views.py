@@ -106,7 +106,7 @@ def test_a_window_asks_every_seat_but_the_discarder_and_shows_nothing_of_the_ans
     assert [c["label"] for c in views[1]["decisions"][0]["actions"]] == ["bỏ qua"]
     # referee mode marks the fault of letting the khàn go
     decline = views[2]["decisions"][0]["actions"][1]
-    assert decline["fault"] == {"id": "khe_khan", "name": "Khê khàn"}
+    assert decline["fault"] == {"id": "khe_khan", "name": "Khê khàn", "penalty": "cheo_do"}
     st.apply(A.DECLINE, 2)
     assert st.view(1).to_json()["events"] == views[1]["events"]  # nothing shows the answer
     settle(st)

@@ -3,10 +3,12 @@
 // game: every word and every legal action comes from the view. Regions are rebuilt only
 // when their part of the view changed, so a push costs a few milliseconds.
 import { cardEl, cardSet } from "./cards.js";
+import { HintAsker } from "./hints.js";
 import { t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
-import { fmt, h, seatName, settings } from "./util.js";
+import { decisionWords, faultNote, glossaryFor, termify, wireTerms } from "./terms.js";
+import { fmt, h, seatName, settings, withNames } from "./util.js";
 
 const TERMINATION = {
   win: ["Có người ù", "Someone won"],
@@ -30,7 +32,7 @@ function zoneTitle(zone) {
 const ROLE_ORDER = { mat: 0, flowers: 1, door: 2, discard: 3, aside: 4, dead: 5, hand: 6, stock: 7 };
 
 /** A zone's cards: groups as clusters with their words, else one row; hidden: backs. */
-function zoneCards(game, zone, size, live) {
+function zoneCards(game, zone, size, live, gloss) {
   const box = h("div", { class: `cards ${size}` });
   if (zone.cards === null) {
     if (zone.count > 0) {
@@ -43,7 +45,7 @@ function zoneCards(game, zone, size, live) {
     for (const g of zone.groups) {
       const grp = h("span", { class: `group kind-${g.kind}` });
       for (const c of g.cards) grp.append(cardEl(game, c, size));
-      if (g.label) grp.append(h("span", { class: "glabel", text: g.label }));
+      if (g.label) grp.append(h("span", { class: "glabel" }, termify(gloss, g.label)));
       box.append(grp);
     }
     return box;
@@ -56,13 +58,13 @@ function zoneCards(game, zone, size, live) {
   return box;
 }
 
-function zoneEl(game, zone, size, live) {
+function zoneEl(game, zone, size, live, gloss) {
   const empty = zone.count === 0 && (!zone.cards || zone.cards.length === 0);
   return h(
     "div",
     { class: `zone role-${zone.role}${empty ? " empty" : ""}`, "data-zone": zone.id },
-    h("div", { class: "zlabel" }, zoneTitle(zone), zone.count ? h("span", { class: "zcount", text: ` · ${zone.count}` }) : null),
-    empty ? null : zoneCards(game, zone, size, live),
+    h("div", { class: "zlabel" }, termify(gloss, zoneTitle(zone)), zone.count ? h("span", { class: "zcount", text: ` · ${zone.count}` }) : null),
+    empty ? null : zoneCards(game, zone, size, live, gloss),
   );
 }
 
@@ -80,12 +82,16 @@ export class Board {
     this.confirming = null; // an action with a fault waiting for confirmation
     this.sending = false;
     this.regions = {};
+    this.gloss = null; // the game's glossary in the view's language, once loaded
+    this.hints = opts.onHints ? new HintAsker(() => this.opts.onHints(), () => this.rerender()) : null;
     this.build();
+    wireTerms(root, () => this.gloss, () => (this.m && this.m.view ? this.m.view.game : ""));
   }
 
   build() {
     const r = this.regions;
     r.bar = h("div", { class: "tbar" });
+    r.recent = h("p", { class: "recent", "data-testid": "last-event", "aria-live": "polite" });
     r.opponents = h("div", { class: "opponents" });
     r.center = h("div", { class: "center" });
     r.me = h("div", { class: "me" });
@@ -97,7 +103,6 @@ export class Board {
     r.log = h("ol", { class: "log", "aria-live": "polite" });
     r.extra = h("div", { class: "extra" });
     r.help = h("div", { class: "help" });
-    this.helpData = null;
     this.handWired = false;
     this.seatSigs = {};
     this.eventLog = new Map();
@@ -106,6 +111,7 @@ export class Board {
     this.root.dataset.empty = "1";
     this.root.replaceChildren(
       h("div", { class: "bar-row" }, this.opts.head || null, r.bar),
+      r.recent,
       h("div", { class: "play" },
         h("div", { class: "felt" }, r.opponents, r.center, r.me,
           h("div", { class: "hand-area" }, r.handTools, r.hand))),
@@ -138,6 +144,8 @@ export class Board {
     const names = v.seats.map((s) => seatName(room, s.seat, viewer));
     const totals = room.totals || [];
     const lang = v.lang;
+    // the game's glossary: every word it explains becomes tappable once it has come
+    const gloss = this.gloss = glossaryFor(game, lang, () => { this.sigs = {}; this.seatSigs = {}; this.rerender(); });
 
     // the bar
     const toAct = v.seats.filter((s) => s.to_act).map((s) => s.seat);
@@ -145,8 +153,8 @@ export class Board {
     this.region("bar", sig(v.title, v.phase_label, stock && stock.count, room.game_number, lang), () => [
       this.opts.readOnly ? h("span", { class: "title", text: v.title }) : null,
       room.game_number ? h("span", { class: "pill", text: `${t("gameNo")} ${room.game_number}` }) : null,
-      h("span", { class: "phase", text: v.phase_label }),
-      stock ? h("span", { class: "pill stock" }, `${stock.label || t("stock")}: ${stock.count}`) : null,
+      h("span", { class: "phase" }, termify(gloss, v.phase_label)),
+      stock ? h("span", { class: "pill stock" }, termify(gloss, stock.label || t("stock")), `: ${stock.count}`) : null,
       h("a", { class: "pill rules-link", href: rulesHref(game, "", room.rules), target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rulesLink") }),
     ]);
 
@@ -185,7 +193,7 @@ export class Board {
       if (v.outcome) status.push(h("strong", { text: t("gameOver") }));
       else if (mine) {
         const claim = v.decisions.some((d) => d.kind === "claim");
-        status.push(h("strong", { class: "your-turn", text: `▶ ${claim ? t("claimWindow") : t("yourTurn")}` }));
+        status.push(h("strong", { class: "your-turn" }, "▶ ", termify(gloss, claim ? t("claimWindow") : t("yourTurn"))));
       } else if (viewer === null) status.push(h("span", { text: t("spectator") }));
       if (!v.outcome && toAct.length && !toAct.includes(viewer)) {
         status.push(h("span", { text: `${t("waitOthers")} ${toAct.map((s) => names[s]).join(", ")}` }));
@@ -193,7 +201,7 @@ export class Board {
       const dl = v.decisions.map((d) => d.deadline).find((x) => x);
       if (dl && !v.outcome) status.push(h("span", { class: "countdown", "data-deadline": String(dl), "aria-live": "off" }));
       out.push(h("div", { class: "turn" }, status));
-      for (const z of common) if (z.count || (z.cards && z.cards.length)) out.push(zoneEl(game, z, "xs", null));
+      for (const z of common) if (z.count || (z.cards && z.cards.length)) out.push(zoneEl(game, z, "xs", null, gloss));
       return out;
     });
 
@@ -229,16 +237,21 @@ export class Board {
     }
     for (const e of v.events) if (e.text) this.eventLog.set(e.index, e);
     const evs = [...this.eventLog.values()].sort((a, b) => a.index - b.index).slice(-60);
-    this.region("log", sig(evs.map((e) => e.index), evs.length && evs[evs.length - 1].text), () =>
-      evs.map((e) => h("li", { class: e.actor === viewer && viewer !== null ? "own" : "" , "data-type": e.type, text: e.text })));
+    const named = (e) => termify(gloss, withNames(e.text, room, viewer));
+    const seats = (room.seats || []).map((x) => x.player && x.player.name);
+    this.region("log", sig(evs.map((e) => e.index), evs.length && evs[evs.length - 1].text, seats), () =>
+      evs.map((e) => h("li", { class: e.actor === viewer && viewer !== null ? "own" : "", "data-type": e.type }, named(e))));
+    // what just happened, always in sight: the newest event in words, the seats named
+    const last = evs.length ? evs[evs.length - 1] : null;
+    this.region("recent", sig(last && last.index, last && last.text, seats, lang), () =>
+      last ? [h("span", { class: "recent-label", text: `${t("justNow")}: ` }), ...named(last)] : []);
     if (this.sigs.logScrolled !== this.sigs.log) {
       this.sigs.logScrolled = this.sigs.log;
       requestAnimationFrame(() => { this.regions.log.scrollTop = this.regions.log.scrollHeight; });
     }
     this.region("extra", sig(v.extra, lang), () => this.extraPanel(v));
-    const canAsk = !this.opts.readOnly && !!this.opts.onHints && viewer !== null && room.status === "playing";
-    const help = this.helpData && this.helpData.version === m.version ? this.helpData : null;
-    this.region("help", sig(canAsk, help, lang, this.helpBusy), () => (canAsk ? [this.helpPanel(v, help)] : []));
+    const canAsk = !this.opts.readOnly && !!this.hints && viewer !== null && room.status === "playing";
+    this.region("help", sig(canAsk, canAsk && this.hints.sig(m.version), lang), () => (canAsk ? [this.hints.panel(v, m.version)] : []));
     this.tick();
     return performance.now() - t0;
   }
@@ -276,13 +289,13 @@ export class Board {
         seat.to_act ? h("span", { class: "pill act", text: `▶ ${t("toAct")}` }) : null,
         h("strong", { class: "name", text: name }),
         h("span", { class: "seatno", text: `#${s + 1}` }),
-        seat.roles.map((r) => h("span", { class: "pill role", text: r })),
-        seat.marks.map((r) => h("span", { class: "pill mark", text: r })),
+        seat.roles.map((r) => h("span", { class: "pill role" }, termify(this.gloss, r))),
+        seat.marks.map((r) => h("span", { class: "pill mark" }, termify(this.gloss, r))),
         presence ? h("span", { class: "pill away", text: presence }) : null,
         !me && (!handZone || handZone.cards === null)
           ? h("span", { class: "hcount", title: `${t("hand")}: ${seat.hand_count}` }, cardEl(v.game, null, "xs"), ` ${seat.hand_count}`) : null,
         h("span", { class: "total", text: fmt(total ?? 0) })),
-      h("div", { class: "zones" }, rest.filter((z) => z.role !== "hand" || z.cards).map((z) => zoneEl(v.game, z, size, live))));
+      h("div", { class: "zones" }, rest.filter((z) => z.role !== "hand" || z.cards).map((z) => zoneEl(v.game, z, size, live, this.gloss))));
   }
 
   // -- the hand -------------------------------------------------------------------------------
@@ -371,7 +384,7 @@ export class Board {
       if (shown.groups) {
         return shown.groups.map((g) => h("span", { class: `hgroup kind-${g.kind}` },
           h("span", { class: "cards" }, g.cards.map(cardButton)),
-          g.label ? h("span", { class: "glabel", text: g.label }) : null));
+          g.label ? h("span", { class: "glabel" }, termify(this.gloss, g.label)) : null));
       }
       return [h("span", { class: "cards" }, shown.cards.map(cardButton))];
     });
@@ -471,7 +484,8 @@ export class Board {
       if (this.confirming && !this.sending) {
         const a = this.confirming;
         out.push(h("div", { class: "confirm", role: "alertdialog", "aria-label": t("confirmFault") },
-          h("span", { class: "warn", text: `⚠ ${t("confirmFault")}: ${a.fault.name || a.fault.id}` }),
+          h("strong", { class: "warn", text: `⚠ ${t("confirmFault")}:` }),
+          faultNote(this.gloss, a.fault),
           h("button", { class: "act danger", "data-action-id": String(a.id), "data-testid": "confirm-action", onclick: () => this.send(a, true) }, `⚠ ${t("confirmSend")}: ${a.label}`),
           h("button", { class: "chip", onclick: () => { this.confirming = null; this.rerender(); } }, t("cancel"))));
       }
@@ -497,7 +511,8 @@ export class Board {
         });
         out.push(h("div", { class: `decision kind-${d.kind}` },
           d.deadline ? h("span", { class: "countdown", "data-deadline": String(d.deadline) }) : null,
-          h("div", { class: "buttons" }, buttons)));
+          h("div", { class: "buttons" }, buttons),
+          decisionWords(this.gloss, d)));
       }
       return out;
     });
@@ -609,30 +624,6 @@ export class Board {
       panel.append(tools);
     }
     return panel;
-  }
-
-  /** The seat's hints (the game's own words: waits, què, the best discards) and the cards it
-   * has not seen, asked of the server on demand: the page holds no rules. */
-  helpPanel(v, help) {
-    const ask = h("button", {
-      "data-testid": "hints-button", disabled: !!this.helpBusy,
-      onclick: async () => {
-        this.helpBusy = true; this.rerender();
-        try { this.helpData = await this.opts.onHints(); } catch (e) { this.helpData = null; }
-        this.helpBusy = false; this.rerender();
-      },
-    }, t("showHints"));
-    const body = [];
-    if (help) {
-      body.push(h("ul", { class: "hints", "data-testid": "hints" }, help.hints.map((line) => h("li", { text: line }))));
-      const items = Object.entries(help.unseen || {}).filter(([, n]) => n > 0);
-      if (items.length) {
-        body.push(h("h4", { text: t("unseen") }),
-          h("div", { class: "unseen", "data-testid": "unseen" },
-            items.map(([c, n]) => h("span", { class: "u", "data-unseen": c }, cardEl(v.game, c, "xs"), `×${n}`))));
-      }
-    }
-    return h("section", { class: "panel" }, h("h3", { text: t("hints") }), ask, ...body);
   }
 
   extraPanel(v) {

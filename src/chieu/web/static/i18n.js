@@ -169,6 +169,14 @@ const WORDS = {
   xNobodyPays: ["Không ai phải trả điểm", "Nobody pays"],
   dealSealed: ["Bộ bài đã được niêm phong trước ván", "The deal was committed before play"],
   downloadRecord: ["Tải biên bản", "Download the record"],
+  close: ["Đóng", "Close"],
+  penalty: ["Phạt", "Penalty"],
+  faultsHere: ["Nước phạm lỗi", "Moves that commit a fault"],
+  hintsPending: ["đang tính…", "working it out…"],
+  hintsFailed: ["Chưa lấy được gợi ý, bấm lại nhé.", "No hints this time: tap again."],
+  noHints: ["Chưa có gợi ý nào cho lúc này.", "No hint for this moment."],
+  justNow: ["Vừa xong", "Just now"],
+  wordsHere: ["Từ trong các nước", "Words in these moves"],
 };
 
 let lang = localStorage.getItem("chieu.lang") === "en" ? "en" : "vi";

@@ -46,10 +46,11 @@ export function applySettings() {
 }
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = 0) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter; // seconds (Retry-After of a 429 or a 503), 0 when not said
   }
 }
 
@@ -104,7 +105,8 @@ export async function api(method, path, body) {
     let data = null;
     try { data = await res.json(); } catch (e) { /* not JSON */ }
     const err = data && data.error;
-    throw new ApiError(res.status, err ? err.code : "http", err ? msg(err.message) : `HTTP ${res.status}`);
+    const retryAfter = Number(res.headers.get("retry-after")) || (err && Number(err.retry_after)) || 0;
+    throw new ApiError(res.status, err ? err.code : "http", err ? msg(err.message) : `HTTP ${res.status}`, retryAfter);
   }
   if (type.includes("json")) return res.json();
   return res.text();
@@ -134,6 +136,19 @@ export function seatName(room, seat, viewer) {
   // the game's own words name a seat "Người N" / "Player N": a bot seat is called the same
   if (s && s.bot) return `${t("player")} ${seat + 1} (${t("bot").toLowerCase()})`;
   return `${t("player")} ${seat + 1}`;
+}
+
+/** A game's words with its seats named as at the table: "Người 3" / "Player 3" becomes the
+ * name of the person in seat 2 (the viewer's own seat already says "Bạn" / "You"; a bot's
+ * seat keeps the game's words). */
+export function withNames(text, room, viewer) {
+  if (!text || !room || !room.seats) return text;
+  return String(text).replace(/(?<![\p{L}\p{N}])(Người|Player) (\d+)(?!\d)/gu, (all, word, n) => {
+    const seat = Number(n) - 1;
+    const s = room.seats[seat];
+    if (seat === viewer || !s || !s.player) return all;
+    return personName(s.player);
+  });
 }
 
 export function fmt(n) {
