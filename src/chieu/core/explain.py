@@ -16,13 +16,15 @@ of the game's glossary, which the browser makes tappable.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from chieu.core.jsonio import JsonObject
 from chieu.core.kit import kit_part
 from chieu.core.view import Group
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from chieu.core.notation import Lang
@@ -169,6 +171,15 @@ def explain_of(
     if explain is None:
         return None
     return explain(state, lang, viewer)
+
+
+def remembered(state: StateBase, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, computed once per finished ``state`` and ``key``: what every viewer's and
+    language's explanation share (a hand's distance to a win), kept on the state."""
+    memo: dict[Hashable, object] = state.__dict__.setdefault("_explain_memo", {})
+    if key not in memo:
+        memo[key] = make()
+    return cast(T, memo[key])
 
 
 def explain_json(state: StateBase, lang: Lang, viewer: int | None) -> JsonObject | None:

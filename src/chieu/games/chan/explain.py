@@ -15,6 +15,7 @@ from chieu.core.explain import (
     NoWinner,
     PaymentExplain,
     plus,
+    remembered,
 )
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.core.outcome import Outcome, Termination
@@ -110,6 +111,13 @@ def _hand(state: ChanState, s: int, lang: Lang, shown: bool, note: str = "") -> 
     )
 
 
+def _units_from_waiting(hand: list[int], mat_chan: int) -> int:
+    try:
+        return an.distance(hand, mat_chan)
+    except (ValueError, IndexError):  # a hand of an unusual size (a false ù)
+        return an.loose_units(hand)
+
+
 def _distance(state: ChanState, s: int, lang: Lang) -> Distance:
     me = state.seats[s]
     if me.bao:
@@ -117,10 +125,7 @@ def _distance(state: ChanState, s: int, lang: Lang) -> Distance:
     held = sum(me.hand)
     if held + 2 * me.mat_chan >= 21 and an.is_win(me.hand, me.mat_chan):
         return Distance(s, 0, pick(("bài đủ ù", "a winning hand"), lang))
-    try:
-        d = an.distance(me.hand, me.mat_chan)
-    except (ValueError, IndexError):  # a hand of an unusual size (a false ù)
-        d = an.loose_units(me.hand)
+    d = remembered(state, ("distance", s), lambda: _units_from_waiting(me.hand, me.mat_chan))
     if d <= 0:
         return Distance(s, 0, pick(("đang chờ ù", "waiting to win"), lang))
     return Distance(

@@ -17,6 +17,7 @@ from chieu.core.explain import (
     PaymentExplain,
     fmt,
     plus,
+    remembered,
 )
 from chieu.core.notation import Lang, pick, seat_name
 from chieu.core.outcome import Outcome, Termination
@@ -66,7 +67,11 @@ def _distance(state: TotomState, s: int, offender: int | None, lang: Lang) -> Di
     if s == offender:
         return Distance(s, -1, pick(("ù sai, bài không thành", "a false ù"), lang))
     rules = state.rules
-    st = advice.status(me.free(), me.fixed(), rules, advice.unseen(state, s))
+    st = remembered(
+        state,
+        ("status", s),
+        lambda: advice.status(me.free(), me.fixed(), rules, advice.unseen(state, s)),
+    )
     short = max(0, rules.min_lung - st.lung)
     d = 0 if st.waits else st.arrangement.need() + 2 * short
     return Distance(s, d, status_words(st, rules, lang))
