@@ -7,8 +7,7 @@ import re
 import pytest
 
 from chieu.core.notation import LANGS, Lang
-from chieu.core.registry import find_game
-from chieu.core.rulebook import SECTION_IDS, Example, Rulebook, rulebook_of
+from chieu.core.rulebook import SECTION_IDS, Example, Rulebook
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import CC, KINDS, parse_cards
 from chieu.games.chan.checker import check_hand
@@ -77,12 +76,6 @@ def test_every_section_in_order_in_both_languages(lang: Lang) -> None:
         section = book.section(section_id)
         assert section is not None and section.examples, section_id
     assert book.to_json()["lang"] == lang
-
-
-def test_the_kit_serves_it() -> None:
-    found = rulebook_of(find_game("chan"))
-    assert found is not None
-    assert isinstance(found(Rules(), "en"), Rulebook)
 
 
 def _rows(book: Rulebook, section_id: str) -> dict[str, tuple[str, str]]:

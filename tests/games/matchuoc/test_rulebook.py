@@ -10,8 +10,7 @@ from dataclasses import fields
 import pytest
 
 from chieu.core.notation import Lang
-from chieu.core.registry import find_game
-from chieu.core.rulebook import SECTION_IDS, Example, Rulebook, rulebook_of
+from chieu.core.rulebook import SECTION_IDS, Example, Rulebook
 from chieu.games.matchuoc.cards import (
     KINDS,
     counts_of,
@@ -86,12 +85,6 @@ RULES = [
     Rules(payment_table="round", blessings="fixed", flower_set="seat_number", tieu_tu_hy_k=1),
 ]
 RULE_IDS = [*PRESETS, "round_fixed"]
-
-
-def test_the_kit_names_the_rulebook() -> None:
-    write = rulebook_of(find_game("matchuoc"))
-    assert write is not None
-    assert write(Rules(), "en").game == "matchuoc"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,8 +9,7 @@ from dataclasses import fields
 import pytest
 
 from chieu.core.notation import Lang
-from chieu.core.registry import find_game
-from chieu.core.rulebook import SECTION_IDS, Example, Rulebook, rulebook_of
+from chieu.core.rulebook import SECTION_IDS, Example, Rulebook
 from chieu.games.phom.analysis import (
     best_arrangement,
     can_eat,
@@ -81,12 +80,6 @@ def texts(book: Rulebook) -> list[str]:
 
 RULES = [*PRESETS.values(), Rules(players=2), Rules(players=3, allow_u_khan=True)]
 RULE_IDS = [*PRESETS, "two", "three_u_khan"]
-
-
-def test_the_kit_names_the_rulebook() -> None:
-    write = rulebook_of(find_game("phom"))
-    assert write is not None
-    assert write(Rules(), "vi").game == "phom"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -7,8 +7,7 @@ import re
 import pytest
 
 from chieu.core.notation import LANGS, Lang
-from chieu.core.registry import find_game
-from chieu.core.rulebook import SECTION_IDS, Example, Rulebook, rulebook_of
+from chieu.core.rulebook import SECTION_IDS, Example, Rulebook
 from chieu.games.totom.cards import KINDS, parse_cards
 from chieu.games.totom.checker import check_hand
 from chieu.games.totom.faults import ALL_FAULTS
@@ -75,12 +74,6 @@ def test_every_section_in_order_in_both_languages(lang: Lang) -> None:
         section = book.section(section_id)
         assert section is not None and section.examples, section_id
     assert book.to_json()["lang"] == lang
-
-
-def test_the_kit_serves_it() -> None:
-    found = rulebook_of(find_game("totom"))
-    assert found is not None
-    assert isinstance(found(Rules(), "en"), Rulebook)
 
 
 def _rows(book: Rulebook, section_id: str) -> dict[str, tuple[str, str]]:
