@@ -129,6 +129,11 @@ class Rulebook:
         }
 
 
+def say(lang: Lang, vi: str, en: str) -> str:
+    """The words in ``lang``: a rulebook's every sentence is written in both."""
+    return en if lang == "en" else vi
+
+
 def options_section(rows: tuple[Row, ...], lang: Lang, note: str = "") -> Section:
     """The ``options`` section every rulebook ends with: the house options in force, a row
     each (the option's label, its value here, what it does), with ``note`` after the usual

@@ -11,7 +11,7 @@ id) are checked by tests/games/chan/test_rulebook.py with the engine's analysis 
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Rulebook, Section, options_section
+from chieu.core.rulebook import Example, Rulebook, Section, options_section, say
 from chieu.core.rules import RulesBase
 from chieu.games.chan.rulebook_rows import (
     CHI_RONG,
@@ -26,7 +26,6 @@ from chieu.games.chan.rulebook_rows import (
     cuoc_rows,
     fault_rows,
     option_rows,
-    say,
     worked_example,
 )
 from chieu.games.chan.rules import Rules

@@ -4,7 +4,7 @@ value table in force, per fault with its penalty, per option with its value in w
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Row
+from chieu.core.rulebook import Row, say
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import KINDS, parse_cards
 from chieu.games.chan.fault_rules import ALL_FAULTS, BAO, NAT, PAY12, ChanFault
@@ -61,10 +61,6 @@ WIN_BACH_DINH = "2V 2V 3S 3S 4W 4W 5V 5V 6S 6S 7W 7W 2S 2W 3V 3W 4V 4S 5W 5V"
 WIN_THAP_THANH = "2V 2V 3S 3S 4W 4W 5V 5V 6S 6S 7W 7W 8V 8V 9W 9W 2S 2S 3V 3V"
 WIN_BACH_THU_CHI = "2W 2W 3V 3V 5S 5S 6V 6V 8W 8W 4V 4S 7W 7S 9V 9S 2V 2S CC CC"
 CHI_RONG = "2W 2W 3V 3V 5S 5S 6V 6V 8W 8W 4V 4V 7W 7S 9W 9S 2V 2S CC CC"
-
-
-def say(lang: Lang, vi: str, en: str) -> str:
-    return en if lang == "en" else vi
 
 
 def _yes(lang: Lang, value: bool) -> str:

@@ -16,7 +16,7 @@ tests/games/matchuoc/test_rulebook.py):
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section
+from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section, say
 from chieu.games.matchuoc.cards import KHUNG_COPIES
 from chieu.games.matchuoc.patterns import MUN
 from chieu.games.matchuoc.rulebook_scoring import pay_table, rows, score_of
@@ -97,10 +97,6 @@ UNITS: dict[str, tuple[str, str]] = {
 }
 
 
-def _t(lang: Lang, vi: str, en: str) -> str:
-    return en if lang == "en" else vi
-
-
 def option_value(name: str, value: object, lang: Lang) -> str:
     """An option's value in words (never a raw id)."""
     i = 1 if lang == "en" else 0
@@ -120,16 +116,16 @@ def _ex(tiles: str, caption: str, claim: str) -> Example:
 def _about(rules: Rules, lang: Lang) -> Section:
     return Section(
         "about",
-        _t(lang, "Mạt chược là gì", "What Mạt chược is"),
+        say(lang, "Mạt chược là gì", "What Mạt chược is"),
         (
-            _t(
+            say(
                 lang,
                 "Mạt chược là trò chơi bốn người với quân bài nhỏ, theo lối Sài Gòn như sách của "
                 "Lương Phúc Thọ, tính bằng phán và mủn.",
                 "Mạt chược is Vietnamese mahjong for four players, Saigon style as Lương Phúc "
                 "Thọ describes it, scored in phán and mủn.",
             ),
-            _t(
+            say(
                 lang,
                 "Mỗi người giữ 13 quân, lần lượt bốc một quân rồi đánh một quân. Ai ghép đủ "
                 "bốn phu và một đôi (14 quân) trước thì ù; bài càng đẹp càng nhiều phán, càng "
@@ -138,7 +134,7 @@ def _about(rules: Rules, lang: Lang) -> Section:
                 "make four phu and a pair (14 tiles) wins (ù); the finer the hand, the more "
                 "phán, the more the others pay.",
             ),
-            _t(lang, "Ở đây chỉ tính điểm, không có tiền.", "chieu keeps points only: no money."),
+            say(lang, "Ở đây chỉ tính điểm, không có tiền.", "chieu keeps points only: no money."),
         ),
     )
 
@@ -148,22 +144,22 @@ def _cards(rules: Rules, lang: Lang) -> Section:
     total = 136 + 16 + 8 * copies
     return Section(
         "cards",
-        _t(lang, "Bộ bài", "The tiles"),
+        say(lang, "Bộ bài", "The tiles"),
         (
-            _t(
+            say(
                 lang,
                 "Ba hàng, mỗi hàng từ nhất đến cửu, mỗi quân bốn con: Vạn (chữ), Văn (tròn), "
                 "Sách (que).",
                 "Three suits, One to Nine, four of each: Vạn (Characters), Văn (Dots), Sách "
                 "(Bamboos).",
             ),
-            _t(
+            say(
                 lang,
                 "Quân chữ, mỗi quân bốn con: bốn gió Đông, Nam, Tây, Bắc và Bạch, Phát, Trung.",
                 "Honors, four of each: the winds Đông, Nam, Tây, Bắc (East, South, West, North) "
                 "and Bạch, Phát, Trung (the dragons).",
             ),
-            _t(
+            say(
                 lang,
                 "Mười sáu quân hoa (Mai, Lan, Cúc, Trúc; Xuân, Hạ, Thu, Đông; Vương; Hậu), số "
                 "trên hoa là cửa của nó. Hoa không ghép được: dựng ra trước mặt rồi bốc quân "
@@ -172,7 +168,7 @@ def _cards(rules: Rules, lang: Lang) -> Section:
                 "number on a flower is its seat. Flowers form no group: set them down and "
                 "draw a replacement.",
             ),
-            _t(
+            say(
                 lang,
                 "Tám loại khung thay được cho quân khác: Tổng thay mọi quân thường, Hợp thay "
                 "mọi quân hàng, Màn thay Vạn, Thùng thay Văn, Soọc thay Sách, Hỷ thay gió, "
@@ -181,25 +177,25 @@ def _cards(rules: Rules, lang: Lang) -> Section:
                 "suited tile, Màn for Vạn, Thùng for Văn, Soọc for Sách, Hỷ for a wind, "
                 "Nguyên for a dragon; Đại Ho stands for flowers only, so it never helps a win.",
             ),
-            _t(
+            say(
                 lang,
                 f"Bàn này dùng bộ {total} quân: mỗi loại khung {copies} con.",
                 f"This table plays the {total}-tile set: {copies} of each khung.",
             ),
         ),
         (
-            _ex("1m 5m 9m", _t(lang, "Vạn: nhất, ngũ, cửu.", "Vạn: One, Five, Nine."), "one_suit"),
-            _ex("1p 5p 9p", _t(lang, "Văn.", "Văn."), "one_suit"),
-            _ex("1s 5s 9s", _t(lang, "Sách.", "Sách."), "one_suit"),
+            _ex("1m 5m 9m", say(lang, "Vạn: nhất, ngũ, cửu.", "Vạn: One, Five, Nine."), "one_suit"),
+            _ex("1p 5p 9p", say(lang, "Văn.", "Văn."), "one_suit"),
+            _ex("1s 5s 9s", say(lang, "Sách.", "Sách."), "one_suit"),
             _ex(
                 "1z 2z 3z 4z 5z 6z 7z",
-                _t(lang, "Quân chữ: bốn gió, Bạch, Phát, Trung.", "Honors: winds and dragons."),
+                say(lang, "Quân chữ: bốn gió, Bạch, Phát, Trung.", "Honors: winds and dragons."),
                 "chu",
             ),
-            _ex("1f 2f 3f 4f", _t(lang, "Hoa Mai, Lan, Cúc, Trúc.", "Flowers."), "hoa"),
+            _ex("1f 2f 3f 4f", say(lang, "Hoa Mai, Lan, Cúc, Trúc.", "Flowers."), "hoa"),
             _ex(
                 "TG TH SO MA HO HY NG HP",
-                _t(lang, "Tám loại khung.", "The eight khung."),
+                say(lang, "Tám loại khung.", "The eight khung."),
                 "khung",
             ),
         ),
@@ -209,16 +205,16 @@ def _cards(rules: Rules, lang: Lang) -> Section:
 def _groups(rules: Rules, lang: Lang) -> Section:
     return Section(
         "groups",
-        _t(lang, "Phu và đôi", "Phu and pairs"),
+        say(lang, "Phu và đôi", "Phu and pairs"),
         (
-            _t(
+            say(
                 lang,
                 "Phu dọc: ba quân cùng hàng, số liền nhau. Phu ngang (phỗng): ba quân giống hệt. "
                 "Coong: bốn quân giống hệt, tính như một phu. Đôi: hai quân giống hệt.",
                 "Phu dọc: three tiles of one suit in a row. Phu ngang (phỗng): three identical "
                 "tiles. Coong: four identical tiles, counted as one phu. Đôi: a pair.",
             ),
-            _t(
+            say(
                 lang,
                 "Bài ù là bốn phu và một đôi. Khung đứng thay quân nào cũng được, miễn là trong "
                 "phạm vi của nó.",
@@ -227,13 +223,17 @@ def _groups(rules: Rules, lang: Lang) -> Section:
             ),
         ),
         (
-            _ex("3m 4m 5m", _t(lang, "Phu dọc Vạn.", "A run of Vạn."), "phu_doc"),
-            _ex("7s 7s 7s", _t(lang, "Phu ngang Thất Sách.", "A pung of Seven Sách."), "phu_ngang"),
-            _ex("2p 2p 2p 2p", _t(lang, "Coong Nhị Văn.", "A kong of Two Văn."), "coong"),
-            _ex("1z 1z", _t(lang, "Đôi Đông.", "A pair of East."), "doi"),
+            _ex("3m 4m 5m", say(lang, "Phu dọc Vạn.", "A run of Vạn."), "phu_doc"),
+            _ex(
+                "7s 7s 7s", say(lang, "Phu ngang Thất Sách.", "A pung of Seven Sách."), "phu_ngang"
+            ),
+            _ex("2p 2p 2p 2p", say(lang, "Coong Nhị Văn.", "A kong of Two Văn."), "coong"),
+            _ex("1z 1z", say(lang, "Đôi Đông.", "A pair of East."), "doi"),
             _ex(
                 "4s SO 6s",
-                _t(lang, "Khung Soọc thay Ngũ Sách: phu dọc.", "Soọc stands for Five Sách: a run."),
+                say(
+                    lang, "Khung Soọc thay Ngũ Sách: phu dọc.", "Soọc stands for Five Sách: a run."
+                ),
                 "phu_doc",
             ),
         ),
@@ -251,16 +251,16 @@ def _turn(rules: Rules, lang: Lang) -> Section:
     }[rules.khung_discard]
     return Section(
         "turn",
-        _t(lang, "Chia bài và một lượt", "The deal and a turn"),
+        say(lang, "Chia bài và một lượt", "The deal and a turn"),
         (
-            _t(
+            say(
                 lang,
                 "Gieo xúc xắc chọn nhà cái (cửa Đông); các cửa Nam, Tây, Bắc theo sau. Mỗi người "
                 "13 quân, nhà cái 14 quân và đánh trước.",
                 "Dice choose the dealer (the Đông seat); Nam, Tây, Bắc follow. Each player gets "
                 "13 tiles, the dealer 14, and the dealer discards first.",
             ),
-            _t(
+            say(
                 lang,
                 "Đầu ván, từ nhà cái, mỗi người dựng hoa và khung muốn dựng, mỗi quân dựng bốc "
                 "một quân bù ở đầu coong. Có từ hai hoa trở lên thì phải dựng hết; chỉ một hoa "
@@ -269,7 +269,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
                 "wants to, drawing a replacement from the đầu coong for each. Two or more "
                 "flowers must all go down; a single one may be kept to discard.",
             ),
-            _t(
+            say(
                 lang,
                 "Mỗi lượt: bốc một quân ở tường; có thể ù, dựng hoa hay khung, làm coong; rồi "
                 "đánh một quân. " + khung[0],
@@ -280,7 +280,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
         (
             _ex(
                 "1f 1g",
-                _t(
+                say(
                     lang,
                     "Hai hoa số 1: phải dựng cả hai; ở cửa Đông thì cả hai là hoa trúng cửa.",
                     "Two flowers numbered 1: both go down; at the Đông seat both are own flowers.",
@@ -293,13 +293,13 @@ def _turn(rules: Rules, lang: Lang) -> Section:
 
 def _claims(rules: Rules, lang: Lang) -> Section:
     multi = (
-        _t(
+        say(
             lang,
             "Nhiều người cùng ù một quân: người gần nhất sau người đánh được ù.",
             "Several wins on one discard: the nearest seat after the discarder wins.",
         )
         if rules.multi_ron == "head_bump"
-        else _t(
+        else say(
             lang,
             "Nhiều người cùng ù một quân: ai cũng được ù và được chung.",
             "Several wins on one discard: every winner wins and is paid.",
@@ -307,9 +307,9 @@ def _claims(rules: Rules, lang: Lang) -> Section:
     )
     return Section(
         "claims",
-        _t(lang, "Ăn, phỗng, ù quân vừa đánh", "Claims on a discard"),
+        say(lang, "Ăn, phỗng, ù quân vừa đánh", "Claims on a discard"),
         (
-            _t(
+            say(
                 lang,
                 "Khi có người đánh ra, ba người kia đều được hỏi. Ù: ai có quân đó là đủ bài. "
                 "Phỗng: ai có sẵn đôi quân đó. Coong: ai có sẵn ba con. Ăn (thành phu dọc): chỉ "
@@ -320,7 +320,7 @@ def _claims(rules: Rules, lang: Lang) -> Section:
                 "(a run): only the next seat"
                 + (", khung allowed." if rules.khung_in_chow else ", without khung."),
             ),
-            _t(
+            say(
                 lang,
                 "Thứ tự ưu tiên: ù trước phỗng và coong, phỗng trước ăn; hai người cùng phỗng thì "
                 "đôi thật trước đôi có khung, rồi người gần hơn. ",
@@ -332,7 +332,7 @@ def _claims(rules: Rules, lang: Lang) -> Section:
         (
             _ex(
                 "4m 5m 6m",
-                _t(
+                say(
                     lang,
                     "Có Tứ Vạn, Lục Vạn: ăn Ngũ Vạn người trước đánh.",
                     "Holding Four and Six Vạn: eat the Five Vạn just discarded.",
@@ -341,7 +341,7 @@ def _claims(rules: Rules, lang: Lang) -> Section:
             ),
             _ex(
                 "9s 9s 9s",
-                _t(lang, "Có đôi Cửu Sách: phỗng.", "Holding a pair of Nine Sách: phỗng."),
+                say(lang, "Có đôi Cửu Sách: phỗng.", "Holding a pair of Nine Sách: phỗng."),
                 "phu_ngang",
             ),
         ),
@@ -350,14 +350,14 @@ def _claims(rules: Rules, lang: Lang) -> Section:
 
 def _winning(rules: Rules, lang: Lang) -> Section:
     paras = [
-        _t(
+        say(
             lang,
             "Ù khi đủ bốn phu và một đôi, do tự bốc hay quân người khác đánh ra. Không cần "
             "phán tối thiểu: bài không có gì (Xuông) vẫn được ù.",
             "You win with four phu and a pair, self-drawn or on a discard. There is no "
             "minimum: a plain hand (Xuông) wins too.",
         ),
-        _t(
+        say(
             lang,
             "Bài đặc biệt: Xập xám chướng (mười ba quân nhất, cửu và chữ khác nhau, thêm một "
             "đôi); Phóng hoa (đánh ra ba lần hoa mà không ai ù)"
@@ -378,7 +378,7 @@ def _winning(rules: Rules, lang: Lang) -> Section:
             )
             + ".",
         ),
-        _t(
+        say(
             lang,
             "Hết tường mà không ai ù thì hòa"
             + (
@@ -396,17 +396,17 @@ def _winning(rules: Rules, lang: Lang) -> Section:
     ]
     return Section(
         "winning",
-        _t(lang, "Ù", "Winning"),
+        say(lang, "Ù", "Winning"),
         tuple(paras),
         (
             _ex(
                 "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 9m 9m",
-                _t(lang, "Bốn phu và đôi Cửu Vạn: ù.", "Four phu and a pair of Nine Vạn: a win."),
+                say(lang, "Bốn phu và đôi Cửu Vạn: ù.", "Four phu and a pair of Nine Vạn: a win."),
                 "win",
             ),
             _ex(
                 "1m 2m MA 4p 5p 6p 7s 8s 9s 1z 1z 1z 9m 9m",
-                _t(
+                say(
                     lang,
                     "Khung Màn thay Tam Vạn: vẫn ù.",
                     "Màn stands for Three Vạn: still a win.",
@@ -419,7 +419,7 @@ def _winning(rules: Rules, lang: Lang) -> Section:
 
 def _scoring(rules: Rules, lang: Lang) -> Section:
     paras = [
-        _t(
+        say(
             lang,
             "Bài ù được đọc theo mọi cách ghép (khung thay quân nào cũng thử), cách nhiều phán "
             "nhất được tính: một bài có tên tốt nhất, cộng mọi phán thêm. Không khung: không "
@@ -428,7 +428,7 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
             "the best counts: the best named hand plus every bonus. Không khung: no khung "
             "stands in among the 14 tiles.",
         ),
-        _t(
+        say(
             lang,
             f"{MUN} phán là một mủn. Tự bốc ù: ba nhà kia chung cái. Ù quân người khác đánh: "
             "người đánh chung cái, hai người kia chung con; ù hoa thì người đánh đền cả phần "
@@ -442,7 +442,7 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
     extra: list[str] = []
     if rules.coong_bonus_points:
         extra.append(
-            _t(
+            say(
                 lang,
                 f"ù bằng quân đầu coong: mỗi nhà chung thêm {rules.coong_bonus_points} điểm",
                 f"a win on a đầu coong tile: each payer adds {rules.coong_bonus_points} points",
@@ -450,14 +450,14 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
         )
     if rules.mun_bonus_points:
         extra.append(
-            _t(
+            say(
                 lang,
                 f"ù từ một mủn: mỗi nhà chung thêm {rules.mun_bonus_points} điểm",
                 f"a win of one mủn or more: each payer adds {rules.mun_bonus_points} points",
             )
         )
     if extra:
-        paras.append(_t(lang, "Thêm: ", "Also: ") + "; ".join(extra) + ".")
+        paras.append(say(lang, "Thêm: ", "Also: ") + "; ".join(extra) + ".")
     examples = []
     table = rows(rules, lang)
     names = {r.id: r.term for r in table}
@@ -474,7 +474,7 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
         phan, lines = score_of(tiles, rules)
         parts = " + ".join(f"{names.get(i, i)} {v}" for i, v in lines)
         mun, rest = divmod(phan, MUN)
-        caption = _t(
+        caption = say(
             lang,
             f"Ù quân người khác đánh: {parts} = {phan} phán ({mun} mủn {rest} phán).",
             f"Won on a discard: {parts} = {phan} phán ({mun} mủn {rest} phán).",
@@ -482,7 +482,7 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
         examples.append(_ex(tiles, caption, claim))
     return Section(
         "scoring",
-        _t(lang, "Tính phán và chung", "Scoring and payments"),
+        say(lang, "Tính phán và chung", "Scoring and payments"),
         tuple(paras),
         tuple(examples),
         tuple(table),
@@ -493,9 +493,9 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
 def _faults(lang: Lang) -> Section:
     return Section(
         "faults",
-        _t(lang, "Lỗi", "Faults"),
+        say(lang, "Lỗi", "Faults"),
         (
-            _t(
+            say(
                 lang,
                 "Mạt chược ở đây không có lỗi phạt: bàn chỉ cho đi những nước hợp lệ. Cái giá "
                 "phải trả là chung cái khi đánh cho người khác ù, và đền khi đánh hoa cho người "

@@ -5,7 +5,7 @@ scores, each with its phán under the rules in force, the payment table from the
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Row
+from chieu.core.rulebook import Row, say
 from chieu.games.matchuoc.cards import HO, HP, HY, MA, NG, SO, TG, TH
 from chieu.games.matchuoc.checker import check_hand
 from chieu.games.matchuoc.patterns import BONUSES, MUN, NAMED, khung_value
@@ -14,10 +14,6 @@ from chieu.games.matchuoc.scoring import shares
 
 #: the phán shown in the payment table
 PAY_STEPS = (0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 18)
-
-
-def _t(lang: Lang, vi: str, en: str) -> str:
-    return en if lang == "en" else vi
 
 
 def score_of(tiles: str, rules: Rules) -> tuple[int, list[tuple[str, int]]]:
@@ -100,22 +96,22 @@ def _values(rules: Rules, lang: Lang) -> dict[str, str]:
     """Each pattern's phán under ``rules``, in words."""
     m, en = MUN, lang == "en"
     k = "without khung" if en else "không khung"
-    no = _t(lang, "bàn này không cho", "not at this table")
-    also = _t(lang, "toàn phu ngang", "all pungs")
-    honors = _t(lang, "phu tài phao", "honor pungs")
+    no = say(lang, "bàn này không cho", "not at this table")
+    also = say(lang, "toàn phu ngang", "all pungs")
+    honors = say(lang, "phu tài phao", "honor pungs")
     tu_hy = rules.tieu_tu_hy_toan_chu * m
     sets = {
-        "group": _t(lang, f"+{m} mỗi nhóm đủ bốn hoa", f"+{m} per whole group"),
-        "seat_number": _t(
+        "group": say(lang, f"+{m} mỗi nhóm đủ bốn hoa", f"+{m} per whole group"),
+        "seat_number": say(
             lang, f"+{2 * m} bốn hoa số cửa mình, +{m} số khác", f"+{2 * m} own number, +{m} other"
         ),
-        "none": _t(lang, "không tính", "none"),
+        "none": say(lang, "không tính", "none"),
     }[rules.flower_set]
     if rules.flower_count_bonus:
-        sets += _t(lang, f"; tám hoa {m}, mười hoa {2 * m}", f"; 8 flowers {m}, 10: {2 * m}")
+        sets += say(lang, f"; tám hoa {m}, mười hoa {2 * m}", f"; 8 flowers {m}, 10: {2 * m}")
     bless = f"+{2 * m}"
     if rules.blessings == "fixed":
-        bless = _t(lang, f"{2 * m}, bài có tên tính 0", f"{2 * m}, the named hand counts 0")
+        bless = say(lang, f"{2 * m}, bài có tên tính 0", f"{2 * m}, the named hand counts 0")
     return {
         "xuong": "0",
         "phinh": "1",
@@ -127,14 +123,14 @@ def _values(rules: Rules, lang: Lang) -> dict[str, str]:
         "tieu_tam_nguyen": f"5; +3 {also}, +3 lai hàng, +{m} {k}",
         "dai_tam_nguyen": f"8; +3 {also}, +3 lai hàng, +{m} {k}",
         "khan_khan": f"{3 * m}",
-        "tieu_tu_hy": _t(
+        "tieu_tu_hy": say(
             lang,
             f"{4 * m}; phu thứ tư là phu ngang của một hàng: {5 * m}; là phu Bạch, Phát hay "
             f"Trung: {tu_hy}",
             f"{4 * m}; {5 * m} if the fourth phu is a suited pung; {tu_hy} if a dragon pung",
         )
         + (f"; +{rules.tieu_tu_hy_k * m} {k}" if rules.tieu_tu_hy_k else ""),
-        "dai_tu_hy": _t(
+        "dai_tu_hy": say(
             lang,
             f"{6 * m}; đôi Bạch, Phát hay Trung: {rules.dai_tu_hy_toan_chu * m}; +{m} {k}",
             f"{6 * m}; {rules.dai_tu_hy_toan_chu * m} with a dragon pair; +{m} {k}",
@@ -144,17 +140,17 @@ def _values(rules: Rules, lang: Lang) -> dict[str, str]:
         "yeu_cuu_lai_hang": f"9; {k} {9 + m}",
         "toan_chu": f"{4 * m}; {k} {5 * m}",
         "luc_phe_bon": f"{m}" if rules.seven_pairs else no,
-        "phu_tai_phao": _t(
+        "phu_tai_phao": say(
             lang,
             f"+{rules.honor_bonus_seat_wind} gió đúng cửa, +{rules.honor_bonus_dragon} Bạch, "
             f"Phát, Trung, +{rules.honor_bonus_prevailing} gió vòng",
             f"+{rules.honor_bonus_seat_wind} seat wind, +{rules.honor_bonus_dragon} dragon, "
             f"+{rules.honor_bonus_prevailing} prevailing wind",
         ),
-        "hoa_trung_cua": _t(lang, "+1 mỗi hoa", "+1 each"),
+        "hoa_trung_cua": say(lang, "+1 mỗi hoa", "+1 each"),
         "bo_hoa": sets,
-        "khung_dung": _t(lang, "1 đến 9", "1 to 9"),
-        "khung_danh": _t(lang, "như khung dựng", "as if set down"),
+        "khung_dung": say(lang, "1 đến 9", "1 to 9"),
+        "khung_danh": say(lang, "như khung dựng", "as if set down"),
         "xuyen": "+1",
         "tan_tieu": "+1",
         "cho_doi": "+1" if rules.shanpon_tsumo_bonus else no,
@@ -170,10 +166,10 @@ def _values(rules: Rules, lang: Lang) -> dict[str, str]:
 
 def _what(rid: str, rules: Rules, lang: Lang) -> str:
     """What pattern ``rid`` is, with what the options add."""
-    text = _t(lang, *WHAT[rid])
+    text = say(lang, *WHAT[rid])
     kv = khung_value
     if rid == "khung_dung":
-        return _t(
+        return say(
             lang,
             f"Tổng {kv(TG, 1, True)} khi dựng đầu ván hay ở cửa Đông, không thì "
             f"{kv(TG, 2, False)}; Hợp {kv(HP, 4, False)} khi dựng đầu ván hay ở cửa Bắc, không "
@@ -188,7 +184,7 @@ def _what(rid: str, rules: Rules, lang: Lang) -> str:
         )
     if rid == "phu_tai_phao":
         lai = rules.honor_bonus_scope == "lai_only"
-        return text + _t(
+        return text + say(
             lang,
             ", chỉ trong Lai hàng, Tui tui lai."
             if lai
@@ -199,16 +195,16 @@ def _what(rid: str, rules: Rules, lang: Lang) -> str:
         )
     if rid == "khong_hoa_la":
         no_honors = rules.khong_hoa_la_no_honors
-        return text + (_t(lang, ", không quân chữ.", ", no honors.") if no_honors else ".")
+        return text + (say(lang, ", không quân chữ.", ", no honors.") if no_honors else ".")
     if rid == "phong_hoa":
         with_khung = rules.phong_khung
         return text + (
-            _t(lang, ", khung đánh ra cũng tính.", ", khung discards count too.")
+            say(lang, ", khung đánh ra cũng tính.", ", khung discards count too.")
             if with_khung
-            else _t(lang, ", không giữ khung.", ", holding no khung.")
+            else say(lang, ", không giữ khung.", ", holding no khung.")
         )
     if rid == "luc_phe_bon" and rules.seven_pairs_self_draw_only:
-        return text + _t(lang, " Chỉ khi tự bốc.", " Self-drawn only.")
+        return text + say(lang, " Chỉ khi tự bốc.", " Self-drawn only.")
     return text
 
 
@@ -222,7 +218,7 @@ def rows(rules: Rules, lang: Lang) -> list[Row]:
 
 def pay_table(rules: Rules, lang: Lang) -> str:
     steps = " · ".join(f"{p} → {'/'.join(map(str, shares(p, rules)))}" for p in PAY_STEPS)
-    return _t(
+    return say(
         lang,
         f"Bảng chung (phán → chung cái / chung con): {steps}.",
         f"Payment table (phán → chung cái, the big share / chung con, the small): {steps}.",

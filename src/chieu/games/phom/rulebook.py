@@ -17,7 +17,7 @@ option is read from ``rules``. Examples name what the engine must find in their 
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section
+from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section, say
 from chieu.games.phom.analysis import best_arrangement
 from chieu.games.phom.cards import mask_of, parse_cards
 from chieu.games.phom.patterns import PATTERNS
@@ -75,13 +75,9 @@ CHOICE_WORDS: dict[str, tuple[str, str]] = {
 PLACES = (("nhất", "first"), ("nhì", "second"), ("ba", "third"), ("bét", "last"))
 
 
-def _t(lang: Lang, vi: str, en: str) -> str:
-    return en if lang == "en" else vi
-
-
 def _pts(lang: Lang, units: int, rules: Rules) -> str:
     n = units * rules.stake
-    return _t(lang, f"{n} điểm", f"{n} point" + ("" if n == 1 else "s"))
+    return say(lang, f"{n} điểm", f"{n} point" + ("" if n == 1 else "s"))
 
 
 def points_left(codes: str, rules: Rules) -> int:
@@ -97,13 +93,13 @@ def _ex(codes: str, caption: str, claim: str) -> Example:
 def option_value(name: str, value: object, lang: Lang) -> str:
     """An option's value in words (never a raw id)."""
     if isinstance(value, bool):
-        return _t(lang, "có", "yes") if value else _t(lang, "không", "no")
+        return say(lang, "có", "yes") if value else say(lang, "không", "no")
     if isinstance(value, str):
         return CHOICE_WORDS[value][1 if lang == "en" else 0]
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
     if name == "players":
-        return _t(lang, f"{value} người", f"{value} players")
+        return say(lang, f"{value} người", f"{value} players")
     return str(value)
 
 
@@ -111,16 +107,16 @@ def _about(rules: Rules, lang: Lang) -> Section:
     n = rules.players
     return Section(
         "about",
-        _t(lang, "Phỏm là gì", "What Phỏm is"),
+        say(lang, "Phỏm là gì", "What Phỏm is"),
         (
-            _t(
+            say(
                 lang,
                 "Phỏm (còn gọi là tá lả) là trò bài của miền Bắc cho hai đến bốn người, "
                 f"dùng bộ bài tây 52 quân. Bàn này chơi {n} người.",
                 "Phỏm (also called tá lả) is a northern Vietnamese card game for two to four "
                 f"players with the 52-card French deck. This table plays with {n}.",
             ),
-            _t(
+            say(
                 lang,
                 "Mỗi người cố ghép bài trên tay thành phỏm (bộ ba quân trở lên). Hết ván, ai "
                 "còn ít điểm rác nhất thì về nhất; ai ghép được hết bài thì ù, thắng ngay.",
@@ -128,7 +124,7 @@ def _about(rules: Rules, lang: Lang) -> Section:
                 "At the end the fewest points left wins (nhất); whoever puts every card into "
                 "phỏm wins at once (ù).",
             ),
-            _t(
+            say(
                 lang,
                 "Ở đây chỉ tính điểm, không có tiền.",
                 "chieu keeps points only: there is no money.",
@@ -145,9 +141,9 @@ def _cards(rules: Rules, lang: Lang) -> Section:
     left = points_left(sample, rules)
     return Section(
         "cards",
-        _t(lang, "Bộ bài", "The cards"),
+        say(lang, "Bộ bài", "The cards"),
         (
-            _t(
+            say(
                 lang,
                 "52 quân, bốn chất: bích ♠, tép ♣, rô ♦, cơ ♥. Mỗi chất có 13 quân, từ thấp "
                 "đến cao: A (át), 2, 3, …, 10, J (bồi), Q (đầm), K (già).",
@@ -155,14 +151,14 @@ def _cards(rules: Rules, lang: Lang) -> Section:
                 "cơ ♥ (hearts). Each suit has 13 cards, low to high: A (ace), 2, 3, …, 10, "
                 "J, Q, K.",
             ),
-            _t(
+            say(
                 lang,
                 "Điểm của quân còn trên tay (rác): A = 1, 2 đến 10 theo số, "
                 + ("J, Q, K mỗi quân 10." if faces else "J = 11, Q = 12, K = 13."),
                 "Points of a card left in hand: A = 1, 2 to 10 their number, "
                 + ("J, Q, K 10 each." if faces else "J = 11, Q = 12, K = 13."),
             ),
-            _t(
+            say(
                 lang,
                 f"Người đi đầu được chia 10 quân, mỗi người khác 9 quân; {stock} quân còn lại "
                 "úp thành nọc ở giữa bàn để bốc.",
@@ -173,7 +169,7 @@ def _cards(rules: Rules, lang: Lang) -> Section:
         (
             _ex(
                 sample,
-                _t(
+                say(
                     lang,
                     f"Sáu quân lẻ này cộng lại {left} điểm.",
                     f"These six loose cards count {left} points.",
@@ -187,16 +183,16 @@ def _cards(rules: Rules, lang: Lang) -> Section:
 def _groups(rules: Rules, lang: Lang) -> Section:
     return Section(
         "groups",
-        _t(lang, "Phỏm, cạ và rác", "Phỏm, cạ and rác"),
+        say(lang, "Phỏm, cạ và rác", "Phỏm, cạ and rác"),
         (
-            _t(
+            say(
                 lang,
                 "Phỏm ngang: ba hoặc bốn quân cùng số. Phỏm dọc: ba quân trở lên cùng chất, số "
                 "liền nhau. A chỉ đứng dưới 2 (A-2-3 được, Q-K-A không được).",
                 "Phỏm ngang: three or four cards of one rank. Phỏm dọc: three or more cards of "
                 "one suit in a row. The ace is low only (A-2-3 yes, Q-K-A no).",
             ),
-            _t(
+            say(
                 lang,
                 "Cạ: hai quân cùng số hoặc hai quân liền nhau cùng chất, chỉ thiếu một quân là "
                 "thành phỏm. Rác: quân lẻ không vào phỏm nào; hết ván cộng điểm rác, càng ít "
@@ -209,25 +205,25 @@ def _groups(rules: Rules, lang: Lang) -> Section:
         (
             _ex(
                 "7s 7c 7d",
-                _t(lang, "Phỏm ngang: ba quân 7.", "Phỏm ngang: three sevens."),
+                say(lang, "Phỏm ngang: ba quân 7.", "Phỏm ngang: three sevens."),
                 "phom_ngang",
             ),
             _ex(
                 "8h 9h Th Jh",
-                _t(lang, "Phỏm dọc bốn quân cơ.", "Phỏm dọc: four hearts in a row."),
+                say(lang, "Phỏm dọc bốn quân cơ.", "Phỏm dọc: four hearts in a row."),
                 "phom_doc",
             ),
             _ex(
                 "As 2s 3s",
-                _t(lang, "A đứng dưới 2: phỏm dọc.", "Ace below 2: a phỏm dọc."),
+                say(lang, "A đứng dưới 2: phỏm dọc.", "Ace below 2: a phỏm dọc."),
                 "phom_doc",
             ),
             _ex(
                 "Qs Ks As",
-                _t(lang, "Q-K-A không phải phỏm.", "Q-K-A is not a phỏm."),
+                say(lang, "Q-K-A không phải phỏm.", "Q-K-A is not a phỏm."),
                 "not_phom",
             ),
-            _ex("5s 6s", _t(lang, "Một cạ: chờ 4♠ hoặc 7♠.", "A cạ: waiting for 4♠ or 7♠."), "ca"),
+            _ex("5s 6s", say(lang, "Một cạ: chờ 4♠ hoặc 7♠.", "A cạ: waiting for 4♠ or 7♠."), "ca"),
         ),
     )
 
@@ -237,7 +233,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
     hand = "7s 7c 7d 8h 9h Th 2c Kd"
     left = points_left(hand, rules)
     paras = [
-        _t(
+        say(
             lang,
             f"Lượt đi {direction}. Người đi đầu đánh ngay một quân, không bốc. Đến lượt mình, "
             "mỗi người ăn quân người ngồi trước vừa đánh (nếu ghép được phỏm) hoặc bốc một quân "
@@ -246,7 +242,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
             "a turn each player eats the card the previous player just discarded (if it makes "
             "a phỏm) or draws from the stock, then discards one card into its row.",
         ),
-        _t(
+        say(
             lang,
             "Hạ: đến lượt đánh quân thứ tư của hàng mình thì phải hạ, tức đặt các phỏm ngửa lên "
             "bàn, hạ hết những phỏm có thể hạ. Ai không có phỏm nào thì móm. Khi bị ăn, quân "
@@ -255,7 +251,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
             "lay your phỏm face up, every phỏm you can. A player with none is móm. A card "
             "that is eaten leaves your row, so you lay down later (né hạ).",
         ),
-        _t(
+        say(
             lang,
             "Gửi: sau khi hạ, được đặt thêm quân của mình vào phỏm người khác đã hạ để bớt "
             "điểm, "
@@ -277,7 +273,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
     ]
     if rules.finished_player_may_eat:
         paras.append(
-            _t(
+            say(
                 lang,
                 "Thêm vòng: người đã hạ xong vẫn được ăn quân người trước đánh để thành phỏm "
                 "mới; khi đó người bị ăn phải đánh thêm một vòng.",
@@ -288,12 +284,12 @@ def _turn(rules: Rules, lang: Lang) -> Section:
         )
     return Section(
         "turn",
-        _t(lang, "Một lượt", "A turn"),
+        say(lang, "Một lượt", "A turn"),
         tuple(paras),
         (
             _ex(
                 hand,
-                _t(
+                say(
                     lang,
                     f"Lúc hạ: hạ 7♠ 7♣ 7♦ và 8♥ 9♥ 10♥, còn rác 2♣ K♦ là {left} điểm.",
                     f"At the lay-down: lay 7♠ 7♣ 7♦ and 8♥ 9♥ 10♥; 2♣ K♦ are left, {left} points.",
@@ -302,7 +298,7 @@ def _turn(rules: Rules, lang: Lang) -> Section:
             ),
             _ex(
                 "7h 8h 9h Th",
-                _t(
+                say(
                     lang,
                     "Gửi 10♥ vào phỏm 7♥ 8♥ 9♥ người khác đã hạ.",
                     "Send 10♥ onto another player's laid 7♥ 8♥ 9♥.",
@@ -316,16 +312,16 @@ def _turn(rules: Rules, lang: Lang) -> Section:
 def _claims(rules: Rules, lang: Lang) -> Section:
     return Section(
         "claims",
-        _t(lang, "Ăn bài", "Eating"),
+        say(lang, "Ăn bài", "Eating"),
         (
-            _t(
+            say(
                 lang,
                 "Chỉ người ngồi ngay sau mới được ăn quân vừa đánh, và chỉ khi quân đó ghép với "
                 "hai quân trên tay thành phỏm. Ăn thay cho bốc; người khác không ai được hỏi.",
                 "Only the next player may eat the card just discarded, and only into a phỏm "
                 "with two cards of its hand. Eating replaces the draw; nobody else is asked.",
             ),
-            _t(
+            say(
                 lang,
                 "Quân đã ăn để ngửa trước mặt và phải nằm trong một phỏm; một phỏm không được "
                 "có hai quân ăn. Người bị ăn trả tiền ngay (xem phần tính điểm). Ăn đủ ba quân "
@@ -339,7 +335,7 @@ def _claims(rules: Rules, lang: Lang) -> Section:
         (
             _ex(
                 "5c 6c 7c",
-                _t(
+                say(
                     lang,
                     "Có 5♣ 6♣ trên tay: ăn được 7♣ người trước đánh.",
                     "Holding 5♣ 6♣: the 7♣ just discarded may be eaten.",
@@ -352,14 +348,14 @@ def _claims(rules: Rules, lang: Lang) -> Section:
 
 def _chot_text(rules: Rules, lang: Lang) -> str:
     if rules.chot_definition == "final_discard":
-        return _t(
+        return say(
             lang,
             "Chốt: quân cuối cùng một người đánh trước khi xong (đã hạ, đủ bốn quân trong "
             "hàng). Bị ăn chốt thì trả nhiều hơn.",
             "The chốt: the last card a player discards before finishing (laid down, four cards "
             "in its row). Having the chốt eaten costs more.",
         )
-    return _t(
+    return say(
         lang,
         "Chốt: quân người đi đầu gặp khi bắt đầu lượt thứ tư (quân cuối vòng ba). Bị ăn chốt "
         "thì trả nhiều hơn.",
@@ -370,14 +366,14 @@ def _chot_text(rules: Rules, lang: Lang) -> str:
 
 def _winning(rules: Rules, lang: Lang) -> Section:
     paras = [
-        _t(
+        say(
             lang,
             "Ù: mọi quân trên tay đều vào phỏm (kể cả quân gửi), còn nhiều nhất một quân để "
             "đánh. Người ù thắng ngay, ván dừng.",
             "Ù: every card in hand goes into phỏm (sending included), with at most one left "
             "to discard. The player wins at once and the game stops.",
         ),
-        _t(
+        say(
             lang,
             "Các kiểu ù: ù gửi (nhờ gửi quân), ù ăn ba cây"
             + (", ù tròn (hạ hết, không còn quân để đánh)" if rules.allow_u_tron else "")
@@ -388,7 +384,7 @@ def _winning(rules: Rules, lang: Lang) -> Section:
             + (", ù khan (a dealt hand with no cạ and no phỏm)" if rules.allow_u_khan else "")
             + ". Every kind is paid the same.",
         ),
-        _t(
+        say(
             lang,
             "Không ai ù: sau bốn vòng, ai chưa hạ thì hạ; xếp hạng nhất, nhì, ba, bét theo điểm "
             "rác (ít điểm hơn đứng trên), người móm đứng cuối. Bằng điểm thì "
@@ -409,7 +405,7 @@ def _winning(rules: Rules, lang: Lang) -> Section:
     examples = [
         _ex(
             "As 2s 3s 7c 7d 7h Jd Qd Kd 5h",
-            _t(
+            say(
                 lang,
                 "Ù: ba phỏm, đánh nốt 5♥.",
                 "Ù: three phỏm, then 5♥ is discarded.",
@@ -418,7 +414,7 @@ def _winning(rules: Rules, lang: Lang) -> Section:
         ),
         _ex(
             "2s 5c 8d Jh Ks 4h 9c Qd 6s",
-            _t(lang, "Móm: không có phỏm nào.", "Móm: not a single phỏm."),
+            say(lang, "Móm: không có phỏm nào.", "Móm: not a single phỏm."),
             "mom",
         ),
     ]
@@ -426,12 +422,12 @@ def _winning(rules: Rules, lang: Lang) -> Section:
         examples.append(
             _ex(
                 "As 3c 5d 7h 9s Jc Kd 4s 8c",
-                _t(lang, "Ù khan: không cạ, không phỏm.", "Ù khan: no cạ, no phỏm."),
+                say(lang, "Ù khan: không cạ, không phỏm.", "Ù khan: no cạ, no phỏm."),
                 "u_khan",
             )
         )
     return Section(
-        "winning", _t(lang, "Ù và xếp hạng", "Winning and places"), tuple(paras), tuple(examples)
+        "winning", say(lang, "Ù và xếp hạng", "Winning and places"), tuple(paras), tuple(examples)
     )
 
 
@@ -454,40 +450,40 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
     n = rules.players
     eat = _pts(lang, rules.pay_eat, rules)
     if rules.pay_eat_mode == "escalating":
-        eat = _t(lang, f"lần thứ k: k × {eat}", f"the k-th eat: k × {eat}")
+        eat = say(lang, f"lần thứ k: k × {eat}", f"the k-th eat: k × {eat}")
     each_u = _pts(lang, rules.pay_u, rules)
-    as_u, no = _t(lang, "như ù", "as ù"), _t(lang, "bàn này không cho", "not at this table")
+    as_u, no = say(lang, "như ù", "as ù"), say(lang, "bàn này không cho", "not at this table")
     values = {
         "an": eat,
         "an_chot": _pts(lang, rules.pay_eat_chot, rules),
-        "nhat": _t(lang, "được trả", "is paid"),
+        "nhat": say(lang, "được trả", "is paid"),
         "mom": _pts(lang, rules.pay_mom, rules),
-        "u": _t(lang, f"mỗi người {each_u}", f"{each_u} from each"),
+        "u": say(lang, f"mỗi người {each_u}", f"{each_u} from each"),
         "u_gui": as_u,
         "u_tron": as_u if rules.allow_u_tron else no,
         "u_an_ba_cay": as_u,
         "u_khan": as_u if rules.allow_u_khan else no,
     }
     terms = TERMS | {p.id: p.name for p in PATTERNS}
-    rows = [Row(i, terms[i], values[i], _t(lang, *WHAT[i])) for i in ("an", "an_chot", "nhat")]
+    rows = [Row(i, terms[i], values[i], say(lang, *WHAT[i])) for i in ("an", "an_chot", "nhat")]
     for place in range(1, n):
         last = place == n - 1
         word = PLACES[3 if last else place]
-        text = _t(
+        text = say(
             lang, f"Hạng {word[0]} trả người nhất.", f"Place {word[0]} ({word[1]}) pays nhất."
         )
         rid = "bet" if last else ("nhi", "ba")[place - 1]
         rows.append(Row(rid, word[0], _pts(lang, rules.pay_rank[place], rules), text))
     rows += [
-        Row(i, terms[i], values[i], _t(lang, *WHAT[i]))
+        Row(i, terms[i], values[i], say(lang, *WHAT[i]))
         for i in ("mom", "u", "u_gui", "u_tron", "u_an_ba_cay", "u_khan")
     ]
     rows.append(Row("den", terms["den"], _den_value(rules, lang), _den_text(rules, lang)))
     return Section(
         "scoring",
-        _t(lang, "Tính điểm", "Scoring"),
+        say(lang, "Tính điểm", "Scoring"),
         (
-            _t(
+            say(
                 lang,
                 "Không ai ù: mỗi người trả người nhất theo hạng của mình, người móm trả tiền móm. "
                 "Có người ù: ai cũng trả người ù, trừ khi có người phải đền thay cả làng. Tiền "
@@ -496,7 +492,7 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
                 "everyone pays the winner, unless one player pays for all (đền). Eat payments "
                 "are made during play and stand whatever follows.",
             ),
-            _t(
+            say(
                 lang,
                 f"Các số dưới đây là của bàn này ({n} người).",
                 f"The amounts below are this table's ({n} players).",
@@ -509,28 +505,28 @@ def _scoring(rules: Rules, lang: Lang) -> Section:
 
 def _den_value(rules: Rules, lang: Lang) -> str:
     if not (rules.den_three_eats or rules.den_u_from_chot):
-        return _t(lang, "bàn này không có", "not at this table")
+        return say(lang, "bàn này không có", "not at this table")
     total = _pts(lang, rules.pay_u * (rules.players - 1), rules)
-    return _t(lang, f"một người trả {total}", f"one player pays {total}")
+    return say(lang, f"một người trả {total}", f"one player pays {total}")
 
 
 def _den_text(rules: Rules, lang: Lang) -> str:
     why: list[str] = []
     if rules.den_three_eats:
-        why.append(_t(lang, "người để bị ăn ba cây", "the player eaten from three times"))
+        why.append(say(lang, "người để bị ăn ba cây", "the player eaten from three times"))
     if rules.den_u_from_chot:
         why.append(
-            _t(
+            say(
                 lang,
                 "người đánh quân chốt cho người khác ăn rồi ù",
                 "the player whose chốt was eaten for the ù",
             )
         )
     if not why:
-        return _t(lang, "Không ai phải trả thay cả làng.", "Nobody pays for everyone.")
+        return say(lang, "Không ai phải trả thay cả làng.", "Nobody pays for everyone.")
     return (
-        _t(lang, "Trả thay cả làng: ", "Pays for everyone: ")
-        + _t(lang, " hoặc ", " or ").join(why)
+        say(lang, "Trả thay cả làng: ", "Pays for everyone: ")
+        + say(lang, " hoặc ", " or ").join(why)
         + "."
     )
 
@@ -538,9 +534,9 @@ def _den_text(rules: Rules, lang: Lang) -> str:
 def _faults(lang: Lang) -> Section:
     return Section(
         "faults",
-        _t(lang, "Lỗi", "Faults"),
+        say(lang, "Lỗi", "Faults"),
         (
-            _t(
+            say(
                 lang,
                 "Phỏm ở đây không có lỗi phạt: bàn chỉ cho đi những nước hợp lệ (ăn sai, hạ sai, "
                 "gửi sai đều không bấm được). Cái giá phải trả là móm và đền.",
@@ -557,7 +553,7 @@ def _options(rules: Rules, lang: Lang) -> Section:
         Row(name, LABELS[name][i], option_value(name, getattr(rules, name), lang), help_[i])
         for name, help_ in Rules.help.items()
     )
-    note = _t(
+    note = say(
         lang,
         f"Số tiền tính theo đơn vị, mỗi đơn vị {rules.stake} điểm.",
         f"Amounts are in units of {rules.stake} point" + ("" if rules.stake == 1 else "s") + ".",

@@ -12,7 +12,7 @@ tests/games/totom/test_rulebook.py with the engine's phu catalogue and checker.
 from __future__ import annotations
 
 from chieu.core.notation import Lang
-from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section
+from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section, say
 from chieu.core.rules import RulesBase
 from chieu.games.totom.cards import KINDS, parse_cards
 from chieu.games.totom.checker import judge_win
@@ -110,16 +110,12 @@ OPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 }
 
 
-def _w(lang: Lang, vi: str, en: str) -> str:
-    return en if lang == "en" else vi
-
-
 def _ex(cards: str, lang: Lang, vi: str, en: str, claim: str) -> Example:
-    return Example(tuple(cards.split()), _w(lang, vi, en), claim)
+    return Example(tuple(cards.split()), say(lang, vi, en), claim)
 
 
 def _pts(lang: Lang, n: int) -> str:
-    return _w(lang, f"{n} điểm", f"{n} points")
+    return say(lang, f"{n} điểm", f"{n} points")
 
 
 def _entry_text(term: str, lang: Lang) -> str:
@@ -139,9 +135,9 @@ def cuoc_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
     rows: list[Row] = []
     for p in ALL_CUOC:
         if p.id == "u_suong":
-            value = _w(lang, f"{BASE * u} điểm gốc", f"{BASE * u} points, the base")
+            value = say(lang, f"{BASE * u} điểm gốc", f"{BASE * u} points, the base")
         elif p.id == "chi_nay":
-            value = _w(
+            value = say(
                 lang,
                 f"+{VALUES[p.id] * u} điểm, thêm vào bạch thủ",
                 f"+{VALUES[p.id] * u} on top of bạch thủ",
@@ -155,67 +151,67 @@ def cuoc_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
 def _penalty(fault: TotomFault, rules: Rules, lang: Lang) -> str:
     boat = 2 * rules.unit
     if fault.penalty == CHEO_DO:
-        text = _w(
+        text = say(
             lang,
             f"chèo đò: trả {boat} điểm cho mỗi người, mất hết điểm của hội",
             f"chèo đò: pays {boat} points to every other player, loses the hội's points",
         )
         if fault.id in AT_THE_WIN:
-            text += _w(lang, "; ván ù bị hủy", "; the win is void")
+            text += say(lang, "; ván ù bị hủy", "; the win is void")
         elif fault.id == "khe_khan":
-            text += _w(lang, "; ù trong ván này bị hủy", "; a win in this game is void")
+            text += say(lang, "; ù trong ván này bị hủy", "; a win in this game is void")
     else:
-        text = _w(
+        text = say(
             lang,
             "đeo kính: ván ù không được tính điểm",
             "đeo kính: the win scores nothing",
         )
     if not fault.detectable:
-        text += _w(lang, " (máy tự xếp bài nên không xảy ra)", " (never here: the table counts)")
+        text += say(lang, " (máy tự xếp bài nên không xảy ra)", " (never here: the table counts)")
     return text
 
 
 def fault_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
     return tuple(
-        Row(f.id, f.name, _penalty(f, rules, lang), _w(lang, *FAULTS[f.id])) for f in ALL_FAULTS
+        Row(f.id, f.name, _penalty(f, rules, lang), say(lang, *FAULTS[f.id])) for f in ALL_FAULTS
     )
 
 
 def _choice(rules: Rules, field: str, lang: Lang) -> str:
     value = getattr(rules, field)
     if field == "players":
-        bi_tu = _w(lang, " (bí tứ)", " (bí tứ)") if value == 4 else ""
-        return _w(lang, f"{value} người", f"{value} players") + bi_tu
+        bi_tu = say(lang, " (bí tứ)", " (bí tứ)") if value == 4 else ""
+        return say(lang, f"{value} người", f"{value} players") + bi_tu
     if field == "fault_mode":
         if rules.strict:
-            return _w(lang, "chặt: máy không cho đi nước phạm lỗi", "strict: no faulty move")
-        return _w(lang, "có trọng tài: đi sai thì bị phạt", "a referee: a fault is punished")
+            return say(lang, "chặt: máy không cho đi nước phạm lỗi", "strict: no faulty move")
+        return say(lang, "có trọng tài: đi sai thì bị phạt", "a referee: a fault is punished")
     if field == "ho":
         if value == "auto":
-            return _w(lang, "máy tự hô đúng cước", "the table calls the true cước")
-        return _w(lang, "người ù tự hô", "the winner calls")
+            return say(lang, "máy tự hô đúng cước", "the table calls the true cước")
+        return say(lang, "người ù tự hô", "the winner calls")
     if field == "lung_reading":
         vi, en = READINGS[value]
         need = rules.min_lung
-        return _w(lang, f"{vi}; cần {need} lưng", f"{en}; {need} needed")
+        return say(lang, f"{vi}; cần {need} lưng", f"{en}; {need} needed")
     if field == "unit":
-        return _w(
+        return say(
             lang,
             f"{value} (suông {2 * value} dịch {value}, hội đến {rules.target} điểm)",
             f"{value} (base {2 * value}, each cước {value}, a hội of {rules.target})",
         )
     if field == "passed_nocc_live":
         if value:
-            return _w(lang, "người sau vẫn ăn được", "the next player may eat it")
-        return _w(lang, "bỏ đi, người sau xin quân khác", "dead; the next player draws")
+            return say(lang, "người sau vẫn ăn được", "the next player may eat it")
+        return say(lang, "bỏ đi, người sau xin quân khác", "dead; the next player draws")
     if value:
-        return _w(lang, "đi tiếp từ người phỗng", "play on from the taker")
-    return _w(lang, "trả cửa", "give a card back")
+        return say(lang, "đi tiếp từ người phỗng", "play on from the taker")
+    return say(lang, "trả cửa", "give a card back")
 
 
 def option_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
     return tuple(
-        Row(field, _w(lang, *label), _choice(rules, field, lang), _w(lang, *text))
+        Row(field, say(lang, *label), _choice(rules, field, lang), say(lang, *text))
         for field, (label, text) in OPTIONS.items()
     )
 
@@ -229,7 +225,7 @@ def worked_example(rules: Rules, lang: Lang) -> str:
     total = verdict["score"]
     sums = f"{BASE} + {extras}"
     sums = f"{rules.unit} × ({sums})" if rules.unit > 1 else sums
-    return _w(
+    return say(
         lang,
         f"Ví dụ: bài ù ở dưới có {named}, nên được {sums} = {total} điểm.",
         f"Example: the win below has {named}, so it scores {sums} = {total} points.",
@@ -239,7 +235,7 @@ def worked_example(rules: Rules, lang: Lang) -> str:
 def rulebook(rules: RulesBase, lang: Lang = "vi") -> Rulebook:
     """The rules of Tổ tôm under ``rules`` (a Tổ tôm ``Rules``), in ``lang``."""
     r = rules if isinstance(rules, Rules) else Rules()
-    w = _w
+    w = say
     n, u, need = r.players, r.unit, r.min_lung
     reading_vi, reading_en = READINGS[r.lung_reading]
     sections = (
