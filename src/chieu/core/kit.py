@@ -68,6 +68,8 @@ class GameKit:
     * ``explain``: ``explain(state, lang, viewer) -> chieu.core.explain.Explanation | None``,
       the end of the game explained (hands grouped, cước with points, payments with reasons),
       or None: the View's outcome carries no ``explain`` (``chieu.core.explain.explain_of``).
+    * ``lessons``: the game's lessons in teaching order, a sequence of
+      ``chieu.core.lessons.Lesson``, or None: the game has none (``lessons_of``).
     """
 
     order: int = 99
@@ -88,6 +90,7 @@ class GameKit:
     results: str | None = None
     rulebook: str | None = None
     explain: str | None = None
+    lessons: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

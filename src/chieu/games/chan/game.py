@@ -50,4 +50,5 @@ class ChanGame(GameBase):
         results="chieu.games.chan.results:outcome_lines",
         rulebook="chieu.games.chan.rulebook:rulebook",
         explain="chieu.games.chan.explain:explain",
+        lessons="chieu.games.chan.lessons:LESSONS",
     )

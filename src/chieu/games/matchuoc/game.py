@@ -48,6 +48,7 @@ class MatChuocGame(GameBase):
         hints="chieu.games.matchuoc.hints:hints",
         results="chieu.games.matchuoc.results:outcome_lines",
         explain="chieu.games.matchuoc.explain:explain",
+        lessons="chieu.games.matchuoc.lessons:LESSONS",
     )
 
     @classmethod

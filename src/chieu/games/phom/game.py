@@ -51,6 +51,7 @@ class PhomGame(GameBase):
         hints="chieu.games.phom.hints:hints",
         results="chieu.games.phom.results:outcome_lines",
         explain="chieu.games.phom.explain:explain",
+        lessons="chieu.games.phom.lessons:LESSONS",
     )
 
     @classmethod

@@ -52,6 +52,7 @@ class TotomGame(GameBase):
         results="chieu.games.totom.results:outcome_lines",
         rulebook="chieu.games.totom.rulebook:rulebook",
         explain="chieu.games.totom.explain:explain",
+        lessons="chieu.games.totom.lessons:LESSONS",
     )
 
     @classmethod
