@@ -14,7 +14,8 @@ WHOLE_GAME = Lesson(
     ),
     intro=(
         "Bạn đã biết đủ để chơi một ván. Máy chơi hiền, và gợi ý nói bạn nên làm gì ở mỗi lượt.",
-        "You know enough to play a game. The bots play gently, and the hints say what to do at each turn.",
+        "You know enough to play a game. The bots play gently, and the hints say what to do "
+        "at each turn.",
     ),
     finish="game",
 )
