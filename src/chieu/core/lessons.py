@@ -29,7 +29,7 @@ from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError
 from chieu.core.glossary import Glossary
-from chieu.core.jsonio import JsonObject
+from chieu.core.jsonio import JsonObject, as_json
 from chieu.core.kit import kit_part
 from chieu.core.notation import Lang, pick
 from chieu.core.protocol import GameDefinition
@@ -377,7 +377,7 @@ class Tutor:
         verdict, and (a whole-game lesson) the hints for the decision now."""
         seat = self.lesson.seat
         out: JsonObject = {
-            "lesson": dict(self.lesson.to_json(lang)),
+            "lesson": as_json(self.lesson.to_json(lang)),
             "step": self.step,
             "done": self.done,
             "failed": self.failed,
