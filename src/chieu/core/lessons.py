@@ -230,6 +230,8 @@ class Tutor:
             if state.is_terminal():
                 self._ended()
                 return
+            if self.done and not self.script and state.window is None:
+                return  # the lesson's last move and what it opened are played: stop there
             pending = state.decisions()
             if self.script:
                 move = self.script[0]
