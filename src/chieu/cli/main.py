@@ -22,6 +22,7 @@ SUBCOMMANDS = {
     "verify": "verify",
     "serve": "serve",
     "rules": "rules",
+    "learn": "learn",
 }
 
 

@@ -175,13 +175,17 @@ class Tutor:
     """
 
     def __init__(
-        self, game: GameDefinition | Game, lesson: Lesson, others: Chooser | None = None
+        self,
+        game: GameDefinition | Game,
+        lesson: Lesson,
+        others: Chooser | None = None,
+        seed: int | None = None,
     ) -> None:
         self.game = game
         self.lesson = lesson
         self.others = others or _default_others
         self.verdict: Verdict | None = None
-        self.restart()
+        self.restart(seed)
 
     # -- the table ---------------------------------------------------------------------
 
