@@ -71,7 +71,7 @@ class GameBase:
         rules = rules or cls.rules_class()
         return GameInfo(
             cls.name,
-            rules.players,
+            rules.seats,
             len(cls.action_space),
             cls.kinds.deck_size,
             max_game_length=cls.max_game_length,

@@ -27,6 +27,13 @@ class RulesBase:
     #: a game's ``Rules`` is a dataclass (what ``dataclasses.fields`` reads)
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
+    @property
+    def seats(self) -> int:
+        """The seats at the table. ``players`` is everyone in the hội; a game whose hội may
+        hold more people than its table seats (Mạt chược of five or six) says fewer, and its
+        sitting policy seats them in turn (``chieu.core.sitting``)."""
+        return self.players
+
     def to_json(self) -> JsonObject:
         data = asdict(self)
         return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}

@@ -8,14 +8,14 @@ the hội is over. The Sitting itself knows no game, and round-trips through JSO
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import JsonObject, as_json
 from chieu.core.outcome import Outcome
-from chieu.core.rules import R_contra
+from chieu.core.rules import R_contra, RulesBase
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
@@ -57,6 +57,12 @@ class SittingPolicy(Protocol, Generic[R_contra, Carry]):
         """Whether the hội has reached its end by the game's own rule (never, for most)."""
         ...
 
+    # A policy whose hội may hold more people than the table seats (``rules.seats <
+    # rules.players``) also has ``seating(rules, carry) -> Sequence[int]``: the person (an
+    # index into the hội's names) at each seat of the next deal. Without it, person ``s``
+    # sits at seat ``s``; its ``after`` gives points per *seat*, which the Sitting writes to
+    # the people seated.
+
 
 @dataclass(frozen=True, slots=True)
 class SittingRow:
@@ -65,11 +71,13 @@ class SittingRow:
     setup: JsonObject
     winner: int | None
     termination: str
-    points: tuple[float, ...]
+    points: tuple[float, ...]  # per person of the hội
     totals: tuple[float, ...]
+    #: the person at each seat of this deal (None: person ``s`` at seat ``s``)
+    seating: tuple[int, ...] | None = None
 
     def to_json(self) -> JsonObject:
-        return {
+        out: JsonObject = {
             "number": self.number,
             "seed": self.seed,
             "setup": self.setup,
@@ -78,6 +86,9 @@ class SittingRow:
             "points": list(self.points),
             "totals": list(self.totals),
         }
+        if self.seating is not None:
+            out["seating"] = list(self.seating)
+        return out
 
 
 class Sitting:
@@ -102,7 +113,34 @@ class Sitting:
 
     @property
     def players(self) -> int:
+        """Everyone in the hội (its names)."""
         return len(self.names)
+
+    @property
+    def seats(self) -> int:
+        """The seats at the table: ``players`` unless the game seats its hội in turn."""
+        return self.game.rules.seats
+
+    def seating(self) -> tuple[int, ...]:
+        """The person (an index into ``names``) at each seat of the next deal."""
+        hook: Callable[[RulesBase, JsonObject], Sequence[int]] | None = getattr(
+            self._policy, "seating", None
+        )
+        if hook is None:
+            return tuple(range(self.seats))
+        seated = tuple(int(p) for p in hook(self.game.rules, self.carry))
+        if (
+            len(seated) != self.seats
+            or sorted(set(seated)) != sorted(seated)
+            or not all(0 <= p < self.players for p in seated)
+        ):
+            raise ChieuError(f"the sitting seats {seated!r}: not {self.seats} of its people")
+        return seated
+
+    def bench(self) -> tuple[int, ...]:
+        """The people who sit out the next deal, in the hội's order."""
+        seated = set(self.seating())
+        return tuple(p for p in range(self.players) if p not in seated)
 
     @property
     def totals(self) -> tuple[float, ...]:
@@ -120,20 +158,27 @@ class Sitting:
         return self.game.new_state(seed, setup=self.next_setup())
 
     def record(self, outcome: Outcome, seed: int | None = None) -> SittingRow:
-        """Write a finished deal on the sheet (``seed`` is kept for the record's sake)."""
+        """Write a finished deal on the sheet (``seed`` is kept for the record's sake): each
+        seat's points to the person seated there; the winner as a person."""
         setup = self.next_setup()
-        self.carry, points = self._policy.after(self.game.rules, self.carry, outcome)
-        if len(points) != self.players:
-            raise ChieuError(f"{len(points)} points for {self.players} players")
+        seating = self.seating()
+        self.carry, by_seat = self._policy.after(self.game.rules, self.carry, outcome)
+        if len(by_seat) != self.seats:
+            raise ChieuError(f"{len(by_seat)} points for {self.seats} seats")
+        points = [0.0] * self.players
+        for seat, person in enumerate(seating):
+            points[person] += by_seat[seat]
         totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        turns = None if seating == tuple(range(self.players)) else seating
         row = SittingRow(
             len(self.rows) + 1,
             seed,
             setup,
-            outcome.winner,
+            None if outcome.winner is None else seating[outcome.winner],
             outcome.termination.value,
-            tuple(points),
+            tuple(points) if turns else tuple(by_seat),
             totals,
+            turns,
         )
         self.rows.append(row)
         return row
@@ -192,8 +237,10 @@ def _row(row: object, number: int, players: int) -> SittingRow:
         setup = row["setup"]
         if not isinstance(setup, dict):
             raise TypeError("'setup' is not an object")
+        seating = row.get("seating")
+        seated = None if seating is None else tuple(_people(seating, players))
         return SittingRow(
-            number, seed, dict(setup), winner, str(row["termination"]), points, totals
+            number, seed, dict(setup), winner, str(row["termination"]), points, totals, seated
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ChieuError(f"sitting row {number} is not valid ({exc})") from None
@@ -208,3 +255,13 @@ def _floats(value: object) -> tuple[float, ...]:
 
 def _not_number(value: object) -> float:
     raise TypeError(f"expected a number, not {type(value).__name__}")
+
+
+def _people(value: object, players: int) -> list[int]:
+    """A row's ``seating``: distinct people of the hội, one per seat."""
+    if not isinstance(value, list) or len(value) > players:
+        raise ValueError("'seating' is not a list of people")
+    out = [p for p in value if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < players]
+    if len(out) != len(value) or len(set(out)) != len(out):
+        raise ValueError(f"seating {value!r}")
+    return out

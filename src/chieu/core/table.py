@@ -42,7 +42,7 @@ class TableInfo:
 
     name: str
     title: str
-    players: int
+    players: int  # everyone in the hội
     min_players: int
     max_players: int
     cards: int  # physical cards in play
@@ -50,6 +50,7 @@ class TableInfo:
     has_claims: bool  # out-of-turn claims on an exposed card
     num_actions: int
     max_game_length: int  # a bound on the actions of one game
+    seats: int  # the seats at the table (``players`` unless the hội seats them in turn)
 
     def to_json(self) -> JsonObject:
         return {
@@ -63,6 +64,7 @@ class TableInfo:
             "has_claims": self.has_claims,
             "num_actions": self.num_actions,
             "max_game_length": self.max_game_length,
+            "seats": self.seats,
         }
 
 
@@ -104,6 +106,7 @@ class Game:
             name=d.name,
             title=d.title,
             players=self.rules.players,
+            seats=self.rules.seats,
             min_players=min(counts),
             max_players=max(counts),
             cards=d.kinds.deck_size,

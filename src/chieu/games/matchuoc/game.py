@@ -29,7 +29,7 @@ class MatChuocGame(GameBase):
     rules_class: ClassVar[type[Rules]] = Rules
     State: ClassVar[type[MatChuocState]] = MatChuocState
     max_game_length: ClassVar[int] = 3000
-    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    player_counts: ClassVar[tuple[int, ...]] = (4, 5, 6)
     has_claims: ClassVar[bool] = True
     notation: ClassVar[MatChuocNotation] = NOTATION
     sitting_policy: ClassVar[MatChuocSitting] = SITTING_POLICY

@@ -62,6 +62,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "blessings": ("Thiên, địa, nhân ù", "Thiên, địa, nhân ù"),
     "dealer_keeps_on_win": ("Cái ù giữ cái", "Dealer keeps the deal on a win"),
     "dealer_keeps_on_draw": ("Hòa giữ cái", "Dealer keeps the deal on a draw"),
+    "wind_deals": ("Số ván mỗi vòng gió (từ 5 người)", "Deals a wind round (from 5 people)"),
 }
 #: the words of each choice (vi, en)
 CHOICE_WORDS: dict[str, tuple[str, str]] = {
@@ -94,6 +95,7 @@ UNITS: dict[str, tuple[str, str]] = {
     "tieu_tu_hy_k": ("mủn", "mủn"),
     "tile_set": ("quân", "tiles"),
     "players": ("người", "players"),
+    "wind_deals": ("ván", "deals"),
 }
 
 

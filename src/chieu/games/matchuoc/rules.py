@@ -52,7 +52,7 @@ _NUMBERS = (
 class Rules(RulesBase):
     label: ClassVar[str] = "Mạt chược"
 
-    players: int = 4  # B.3: four play (5-6 rotate in and out between deals)
+    players: int = 4  # B.3.1: four play; with five or six, the others rotate in (``seats``)
     tile_set: TileSet = "160"  # B.1.2
     payment_table: PaymentTable = "seed_main"  # B.7.5
     leftover_phan: Leftover = "linear"  # Q-M5
@@ -82,9 +82,18 @@ class Rules(RulesBase):
     blessings: Blessings = "additive"  # Q-M10
     dealer_keeps_on_win: bool = True
     dealer_keeps_on_draw: bool = True
+    wind_deals: int = 4  # B.3.1 [proposal]: deals of a wind round from five players on
+
+    @property
+    def seats(self) -> int:
+        """Four seats, whoever of the five or six sits out (B.3.1)."""
+        return 4
 
     help: ClassVar[dict[str, tuple[str, str]]] = {
-        "players": ("Số người chơi (bốn người).", "Number of players (four)."),
+        "players": (
+            "Số người trong hội: bốn người chơi; năm hay sáu thì thay nhau ngồi ngoài.",
+            "People in the hội: four play; with five or six they take turns sitting out.",
+        ),
         "tile_set": (
             "Bộ bài: 160 quân (mỗi khung một quân), 168 (hai) hay 176 (ba).",
             "Tile set: 160 tiles (one of each khung), 168 (two) or 176 (three).",
@@ -189,9 +198,15 @@ class Rules(RulesBase):
             "Ván hòa thì nhà cái giữ cái.",
             "The dealer keeps the deal after a drawn hand.",
         ),
+        "wind_deals": (
+            "Từ năm người: cửa Đông giữ cái, mỗi vòng gió chơi bấy nhiêu ván rồi mới thay người.",
+            "From five people: East keeps the deal, and a wind round is this many deals "
+            "before people change.",
+        ),
     }
     choices: ClassVar[dict[str, tuple[object, ...]]] = {
-        "players": (4,),
+        "players": (4, 5, 6),
+        "wind_deals": tuple(range(1, 9)),
         "tile_set": TILE_SETS,
         "payment_table": get_args(PaymentTable),
         "leftover_phan": get_args(Leftover),

@@ -210,10 +210,27 @@ def deck_for(
 class MatChuocSitting:
     """The ``core.sitting.SittingPolicy`` of Mạt chược. The carry: ``dealer`` (None before the
     first deal: the dice choose), ``first_dealer`` (the dealer of the hội's first deal),
-    ``round_wind`` (1 Đông .. 4 Bắc) and ``over`` (the Bắc round has ended)."""
+    ``round_wind`` (1 Đông .. 4 Bắc) and ``over`` (the Bắc round has ended).
 
-    def start(self, rules: Rules) -> dict[str, int | None]:
-        return {"dealer": None, "first_dealer": None, "round_wind": 1, "over": False}
+    From five people on (B.3.1, seed 002), East keeps the deal: the dealer's seat never
+    changes and a wind round is ``rules.wind_deals`` deals. The carry then also holds
+    ``seating`` (the person at each seat), ``bench`` (who sits out: Trung, then Phát) and
+    ``deals`` (played in this wind round). When a wind round ends, with five the Trung comes
+    in at East and the East player goes out; with six the Trung and the Phát come in at East
+    and West and those two go out [seed; the seats they take: proposal]."""
+
+    def start(self, rules: Rules) -> dict[str, object]:
+        carry: dict[str, object] = {
+            "dealer": None,
+            "first_dealer": None,
+            "round_wind": 1,
+            "over": False,
+        }
+        if rules.players > PLAYERS:
+            carry.update(
+                seating=list(range(PLAYERS)), bench=list(range(PLAYERS, rules.players)), deals=0
+            )
+        return carry
 
     def next_setup(self, rules: Rules, carry: Mapping[str, object]) -> dict[str, int]:
         setup = {"round_wind": _number(carry["round_wind"], "round wind")}
@@ -222,31 +239,54 @@ class MatChuocSitting:
             setup["dealer"] = _number(dealer, "dealer")
         return setup
 
+    def seating(self, rules: Rules, carry: Mapping[str, object]) -> list[int]:
+        """The person at each seat of the next deal."""
+        return _people(carry.get("seating", list(range(PLAYERS))), "seating")
+
     def after(
         self, rules: Rules, carry: Mapping[str, object], outcome: Outcome
-    ) -> tuple[dict[str, int | None], tuple[float, ...]]:
+    ) -> tuple[dict[str, object], tuple[float, ...]]:
         details = details_of(outcome)
         dealer = int(details["dealer"])
-        nxt = int(details["next_dealer"])
         was = carry.get("first_dealer")
         first = dealer if was is None else _number(was, "first dealer")
         wind = _number(carry["round_wind"], "round wind")
         over = bool(carry.get("over", False))
-        if nxt != dealer and nxt == first:  # the deal has gone round the table
+        new: dict[str, object] = {"first_dealer": first, "round_wind": wind, "over": over}
+        if rules.players <= PLAYERS:
+            nxt = int(details["next_dealer"])
+            if nxt != dealer and nxt == first:  # the deal has gone round the table
+                if wind == WINDS:
+                    new["over"] = True
+                else:
+                    new["round_wind"] = wind + 1
+            return {"dealer": nxt, **new}, tuple(outcome.payoffs)
+        seating = self.seating(rules, carry)
+        bench = _people(carry.get("bench", []), "bench")
+        deals = _number(carry.get("deals", 0), "deals") + 1
+        if deals >= rules.wind_deals:  # the wind round is over: people change (B.3.1)
+            deals = 0
             if wind == WINDS:
-                over = True
+                new["over"] = True
             else:
-                wind += 1
-        new: dict[str, int | None] = {
-            "dealer": nxt,
-            "first_dealer": first,
-            "round_wind": wind,
-            "over": over,
-        }
+                new["round_wind"] = wind + 1
+                seats = [dealer, (dealer + 2) % PLAYERS][: len(bench)]  # East, then West
+                out = [seating[s] for s in seats]
+                for s, person in zip(seats, bench, strict=True):
+                    seating[s] = person
+                bench = out
+        new.update(dealer=dealer, seating=seating, bench=bench, deals=deals)
         return new, tuple(outcome.payoffs)
 
     def over(self, rules: Rules, carry: Mapping[str, object], totals: Sequence[float]) -> bool:
         return bool(carry.get("over", False))
+
+
+def _people(value: object, what: str) -> list[int]:
+    """A list of people of the carry (read back from JSON)."""
+    if not isinstance(value, list) or len(value) > 6:
+        raise ChieuError(f"the sitting's {what} {value!r} is not a list of people")
+    return [_number(p, what) for p in value]
 
 
 def _number(value: object, what: str) -> int:
