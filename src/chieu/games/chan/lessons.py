@@ -101,8 +101,7 @@ AN_CHAN = Lesson(
     title=("Ăn chắn", "Eating a chắn"),
     goal=(
         "Ăn quân thất sách nhà trên vừa đánh thành chắn, rồi đánh một quân què.",
-        "Eat the Seven of Sách your upper neighbour just discarded as a chắn, then discard "
-        "a què.",
+        "Eat the Seven of Sách your upper neighbour just discarded as a chắn, then discard a què.",
     ),
     intro=(
         "Quân người ngồi trước bạn (nhà trên) vừa đánh nằm ở cửa trên của bạn. Bạn được ăn "
@@ -378,8 +377,7 @@ CHO_U = Lesson(
             ),
             hint=(
                 "So hai cách: đánh quân què tứ văn, hay đánh một quân của ba đầu lục.",
-                "Compare two ways: discard the què Four of Văn, or a card of the ba đầu of "
-                "Sixes.",
+                "Compare two ways: discard the què Four of Văn, or a card of the ba đầu of Sixes.",
             ),
             wrong=(
                 "Đánh một quân của ba đầu lục thì chỉ còn chờ bạch thủ một quân tứ văn; phá "
@@ -427,8 +425,7 @@ U = Lesson(
                 "The card just drawn is a Seven: a card you wait on.",
             ),
             wrong=(
-                "Để quân ù đi qua là bỏ mất ván thắng; để rồi ù lại sau đó có thể phạm lỗi "
-                "Bỏ ù.",
+                "Để quân ù đi qua là bỏ mất ván thắng; để rồi ù lại sau đó có thể phạm lỗi Bỏ ù.",
                 "Letting your winning card go throws the win away; winning later after letting "
                 "it go may be the fault Bỏ ù.",
             ),
@@ -605,8 +602,7 @@ AN_CA_DANH_CA = Lesson(
                 "Do not discard a card of the same number as one you have discarded.",
             ),
             wrong=(
-                "Đánh một quân què, nhưng không phải thất sách: nó với thất vạn đã đánh là "
-                "một cạ.",
+                "Đánh một quân què, nhưng không phải thất sách: nó với thất vạn đã đánh là một cạ.",
                 "Discard a què, but not the Seven of Sách: with the Seven of Vạn you "
                 "discarded, it makes a cạ.",
             ),

@@ -96,9 +96,7 @@ AN_CHAN = table(["2V2V 3S3S 5W5W 8S8S CCCC 6V6S 3V3W 8V8W 7S 4W 9W", "", "", "7S
 AN_CA = table(["4W4W 4S 2S2S 6V6V 9V9V 3W3W 5V5V 8S8W 7V7S 9W 2W", "", "", "4V"], cai=3)
 
 #: a chắn 6V; seat 3, the cái, đánh 6S; the nọc gives cửu văn, a què of the learner's
-BOC_HAY_AN = table(
-    ["6V6V 2V2V 2S 4S4S 4V 5W5W 8V8V 7V7W 3S3W CCCC 9W", "", "", "6S"], "9W", cai=3
-)
+BOC_HAY_AN = table(["6V6V 2V2V 2S 4S4S 4V 5W5W 8V8V 7V7W 3S3W CCCC 9W", "", "", "6S"], "9W", cai=3)
 
 #: three ngũ vạn; seat 2, the cái, đánh the fourth
 CHIU = table(["5V5V5V 2W2W 3S3S 7V7V 9S9S 4V4S 6S6W 8V8W 2S 9W", "", "5V", ""], cai=2)
@@ -114,7 +112,9 @@ U = table([_WAITING, "2W", "", ""], "4S 7S", cai=1)
 
 #: five chắn, four cạ and a què lục sách: bạch thủ on 6S. Seat 1 (cái) đánh 2W, seat 2 bốc
 #: 4S and dưới, seat 3 bốc 3V and dưới; the learner bốc lục sách
-BACH_THU = table(["2V2V 4S4S 7W7W 9V9V CCCC 3S3W 5V5W 8V8W 4V4W 6S", "2W", "", ""], "4S 3V 6S", cai=1)
+BACH_THU = table(
+    ["2V2V 4S4S 7W7W 9V9V CCCC 3S3W 5V5W 8V8W 4V4W 6S", "2W", "", ""], "4S 3V 6S", cai=1
+)
 
 #: the same wait as ``U``; seat 1, the cái, đánh thất vạn
 U_LAO = table([_WAITING, "7V", "", ""], cai=1)
