@@ -179,7 +179,7 @@ def test_u_on_a_card_another_seat_drew_is_a_plain_win() -> None:
 
 
 def test_bach_thu_and_chi_score_four_plus_one() -> None:
-    t = tutor("bach_thu_chi")
+    t = tutor("cuoc_bach_thu")
     st = state_of(t)
     me = st.seats[0]
     assert an.waits(me.hand, me.mat_chan).kind == "bach_thu"

@@ -1,14 +1,10 @@
-"""Lessons of Chắn (the kit's ``lessons``, ``chieu.core.lessons``): real positions, in
-teaching order, ending with a whole game against gentle bots with hints on.
-
-Each table is a four-seat deal of ``lessons_positions`` (the learner is seat 0); the other
-seats' moves a lesson needs are its ``prelude``. The words follow docs/rules/chan.md, the
-glossary and the seeds; the numbers of a cước are those of the default rule table (sd).
-"""
+"""Lessons of Chắn (the kit's ``lessons``): real positions (``lessons_positions``; the
+learner is seat 0) in teaching order, then a whole game against gentle bots. The words follow
+docs/rules/chan.md, the glossary and the seeds; cước points are the default table's (sd)."""
 
 from __future__ import annotations
 
-from chieu.core.lessons import Lesson, Move, Step
+from chieu.core.lessons import Lesson, Step
 from chieu.games.chan import lessons_positions as P
 
 KEEP_PAIRS = (
@@ -35,8 +31,7 @@ CARDS = Lesson(
     ),
     cards=("2V", "2S", "2W", "9V", "9S", "9W", "CC"),
     terms=("vạn", "sách", "văn", "chi chi", "quân đỏ", "cái", "què", "đánh", "cửa"),
-    deal=P.CARDS[0],
-    setup=P.CARDS[1],
+    **P.CARDS,
     steps=(
         Step(
             expect=("đánh 9W",),
@@ -76,8 +71,7 @@ CHAN_CA = Lesson(
     ),
     cards=("6V", "6V", "2V", "2S"),
     terms=("chắn", "cạ", "què", "ù"),
-    deal=P.CHAN_CA[0],
-    setup=P.CHAN_CA[1],
+    **P.CHAN_CA,
     steps=(
         Step(
             expect=("đánh 7W", "đánh 8S"),
@@ -113,9 +107,7 @@ AN_CHAN = Lesson(
     ),
     cards=("7S", "7S"),
     terms=("ăn", "chắn", "cửa", "chiếu", "Bỏ ăn chắn"),
-    deal=P.AN_CHAN[0],
-    setup=P.AN_CHAN[1],
-    prelude=(Move(3, "đánh 7S"),),
+    **P.AN_CHAN,
     steps=(
         Step(
             expect=("ăn chắn 7S",),
@@ -171,9 +163,7 @@ AN_CA = Lesson(
     ),
     cards=("4V", "4S", "4W", "4W"),
     terms=("cạ", "ăn", "què", "Tách chắn ăn cạ"),
-    deal=P.AN_CA[0],
-    setup=P.AN_CA[1],
-    prelude=(Move(3, "đánh 4V"),),
+    **P.AN_CA,
     steps=(
         Step(
             expect=("ăn cạ 4V với 4S",),
@@ -228,9 +218,7 @@ BOC_HAY_AN = Lesson(
     ),
     cards=("6S", "6V", "6V"),
     terms=("bốc", "ăn", "nọc", "dưới", "ăn hay bốc"),
-    deal=P.BOC_HAY_AN[0],
-    setup=P.BOC_HAY_AN[1],
-    prelude=(Move(3, "đánh 6S"),),
+    **P.BOC_HAY_AN,
     steps=(
         Step(
             expect=("bốc",),
@@ -305,9 +293,7 @@ CHIU = Lesson(
     ),
     cards=("5V", "5V", "5V", "5V"),
     terms=("chíu", "trả cửa", "chắn", "Treo tranh (trả cửa sai)", "nghỉ ăn tiền"),
-    deal=P.CHIU[0],
-    setup=P.CHIU[1],
-    prelude=(Move(2, "đánh 5V"),),
+    **P.CHIU,
     steps=(
         Step(
             expect=("chíu",),
@@ -364,8 +350,7 @@ CHO_U = Lesson(
     ),
     cards=("6V", "6S", "6W", "4W"),
     terms=("chờ", "ba đầu", "ù rộng", "Bạch thủ"),
-    deal=P.CHO_U[0],
-    setup=P.CHO_U[1],
+    **P.CHO_U,
     steps=(
         Step(
             expect=("đánh 4W",),
@@ -401,40 +386,35 @@ U = Lesson(
         "và cạ, có ít nhất 6 chắn. Chỉ được ù quân bốc từ nọc, ai bốc cũng được, hoặc quân "
         "mình chíu. Bạn có 6 chắn và chờ ù rộng các quân thất.",
         "Ù is a win: your 19 cards (hand and mat) and one card just shown all pair up as chắn "
-        "and cạ, with at least six chắn. You may win only on a card drawn from the stock, "
-        "whoever drew it, or on a card you chíu. You have six chắn and a wide wait on the "
-        "Sevens.",
+        "and cạ, with at least six chắn. You may win only on a card drawn from the stock "
+        "(whoever drew it) or one you chíu. You have six chắn and a wide wait on the Sevens.",
     ),
     cards=("7V", "7S", "7W"),
     terms=("ù", "nọc", "ù rộng", "Xuông"),
-    deal=P.U[0],
-    setup=P.U[1],
-    prelude=(Move(1, "đánh 2W"), Move(2, "bốc"), Move(2, "dưới"), Move(3, "bốc")),
+    **P.U,
     steps=(
         Step(
             expect=("ù",),
             why=(
                 "Thất sách vừa bốc từ nọc ghép với thất văn của bạn thành cạ: 6 chắn và 4 cạ, "
                 "đủ 10 đôi. Ván ù không có cước nào khác nên là ù xuông.",
-                "The Seven of Sách just drawn from the stock pairs with your Seven of Văn as a "
-                "cạ: six chắn and four cạ, ten pairs. The win has no other cước, so it is a "
-                "plain win (Xuông).",
+                "The Seven of Sách just drawn pairs with your Seven of Văn as a cạ: six chắn "
+                "and four cạ, ten pairs. No other cước: a plain win (Xuông).",
             ),
             hint=(
                 "Quân vừa bốc là một quân thất: đúng quân bạn chờ.",
                 "The card just drawn is a Seven: a card you wait on.",
             ),
             wrong=(
-                "Để quân ù đi qua là bỏ mất ván thắng; để rồi ù lại sau đó có thể phạm lỗi Bỏ ù.",
-                "Letting your winning card go throws the win away; winning later after letting "
-                "it go may be the fault Bỏ ù.",
+                "Để quân ù đi qua là bỏ mất ván thắng (và có thể phạm lỗi Bỏ ù).",
+                "Letting your winning card go throws the win away (and may be the fault Bỏ ù).",
             ),
         ),
     ),
 )
 
 BACH_THU = Lesson(
-    id="bach_thu_chi",
+    id="cuoc_bach_thu",
     title=("Cước: bạch thủ và chì", "Cước: bạch thủ and chì"),
     goal=(
         "Giữ thế chờ, bốc, và ù bằng đúng quân lục sách bạn chờ.",
@@ -445,21 +425,12 @@ BACH_THU = Lesson(
         "mà ù được là có cước Bạch thủ; ù bằng quân chính mình bốc lên ở cửa mình là có cước "
         "Chì. Cước lớn nhất tính đủ điểm, mỗi cước khác cộng thêm dịch.",
         "A win with cước scores more than a plain win. Winning on a bạch thủ wait (five chắn, "
-        "waiting on one card) scores Bạch thủ; winning on a card you drew yourself, at your "
-        "own door, scores Chì. The largest cước counts its full points, each other one adds "
-        "its dịch.",
+        "waiting on one card) scores Bạch thủ; on a card you drew yourself, at your own door, "
+        "Chì. The largest cước counts its full points, each other one adds its dịch.",
     ),
     cards=("6S",),
     terms=("cước", "Bạch thủ", "Chì", "dịch", "Ăn cạ đổi chờ"),
-    deal=P.BACH_THU[0],
-    setup=P.BACH_THU[1],
-    prelude=(
-        Move(1, "đánh 2W"),
-        Move(2, "bốc"),
-        Move(2, "dưới"),
-        Move(3, "bốc"),
-        Move(3, "dưới"),
-    ),
+    **P.BACH_THU,
     steps=(
         Step(
             expect=("bốc",),
@@ -517,9 +488,7 @@ U_LAO = Lesson(
     ),
     cards=("7V",),
     terms=("Ù láo", "đền tám đỏ hai lèo", "bỏ qua", "lỗi"),
-    deal=P.U_LAO[0],
-    setup=P.U_LAO[1],
-    prelude=(Move(1, "đánh 7V"),),
+    **P.U_LAO,
     steps=(
         Step(
             expect=("bỏ qua",),
@@ -560,17 +529,7 @@ AN_CA_DANH_CA = Lesson(
     ),
     cards=("7V", "7S", "4V", "4S"),
     terms=("Ăn cạ đánh cạ", "báo", "cạ"),
-    deal=P.AN_CA_DANH_CA[0],
-    setup=P.AN_CA_DANH_CA[1],
-    prelude=(
-        Move(0, "đánh 7V"),
-        Move(1, "bốc"),
-        Move(1, "dưới"),
-        Move(2, "bốc"),
-        Move(2, "dưới"),
-        Move(3, "bốc"),
-        Move(3, "dưới"),
-    ),
+    **P.AN_CA_DANH_CA,
     steps=(
         Step(
             expect=("ăn cạ 4V với 4S",),
