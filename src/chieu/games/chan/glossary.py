@@ -272,6 +272,14 @@ ENTRIES: tuple[Entry, ...] = (
         "What a cước adds beside a larger one; the largest cước counts its full points.",
     ),
     e(
+        "chờ",
+        "cho|đang chờ|chờ ù|waiting|wait",
+        "Bài 19 quân chỉ thiếu một quân là ù: chờ bạch thủ (đúng một quân) hoặc ù rộng "
+        "(cả ba quân cùng số).",
+        "A 19-card hand one card short of a win: a bạch thủ wait (one card) or a wide wait "
+        "(all three cards of one number).",
+    ),
+    e(
         "ù rộng",
         "u rong|chờ rộng|cho rong|wide wait",
         "Đã đủ 6 chắn và chờ được nhiều quân cùng số (chắn hoặc cạ đều ù).",
