@@ -1,6 +1,7 @@
-"""The positions of the Mạt chược lessons (``lessons.py``): each a deck built with
-``setups.deck_for`` from the four hands (seat order, the dealer's 14 tiles), the tiles drawn
-from the live end and from the đầu coong, and its setup.
+"""The positions of the Mạt chược lessons (``lessons.py``), and the words several of them
+share. Each position is a deck built with ``setups.deck_for`` from the four hands (seat
+order, the dealer's 14 tiles), the tiles drawn from the live end and from the đầu coong, and
+its setup.
 
 The learner is seat 0. The other seats hold tiles that make no pair and no two tiles of a
 run (``JUNK``...), so they can neither win nor claim what the learner discards: the position
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from chieu.core.lessons import Say
 from chieu.games.matchuoc.cards import parse_tiles
 from chieu.games.matchuoc.setups import deck_for
 
@@ -70,3 +72,30 @@ ONE_SUIT = deck(("123m 456m 789m 234m 5m 7s", JUNK2, JUNK, JUNK3), live="9m")
 WAITS = deck(("34m 6m 123p 456p 789s 11z", JUNK2, JUNK, JUNK3), live="9m")
 # not every claim helps: the dealer (seat 2) discards Ngũ Văn; the learner's pair is 55p
 GREED = deck(("123m 456m 789p 55p 45s", JUNK, f"{JUNK2} 3z", JUNK3), dealer=2)
+
+# -- words several lessons say
+
+IN_A_GROUP: Say = (
+    "Quân đó đang nằm trong một phu, đôi hay cặp chờ của bạn.",
+    "That tile is part of one of your phu, your pair or a pair of neighbours.",
+)
+LONE_HONOR: Say = (
+    "Quân chữ nào đứng một mình?",
+    "Which honor tile stands alone?",
+)
+SELF_WIN_HINT: Say = (
+    "Quân vừa bốc có làm bài bạn đủ bốn phu và một đôi không?",
+    "Does the tile you drew give you four phu and a pair?",
+)
+DISCARD_LOSES: Say = (
+    "Quân vừa bốc làm bài bạn đủ: đánh đi là bỏ mất ván thắng.",
+    "The tile you drew completes your hand: discarding throws the win away.",
+)
+PASS_LOSES: Say = (
+    "Quân này làm bài bạn đủ: bỏ qua là bỏ mất ván thắng.",
+    "This tile completes your hand: passing throws the win away.",
+)
+DISCARD_WINS_HINT: Say = (
+    "Quân vừa đánh có làm bài bạn đủ bốn phu và một đôi không?",
+    "Does the discard give you four phu and a pair?",
+)
