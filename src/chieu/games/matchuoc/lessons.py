@@ -70,11 +70,11 @@ FLOWERS = Lesson(
     intro=(
         "Hoa không ghép được vào phu nào. Đầu ván, từ nhà cái, mỗi người dựng hoa ra trước "
         "mặt và bốc một quân bù ở đầu coong (đầu kia của tường). Hoa mang số cửa mình (cửa "
-        "Đông là số 1: Mai, Xuân) là hoa trúng cửa, được thêm phán.",
+        "Đông là số 1, như Mai hay Xuân) là hoa trúng cửa, được thêm phán.",
         "A flower fits in no phu. At the start, from the dealer, each player sets its flowers "
         "down and draws a replacement from the đầu coong (the other end of the wall). A flower "
-        "with your seat's number (the Đông seat is number 1: Mai, Xuân) is your own flower "
-        "and scores phán.",
+        "with your seat's number (the Đông seat is number 1, such as Mai or Xuân) is your own "
+        "flower and scores phán.",
     ),
     cards=("1f", "2f", "3f", "4f", "1g", "2g", "3g", "4g"),
     terms=("hoa", "dựng", "quân bù", "đầu coong", "Hoa trúng cửa", "xong dựng hoa", "cửa Đông"),
@@ -105,10 +105,10 @@ FLOWERS = Lesson(
             expect=("dựng Cúc",),
             why=(
                 "Quân bù lại là hoa Cúc: cứ dựng tiếp và bốc quân bù nữa. Cúc số 3 không trúng "
-                "cửa nên không được phán, nhưng bạn có thêm một quân dùng được.",
+                "cửa nên không được phán, nhưng bạn lại được bốc một quân thay vào.",
                 "The replacement is another flower, Cúc: set it down too and draw again. Cúc "
-                "is number 3, not your seat's, so it scores nothing, but you get a tile you "
-                "can use.",
+                "is number 3, not your seat's, so it scores nothing, but you draw another tile "
+                "in its place.",
             ),
             hint=(
                 "Quân vừa bốc bù cũng là hoa: làm như lần trước.",
