@@ -207,6 +207,14 @@ ENTRIES: tuple[Entry, ...] = (
         "Win: four sets and a pair (or a named hand).",
     ),
     e(
+        "chờ",
+        "cho|wait|waits|waiting",
+        "Bài chỉ còn thiếu một quân là ù thì đang chờ; những quân làm bài ù là quân chờ. "
+        "Chờ càng nhiều quân càng dễ ù.",
+        "A hand one tile short of a win is waiting; the tiles that would complete it are its "
+        "waits. The more tiles it waits on, the likelier the win.",
+    ),
+    e(
         "hòa",
         "hoa van|no_winner|no winner",
         "Hết tường mà không ai ù.",
