@@ -194,7 +194,8 @@ class TreoTranhTraCua(ChanFault):
         return EMPTY
 
     def discard_message(self, ctx: FaultContext, seat: int, card: int) -> str:
-        return f"chíu xong phải trả cửa vào cửa {ctx.return_door}, không đánh vào cửa mình"
+        door = ctx.return_door + 1 if ctx.return_door is not None else "?"
+        return f"chíu xong phải trả cửa vào cửa Người {door}, không đánh vào cửa mình"
 
 
 class TreoTranhHaBai(ChanFault):
