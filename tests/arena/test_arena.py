@@ -45,6 +45,24 @@ def test_only_distinct_rotations_are_played() -> None:
             assert {rot[seat] for rot in played} == set(lineup)
 
 
+def test_five_bots_at_four_seats_each_sit_out_once_a_deal() -> None:
+    lineup = ("a", "b", "c", "d", "e")
+    played = [seating(lineup, r, 4) for r in rotations(lineup, 4)]
+    assert len(played) == 5 and all(len(p) == 4 for p in played)
+    assert sorted(b for b in lineup for p in played if b not in p) == list(lineup)
+    for seat in range(4):
+        assert sorted(p[seat] for p in played) == list(lineup)
+
+
+def test_a_mat_chuoc_match_of_five_seats_four_bots_a_game() -> None:
+    lineup = ("heuristic", "random", "heuristic", "random", "heuristic")
+    config = MatchConfig("matchuoc", lineup, 1, 3, {"players": 5})
+    results = run_match(config, workers=1)
+    assert len(results) == 5
+    for result in results:
+        assert len(result.seats) == 4 and len(result.payoffs) == 4
+
+
 def test_a_deal_is_replayed_with_the_same_cards(tmp_path: Path) -> None:
     config = MatchConfig(
         "chan", ("heuristic", "random", "heuristic", "random"), 1, 5, {}, str(tmp_path)

@@ -121,21 +121,30 @@ def deal_seed(seed: int, deal: int) -> int:
     return derive_seed(seed, "arena", deal)
 
 
-def seating(lineup: Sequence[str], rotation: int) -> tuple[str, ...]:
+def seating(lineup: Sequence[str], rotation: int, seats: int | None = None) -> tuple[str, ...]:
+    """The bots at the table's seats in ``rotation``: ``lineup[(seat + rotation) % n]``. A
+    hội with more people than seats (Mạt chược of five or six) seats the first ``seats`` of
+    the rotated line-up, so over the rotations every bot sits out as often as the others."""
     n = len(lineup)
-    return tuple(lineup[(seat + rotation) % n] for seat in range(n))
+    return tuple(lineup[(seat + rotation) % n] for seat in range(n if seats is None else seats))
 
 
-def rotations(lineup: Sequence[str]) -> list[int]:
+def rotations(lineup: Sequence[str], seats: int | None = None) -> list[int]:
     """The rotations of ``lineup`` that seat the bots differently, smallest first."""
     seen: set[tuple[str, ...]] = set()
     out = []
     for rotation in range(len(lineup)):
-        seats = seating(lineup, rotation)
-        if seats not in seen:
-            seen.add(seats)
-            out.append(rotation)
+        seats_now = seating(lineup, rotation, seats)
+        if seats_now in seen:
+            continue
+        seen.add(seats_now)
+        out.append(rotation)
     return out
+
+
+def match_rotations(config: MatchConfig) -> list[int]:
+    """The rotations each deal of the match plays (``rotations`` at its table's seats)."""
+    return rotations(config.lineup, match_game(config).info.seats)
 
 
 def match_game(config: MatchConfig) -> Game:
@@ -189,8 +198,9 @@ def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
     seed = deal_seed(config.seed, deal) if config.seed is not None else secret_seed()
     out = []
     finished = []
-    for rotation in rotations(config.lineup):
-        seats = seating(config.lineup, rotation)
+    at_table = bound.info.seats
+    for rotation in rotations(config.lineup, at_table):
+        seats = seating(config.lineup, rotation, at_table)
         bots: list[Bot] = [_bot(config, name, game) for name in seats]
         try:
             state = play_game(bound, None, seed, bots)

@@ -31,7 +31,7 @@ from chieu.arena.core import (
     GameResult,
     MatchConfig,
     check_config,
-    rotations,
+    match_rotations,
     run_match,
     with_seed,
 )
@@ -249,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
     config = with_seed(build_config(args))  # secret until the match is over
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
-    total = config.deals * len(rotations(config.lineup))
+    total = config.deals * len(match_rotations(config))
     progress = Progress(
         TextColumn("[bold]arena"),
         BarColumn(),
@@ -301,7 +301,7 @@ def _render(
     game = find_game(config.game)
     secret = "" if data["seed_given"] else " (bí mật tới lúc xong; --seed để chơi lại)"
     console.print(
-        f"{game.title} · {config.deals} ván chia × {len(rotations(config.lineup))} vòng đổi ghế = "
+        f"{game.title} · {config.deals} ván chia × {len(match_rotations(config))} vòng đổi ghế = "
         f"{data['games']} ván · seed {config.seed}{secret} · {data['seconds']:.1f} s "
         f"({data['games_per_second']} ván/s)"
     )

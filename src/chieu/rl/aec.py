@@ -127,7 +127,7 @@ class ChieuAEC(AECEnv):  # type: ignore[misc]
         self.lang = lang
         info = self.game.info
         self.metadata = {**self.metadata, "name": f"chieu_{info.name}_v0"}
-        self.num_seats = n = info.players
+        self.num_seats = n = info.seats
         self.num_actions = info.num_actions
         self.space = self.game.action_space
         self.encoder: Encoder[StateBase] = encoder_for(self.game)

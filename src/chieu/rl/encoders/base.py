@@ -108,7 +108,7 @@ class Encoder(Generic[StateT]):
     def __init__(self, game: Game) -> None:
         self.game = game
         info = game.info
-        self.n = n = info.players
+        self.n = n = info.seats
         self.kinds = k = info.kinds
         self.deck = float(info.cards)
         probe = game.new_state(seed=0)
