@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -399,10 +399,11 @@ def _sitting(
         _LAST.append(journal)
         if plan.games > 1:
             table.say(Text(f"— {WORDS[lang]['game']} {number}/{plan.games} —", "bold magenta"))
-        if not play_one(table, state, journal, delay):
+        at_table = _at_table(table, sitting)
+        if not play_one(at_table, state, journal, delay):
             end_bots(state, list(seated))
             return 0
-        show_outcome(table, state)
+        show_outcome(at_table, state)
         sitting.record(finished(state), seed=state.seed)
         if plan.games > 1:
             show_sheet(table, sitting)
@@ -503,6 +504,28 @@ def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
     assert isinstance(games, int) and isinstance(number, int)
     assert (seat is None or isinstance(seat, int)) and (bots is None or isinstance(bots, str))
     return Plan(seat, bots, games, bool(t["fixed_seed"])), number, sitting
+
+
+def _at_table(table: Table, sitting: Sitting) -> Table:
+    """``table`` (its people's bots and names) as seated for the sitting's next deal: the
+    same table unless the hội has more people than seats; then it says who sits out."""
+    seating = sitting.seating()
+    if seating == tuple(range(sitting.players)):
+        return table
+    bench = [table.names[p] for p in sitting.bench()]
+    table.say(
+        Text(
+            tr(
+                f"Ngồi ngoài ván này: {', '.join(bench)}",
+                f"Sitting out this deal: {', '.join(bench)}",
+            ),
+            "dim",
+        )
+    )
+    human = seating.index(table.human) if table.human in seating else None
+    bots = {seat: table.bots[p] for seat, p in enumerate(seating) if p in table.bots}
+    names = [table.names[p] for p in seating]
+    return replace(table, human=human, bots=bots, names=names)
 
 
 def _seated(table: Table, players: int) -> Sequence[Bot]:

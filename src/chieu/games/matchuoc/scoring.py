@@ -399,7 +399,10 @@ def settle(st: MatChuocState, wins: Sequence[Win]) -> Outcome:
         )
         hits += [PatternHit(ln.id, ln.name, ln.phan) for ln in w.score.lines]
     winner = wins[0].seat
-    keeps = winner == st.dealer and st.rules.dealer_keeps_on_win
+    # from five people on, East keeps the deal whoever wins (B.3.1, seed 002)
+    keeps = st.rules.players > st.num_players or (
+        winner == st.dealer and st.rules.dealer_keeps_on_win
+    )
     deal: MatchuocDetails = {
         "wins": details,
         "dealer": st.dealer,
@@ -418,7 +421,7 @@ def settle(st: MatChuocState, wins: Sequence[Win]) -> Outcome:
 
 def no_winner(st: MatChuocState) -> Outcome:
     """Hòa: the wall ran out (B.3.7); the dealer keeps the deal by the rules."""
-    keeps = st.rules.dealer_keeps_on_draw
+    keeps = st.rules.dealer_keeps_on_draw or st.rules.players > st.num_players
     nxt = st.dealer if keeps else (st.dealer + 1) % st.num_players
     details: MatchuocDetails = {"dealer": st.dealer, "next_dealer": nxt}
     return Outcome(Termination.NO_WINNER, (0.0,) * st.num_players, details=dict(details))
