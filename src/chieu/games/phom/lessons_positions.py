@@ -1,0 +1,151 @@
+"""The tables of Phỏm's lessons: a deck and the scripted moves that lead to each position.
+
+A lesson names only what matters: the learner's hand, the few cards other seats must hold,
+draw or discard, and each turn of the script (:class:`Turn`). :func:`position` deals the rest
+of every hand with cards that make no phỏm for their holder, chooses the cards the other seats
+draw and throw away (a card neither the drawer nor the next seat could use), and gives the
+deck (``setups.deck_for``), the ``setup`` and the moves (``core.lessons.Move``) in the game's
+notation: ``bốc``, ``ăn``, ``hạ 8h 9h Th``, ``đánh Kc``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from chieu.core.lessons import Move
+from chieu.games.phom import analysis as an
+from chieu.games.phom.cards import KINDS, cards_of, mask_of, parse_cards, rank_of, suit_of
+from chieu.games.phom.setups import FIRST_HAND, OTHER_HAND, deck_for
+
+PLAYERS = 4
+KEEP = "-"  # a turn that stops before its discard (the learner's decision comes next)
+#: the order the filler takes cards in: ranks spread out, so fillers rarely make a cạ
+_FILLER = sorted(range(52), key=lambda c: ((rank_of(c) * 5 + suit_of(c) * 3) % 13, suit_of(c)))
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of ``seat``. ``take``: ``None`` draws a card the position picks, ``""`` takes
+    nothing (the first player's opening turn), ``"ăn"`` eats the discard, a card code draws
+    that card. ``lays``: the phỏm laid (codes). ``discard``: ``None`` throws the card drawn
+    (with no draw: the highest card in no phỏm), :data:`KEEP` stops before the discard, a
+    code throws that card. ``play``: False for a turn of the learner's lesson steps (its
+    draws still shape the deck; no move is scripted)."""
+
+    seat: int
+    take: str | None = None
+    lays: tuple[str, ...] = ()
+    discard: str | None = None
+    play: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A lesson's table: the ``deal`` (a function giving the deck), the ``setup``, and the
+    scripted moves of each group of turns (the prelude first, then each step's replies)."""
+
+    deal: Callable[[], list[int]]
+    setup: Mapping[str, object]
+    moves: tuple[tuple[Move, ...], ...]
+
+    @property
+    def prelude(self) -> tuple[Move, ...]:
+        return self.moves[0]
+
+
+def _mask(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def _code(card: int) -> str:
+    return KINDS.codes[card]
+
+
+def _highest(mask: int) -> int:
+    """The card of ``mask`` worth the most points (the highest rank, then suit)."""
+    return max(cards_of(mask), key=lambda c: (rank_of(c), suit_of(c)))
+
+
+def _spare(hand: int, after: int) -> int:
+    """The card a seat with no draw throws: the highest in no phỏm that the next seat
+    cannot eat, else the highest in no phỏm."""
+    loose = hand & ~an.covered(hand) or hand
+    safe = [c for c in cards_of(loose) if not an.makes_phom(after, c)]
+    return _highest(mask_of(safe)) if safe else _highest(loose)
+
+
+def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> Position:
+    """The table where seat ``first`` plays first, ``hands[seat]`` are in seat's hand (the
+    rest dealt by the filler), and ``groups`` of turns are played in order."""
+    turns = [t for g in groups for t in g]
+    fixed = {seat: _mask(text) for seat, text in hands.items()}
+    used = 0
+    for m in fixed.values():
+        used |= m
+    held = [fixed.get(s, 0) for s in range(PLAYERS)]
+    later = [0] * PLAYERS  # the cards each seat is scripted to draw
+    for t in turns:
+        if t.take and t.take != "ăn":
+            later[t.seat] |= _mask(t.take)
+            used |= _mask(t.take)
+    pool = [c for c in _FILLER if not used >> c & 1]
+    for j in range(PLAYERS):
+        seat = (first + j) % PLAYERS
+        want = FIRST_HAND if j == 0 else OTHER_HAND
+        while held[seat].bit_count() < want:
+            card = next(c for c in pool if not an.makes_phom(held[seat] | later[seat], c))
+            pool.remove(card)
+            held[seat] |= 1 << card
+    dealt = [cards_of(h) for h in held]
+    draws: list[int] = []
+    live = -1
+    out: list[tuple[Move, ...]] = []
+    for group in groups:
+        moves: list[Move] = []
+        for t in group:
+            seat, hand = t.seat, held[t.seat]
+            say: list[str] = []
+            drawn = -1
+            if t.take is None:
+                after = held[(seat + 1) % PLAYERS]
+                drawn = next(
+                    c
+                    for c in pool
+                    if not an.makes_phom(hand | later[seat], c) and not an.makes_phom(after, c)
+                )
+                pool.remove(drawn)
+            elif t.take == "ăn":
+                hand |= 1 << live
+                say.append("ăn")
+            elif t.take:
+                drawn = parse_cards(t.take)[0]
+            if drawn >= 0:
+                draws.append(drawn)
+                hand |= 1 << drawn
+                say.append("bốc")
+            for meld in t.lays:
+                hand &= ~_mask(meld)
+                say.append(f"hạ {meld}")
+            if t.discard != KEEP:
+                if t.discard:
+                    card = parse_cards(t.discard)[0]
+                elif drawn >= 0:
+                    card = drawn
+                else:
+                    card = _spare(hand, held[(seat + 1) % PLAYERS])
+                hand &= ~(1 << card)
+                live = card
+                say.append(f"đánh {_code(card)}")
+            held[seat] = hand
+            if t.play:
+                moves += [Move(seat, text) for text in say]
+        out.append(tuple(moves))
+    deal = partial(deck_for, dealt, draws, first=first)
+    return Position(deal, {"first": first}, tuple(out))
+
+
+def plain(*seats: int) -> list[Turn]:
+    """A plain turn of each of ``seats`` in order: draw a spare card and throw it."""
+    return [Turn(s) for s in seats]
