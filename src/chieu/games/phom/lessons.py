@@ -210,7 +210,7 @@ EAT = Lesson(
 
 _DRAW = position(
     3,
-    {3: "6d", 0: "4h 5h 6h 7h 6s Ac 2d 3s Jc"},
+    {3: "6d", 0: "4h 5h 6h 7h 6s Ac 2d 3s 4c"},
     [Turn(3, "", discard="6d")],
     [Turn(0, "Kd", discard=KEEP, play=False)],
 )
@@ -233,9 +233,11 @@ DRAW_OR_EAT = Lesson(
             expect=("bốc",),
             why=(
                 "Ăn 6♦ thì phải ghép 6♠ 6♦ 6♥, rút 6♥ ra khỏi phỏm 4♥ 5♥ 6♥ 7♥: 4♥ 5♥ 7♥ "
-                "thành rác, thêm 16 điểm. Bốc thì phỏm dọc vẫn nguyên.",
+                "thành rác. Ăn xong, dù đánh 7♥, bạn vẫn còn 19 điểm, hơn 16 điểm bây giờ. "
+                "Bốc thì phỏm dọc vẫn nguyên.",
                 "Eating 6♦ needs 6♠ 6♦ 6♥, pulling 6♥ out of the run 4♥ 5♥ 6♥ 7♥: 4♥ 5♥ 7♥ "
-                "become loose, 16 more points. A draw keeps the run whole.",
+                "become loose. Even after discarding 7♥ you would hold 19 points, more than "
+                "the 16 you hold now. A draw keeps the run whole.",
             ),
             hint=(
                 "Nếu ăn 6♦, 6♥ phải vào phỏm với 6♠ 6♦. Phỏm 4♥ 5♥ 6♥ 7♥ còn lại gì?",
@@ -500,7 +502,7 @@ WIN = Lesson(
 
 # -- 9. ù khan ----------------------------------------------------------------------------------
 
-_KHAN = position(0, {0: "As 3s 5s 7s 9s Jc Kc 2d 4d 6h"}, [])
+_KHAN = position(0, {0: "As 4s 7s Ts Ks 2h 5h 8h Jh 3d"}, [])
 U_KHAN = Lesson(
     id="u_khan",
     title=("Ù khan", "Ù khan: a deal with no cạ"),
@@ -520,10 +522,10 @@ U_KHAN = Lesson(
         Step(
             expect=("ù khan",),
             why=(
-                "A♠ 3♠ 5♠ 7♠ 9♠, J♣ K♣, 2♦ 4♦ đều cách quãng, 6♥ một mình: không hai quân "
-                "nào cùng số hay liền nhau. Ù khan: mỗi người trả bạn 5.",
-                "A♠ 3♠ 5♠ 7♠ 9♠, J♣ K♣, 2♦ 4♦ all have gaps, 6♥ stands alone: no two cards "
-                "share a rank or sit side by side. Ù khan: everyone pays you 5.",
+                "A♠ 4♠ 7♠ 10♠ K♠ và 2♥ 5♥ 8♥ J♥ đều cách xa nhau, 3♦ một mình: không hai "
+                "quân nào cùng số hay liền nhau. Ù khan: mỗi người trả bạn 5.",
+                "A♠ 4♠ 7♠ 10♠ K♠ and 2♥ 5♥ 8♥ J♥ are all far apart, 3♦ stands alone: no two "
+                "cards share a rank or sit side by side. Ù khan: everyone pays you 5.",
             ),
             hint=(
                 "Tìm hai quân cùng số, hoặc hai quân liền nhau cùng chất. Có không?",
@@ -538,7 +540,7 @@ U_KHAN = Lesson(
     options={"allow_u_khan": True},
     deal=_KHAN.deal,
     setup=_KHAN.setup,
-    cards=("As", "3s", "5s", "7s", "9s", "Jc", "Kc", "2d", "4d", "6h"),
+    cards=("As", "4s", "7s", "Ts", "Ks", "2h", "5h", "8h", "Jh", "3d"),
     terms=("Ù khan", "hỏi ù khan", "cạ"),
 )
 

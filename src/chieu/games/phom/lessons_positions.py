@@ -16,10 +16,11 @@ from functools import partial
 
 from chieu.core.lessons import Move
 from chieu.games.phom import analysis as an
-from chieu.games.phom.cards import KINDS, cards_of, mask_of, parse_cards, rank_of, suit_of
+from chieu.games.phom.cards import KINDS, card_of, cards_of, mask_of, parse_cards, rank_of, suit_of
 from chieu.games.phom.setups import FIRST_HAND, OTHER_HAND, deck_for
 
 PLAYERS = 4
+LEARNER = 0
 KEEP = "-"  # a turn that stops before its discard (the learner's decision comes next)
 #: the order the filler takes cards in: ranks spread out, so fillers rarely make a cạ
 _FILLER = sorted(range(52), key=lambda c: ((rank_of(c) * 5 + suit_of(c) * 3) % 13, suit_of(c)))
@@ -68,6 +69,33 @@ def _highest(mask: int) -> int:
     return max(cards_of(mask), key=lambda c: (rank_of(c), suit_of(c)))
 
 
+def _melds(hand: int) -> list[int]:
+    """The phỏm of the best lay-down of ``hand`` (fewest points left)."""
+    return list(an.best_melds(hand, an.RUN_TABLE, an.run_melds())[1])
+
+
+def _spare_meld(pool: Sequence[int], hand: int, avoid: int) -> int:
+    """A phỏm for a seat the lesson does not shape, from ``pool``: three cards of a rank
+    whose fourth is in ``pool`` too, else a run of three that no card of ``avoid`` (the
+    learner's) extends; making no longer phỏm with ``hand``."""
+    free = mask_of(pool)
+    for r in (10, 3, 6, 1, 11, 4, 7, 2, 12, 5, 8, 0, 9):
+        four = [card_of(r, su) for su in range(4)]
+        if all(free >> c & 1 for c in four) and not any(an.makes_phom(hand, c) for c in four):
+            return mask_of(four[:3])
+    for r in range(1, 10):
+        for su in range(4):
+            run = [card_of(r + k, su) for k in range(3)]
+            ends = [card_of(r - 1, su), card_of(r + 3, su)]
+            if (
+                all(free >> c & 1 for c in run)
+                and not any(avoid >> c & 1 for c in ends)
+                and not any(an.makes_phom(hand, c) for c in run)
+            ):
+                return mask_of(run)
+    return 0
+
+
 def _spare(hand: int, after: int) -> int:
     """The card a seat with no draw throws: the highest in no phỏm that the next seat
     cannot eat, else the highest in no phỏm."""
@@ -91,6 +119,11 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
             later[t.seat] |= _mask(t.take)
             used |= _mask(t.take)
     pool = [c for c in _FILLER if not used >> c & 1]
+    for seat in range(PLAYERS):
+        if seat != LEARNER and not an.has_phom(held[seat]):
+            meld = _spare_meld(pool, held[seat] | later[seat], held[LEARNER] | later[LEARNER])
+            held[seat] |= meld
+            pool = [c for c in pool if not meld >> c & 1]
     for j in range(PLAYERS):
         seat = (first + j) % PLAYERS
         want = FIRST_HAND if j == 0 else OTHER_HAND
@@ -100,7 +133,9 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
             held[seat] |= 1 << card
     dealt = [cards_of(h) for h in held]
     draws: list[int] = []
-    live = -1
+    rows = [0] * PLAYERS  # how many cards each seat's row holds
+    laid = [False] * PLAYERS
+    live, fed = -1, -1
     out: list[tuple[Move, ...]] = []
     for group in groups:
         moves: list[Move] = []
@@ -118,6 +153,7 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
                 pool.remove(drawn)
             elif t.take == "ăn":
                 hand |= 1 << live
+                rows[fed] -= 1
                 say.append("ăn")
             elif t.take:
                 drawn = parse_cards(t.take)[0]
@@ -125,7 +161,10 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
                 draws.append(drawn)
                 hand |= 1 << drawn
                 say.append("bốc")
-            for meld in t.lays:
+            lays = t.lays
+            if not lays and seat != LEARNER and rows[seat] == 3 and not laid[seat]:
+                lays = tuple(" ".join(map(_code, cards_of(m))) for m in _melds(hand))
+            for meld in lays:
                 hand &= ~_mask(meld)
                 say.append(f"hạ {meld}")
             if t.discard != KEEP:
@@ -136,7 +175,9 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
                 else:
                     card = _spare(hand, held[(seat + 1) % PLAYERS])
                 hand &= ~(1 << card)
-                live = card
+                live, fed = card, seat
+                laid[seat] = laid[seat] or rows[seat] == 3
+                rows[seat] += 1
                 say.append(f"đánh {_code(card)}")
             held[seat] = hand
             if t.play:
