@@ -10,16 +10,22 @@ must hold, the scripted turns). Rules: the default table (ù 5, eat 1, chốt 4,
 from __future__ import annotations
 
 from chieu.core.lessons import Lesson, Step
-from chieu.games.phom.lessons_positions import KEEP, Turn, plain, position
+from chieu.games.phom.lessons_positions import (
+    CARDS_TABLE,
+    CHOT_TABLE,
+    DEN_TABLE,
+    DRAW_TABLE,
+    EAT_TABLE,
+    KHAN_TABLE,
+    LAY_TABLE,
+    MELDS_TABLE,
+    MOM_TABLE,
+    SEND_TABLE,
+    WIN_TABLE,
+)
 
 # -- 1. the cards and their points ------------------------------------------------------------
 
-_CARDS = position(
-    0,
-    {0: "7s 7c 7d 3h 4h 5h As 2c 9d Kc"},
-    [],
-    [Turn(0, "", discard="Kc", play=False), *plain(1, 2, 3), Turn(0, "6h", discard=KEEP)],
-)
 CARDS = Lesson(
     id="quan_bai",
     title=("Quân bài và điểm", "The cards and their points"),
@@ -55,7 +61,7 @@ CARDS = Lesson(
                 "Giữ quân nhỏ, bỏ quân lớn: A chỉ 1 điểm, K đến 13 điểm.",
                 "Keep the small cards, throw the big ones: an Ace is 1 point, a King 13.",
             ),
-            replies=_CARDS.moves[1],
+            replies=CARDS_TABLE.moves[1],
         ),
         Step(
             expect=("đánh 9d",),
@@ -76,24 +82,15 @@ CARDS = Lesson(
             ),
         ),
     ),
-    deal=_CARDS.deal,
-    setup=_CARDS.setup,
-    prelude=_CARDS.prelude,
+    deal=CARDS_TABLE.deal,
+    setup=CARDS_TABLE.setup,
+    prelude=CARDS_TABLE.prelude,
     cards=("As", "2c", "9d", "Kc"),
     terms=("rác", "đi đầu", "chất", "đánh", "bốc", "nọc"),
 )
 
 # -- 2. phỏm ngang and phỏm dọc ---------------------------------------------------------------
 
-_MELDS = position(
-    0,
-    {0: "8s 8c 8d 4h 5h 6h Qs Ks As Jd"},
-    [
-        Turn(0, "", discard="Jd"),
-        *plain(1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
-        Turn(0, "2c", discard=KEEP),
-    ],
-)
 MELDS = Lesson(
     id="phom_ngang_doc",
     title=("Phỏm ngang và phỏm dọc", "Sets and runs: phỏm ngang, phỏm dọc"),
@@ -115,9 +112,9 @@ MELDS = Lesson(
         Step(
             expect=("hạ 8s 8c 8d", "hạ 4h 5h 6h"),
             why=(
-                "Đúng, đó là một phỏm. Phỏm nào có trên tay cũng phải hạ, nên phỏm còn lại "
+                "Đó là một phỏm. Phỏm nào có trên tay cũng phải hạ, nên phỏm còn lại "
                 "được hạ luôn: 8♠ 8♣ 8♦ là phỏm ngang, 4♥ 5♥ 6♥ là phỏm dọc.",
-                "Yes, that is a phỏm. Every phỏm in hand must be laid, so the other one is "
+                "That is a phỏm. Every phỏm in hand must be laid, so the other one is "
                 "laid at once: 8♠ 8♣ 8♦ is a phỏm ngang (set), 4♥ 5♥ 6♥ a phỏm dọc (run).",
             ),
             hint=(
@@ -128,8 +125,7 @@ MELDS = Lesson(
         Step(
             expect=("đánh Ks",),
             why=(
-                "Q♠ K♠ A♠ không phải phỏm (A chỉ đứng dưới 2: A-2-3). K♠ 13 điểm là rác "
-                "nặng nhất.",
+                "Q♠ K♠ A♠ không phải phỏm (A chỉ đứng dưới 2: A-2-3). K♠ 13 điểm là rác nặng nhất.",
                 "Q♠ K♠ A♠ is no phỏm (the Ace is low only: A-2-3). K♠, 13 points, is the "
                 "heaviest loose card.",
             ),
@@ -143,22 +139,21 @@ MELDS = Lesson(
             ),
         ),
     ),
-    deal=_MELDS.deal,
-    setup=_MELDS.setup,
-    prelude=_MELDS.prelude,
+    deal=MELDS_TABLE.deal,
+    setup=MELDS_TABLE.setup,
+    prelude=MELDS_TABLE.prelude,
     cards=("8s", "8c", "8d", "4h", "5h", "6h", "Qs", "Ks", "As"),
     terms=("phỏm", "phỏm ngang", "phỏm dọc", "hạ", "phỏm đã hạ"),
 )
 
 # -- 3. eating a discard ----------------------------------------------------------------------
 
-_EAT = position(3, {3: "8d", 0: "8s 8c 2h 4d 6s 9c Jd Kh 3c"}, [Turn(3, "", discard="8d")])
 EAT = Lesson(
     id="an",
     title=("Ăn quân", "Eating a discard"),
     goal=(
         "Người 4 vừa đánh 8♦: ăn nó vào phỏm, rồi đánh rác.",
-        "Người 4 (Player 4) just discarded 8♦: eat it into a phỏm, then discard.",
+        "Player 4 just discarded 8♦: eat it into a phỏm, then discard.",
     ),
     intro=(
         "Đầu lượt, thay vì bốc, bạn được ăn quân người ngồi ngay trước vừa đánh, nếu nó ghép "
@@ -174,7 +169,7 @@ EAT = Lesson(
             expect=("ăn",),
             why=(
                 "8♦ với 8♠ 8♣ thành phỏm ngang. Người 4 trả bạn 1 ngay.",
-                "8♦ with 8♠ 8♣ makes a set. Người 4 pays you 1 at once.",
+                "8♦ with 8♠ 8♣ makes a set. Player 4 pays you 1 at once.",
             ),
             hint=(
                 "Bạn có cạ 8♠ 8♣, và quân vừa đánh là 8♦.",
@@ -199,27 +194,21 @@ EAT = Lesson(
             ),
         ),
     ),
-    deal=_EAT.deal,
-    setup=_EAT.setup,
-    prelude=_EAT.prelude,
+    deal=EAT_TABLE.deal,
+    setup=EAT_TABLE.setup,
+    prelude=EAT_TABLE.prelude,
     cards=("8s", "8c", "8d"),
     terms=("ăn", "cạ", "bốc hoặc ăn"),
 )
 
 # -- 4. draw or eat ---------------------------------------------------------------------------
 
-_DRAW = position(
-    3,
-    {3: "6d", 0: "4h 5h 6h 7h 6s Ac 2d 3s 4c"},
-    [Turn(3, "", discard="6d")],
-    [Turn(0, "Kd", discard=KEEP, play=False)],
-)
 DRAW_OR_EAT = Lesson(
     id="boc_hay_an",
     title=("Bốc hay ăn", "Draw or eat"),
     goal=(
         "Người 4 đánh 6♦. Ăn được, nhưng có nên ăn không? Chọn đúng, rồi đánh rác.",
-        "Người 4 discards 6♦. You may eat it, but should you? Choose, then discard.",
+        "Player 4 discards 6♦. You may eat it, but should you? Choose, then discard.",
     ),
     intro=(
         "Ăn được chưa chắc đã nên ăn. Quân ăn phải nằm trong phỏm với hai quân của bạn; nếu "
@@ -260,24 +249,15 @@ DRAW_OR_EAT = Lesson(
             ),
         ),
     ),
-    deal=_DRAW.deal,
-    setup=_DRAW.setup,
-    prelude=_DRAW.prelude,
+    deal=DRAW_TABLE.deal,
+    setup=DRAW_TABLE.setup,
+    prelude=DRAW_TABLE.prelude,
     cards=("4h", "5h", "6h", "7h", "6s", "6d"),
     terms=("bốc", "ăn", "phỏm dọc"),
 )
 
 # -- 5. laying down: the best arrangement -----------------------------------------------------
 
-_LAY = position(
-    0,
-    {0: "9s 9c 9h 7d 8d As 2c 4s Kc Qh"},
-    [
-        Turn(0, "", discard="Kc"),
-        *plain(1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
-        Turn(0, "9d", discard=KEEP),
-    ],
-)
 LAY_DOWN = Lesson(
     id="ha_phom",
     title=("Hạ phỏm", "Laying down"),
@@ -321,24 +301,15 @@ LAY_DOWN = Lesson(
             ),
         ),
     ),
-    deal=_LAY.deal,
-    setup=_LAY.setup,
-    prelude=_LAY.prelude,
+    deal=LAY_TABLE.deal,
+    setup=LAY_TABLE.setup,
+    prelude=LAY_TABLE.prelude,
     cards=("9s", "9c", "9d", "9h", "7d", "8d"),
     terms=("hạ", "rác", "phỏm đã hạ"),
 )
 
 # -- 6. avoiding móm --------------------------------------------------------------------------
 
-_MOM = position(
-    0,
-    {0: "5s 5c Kd Jh 9s 7d 3d As 2h Qc", 3: "5d"},
-    [
-        Turn(0, "", discard="Kd"),
-        *plain(1, 2, 3, 0, 1, 2, 3, 0, 1, 2),
-        Turn(3, discard="5d"),
-    ],
-)
 NO_MOM = Lesson(
     id="tranh_mom",
     title=("Tránh móm", "Avoiding móm"),
@@ -364,7 +335,7 @@ NO_MOM = Lesson(
             ),
             hint=(
                 "Người 4 vừa đánh 5♦. Bạn có 5♠ 5♣.",
-                "Người 4 just discarded 5♦. You hold 5♠ 5♣.",
+                "Player 4 just discarded 5♦. You hold 5♠ 5♣.",
             ),
             wrong=(
                 "Bốc là trông vào may: quân bốc lên không thành phỏm thì móm. Ăn 5♦ thì chắc "
@@ -384,32 +355,21 @@ NO_MOM = Lesson(
             ),
         ),
     ),
-    deal=_MOM.deal,
-    setup=_MOM.setup,
-    prelude=_MOM.prelude,
+    deal=MOM_TABLE.deal,
+    setup=MOM_TABLE.setup,
+    prelude=MOM_TABLE.prelude,
     cards=("5s", "5c", "5d"),
     terms=("móm", "hạ", "bét"),
 )
 
 # -- 7. gửi ------------------------------------------------------------------------------------
 
-_SEND = position(
-    1,
-    {1: "8h 9h Th", 0: "4c 5c 6c Jh Ks 2d 3s 9c Qd"},
-    [
-        Turn(1, ""),
-        *plain(2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0),
-        Turn(1, lays=("8h 9h Th",)),
-        *plain(2, 3),
-        Turn(0, "7s", discard=KEEP),
-    ],
-)
 SEND = Lesson(
     id="gui",
     title=("Gửi quân", "Sending cards (gửi)"),
     goal=(
         "Bạn đã hạ 4♣ 5♣ 6♣: gửi một quân vào phỏm của Người 2, rồi đánh.",
-        "You laid 4♣ 5♣ 6♣: send a card onto Người 2's phỏm, then discard.",
+        "You laid 4♣ 5♣ 6♣: send a card onto Player 2's phỏm, then discard.",
     ),
     intro=(
         "Sau khi hạ, bạn được gửi quân vào phỏm người khác đã hạ: quân thứ tư của một phỏm "
@@ -424,7 +384,7 @@ SEND = Lesson(
             expect=("gửi Jh",),
             why=(
                 "J♥ nối tiếp 8♥ 9♥ 10♥ của Người 2: bạn bớt 11 điểm rác mà vẫn còn lượt đánh.",
-                "J♥ extends Người 2's 8♥ 9♥ 10♥: 11 points of deadwood gone, and you still "
+                "J♥ extends Player 2's 8♥ 9♥ 10♥: 11 points of deadwood gone, and you still "
                 "discard.",
             ),
             hint=(
@@ -448,20 +408,15 @@ SEND = Lesson(
             ),
         ),
     ),
-    deal=_SEND.deal,
-    setup=_SEND.setup,
-    prelude=_SEND.prelude,
+    deal=SEND_TABLE.deal,
+    setup=SEND_TABLE.setup,
+    prelude=SEND_TABLE.prelude,
     cards=("8h", "9h", "Th", "Jh"),
     terms=("gửi", "phỏm đã hạ", "đã hạ", "móm"),
 )
 
 # -- 8. ù ---------------------------------------------------------------------------------------
 
-_WIN = position(
-    3,
-    {0: "2s 3s 4s 6c 6d 6h Tc Jc 5d"},
-    [Turn(3, ""), Turn(0, "Qc", discard=KEEP)],
-)
 WIN = Lesson(
     id="u",
     title=("Ù", "Ù: the win"),
@@ -493,16 +448,15 @@ WIN = Lesson(
             ),
         ),
     ),
-    deal=_WIN.deal,
-    setup=_WIN.setup,
-    prelude=_WIN.prelude,
+    deal=WIN_TABLE.deal,
+    setup=WIN_TABLE.setup,
+    prelude=WIN_TABLE.prelude,
     cards=("2s", "3s", "4s", "6c", "6d", "6h", "Tc", "Jc", "Qc", "5d"),
     terms=("ù",),
 )
 
 # -- 9. ù khan ----------------------------------------------------------------------------------
 
-_KHAN = position(0, {0: "As 4s 7s Ts Ks 2h 5h 8h Jh 3d"}, [])
 U_KHAN = Lesson(
     id="u_khan",
     title=("Ù khan", "Ù khan: a deal with no cạ"),
@@ -538,29 +492,20 @@ U_KHAN = Lesson(
         ),
     ),
     options={"allow_u_khan": True},
-    deal=_KHAN.deal,
-    setup=_KHAN.setup,
+    deal=KHAN_TABLE.deal,
+    setup=KHAN_TABLE.setup,
     cards=("As", "4s", "7s", "Ts", "Ks", "2h", "5h", "8h", "Jh", "3d"),
     terms=("Ù khan", "hỏi ù khan", "cạ"),
 )
 
 # -- 10. eating the chốt --------------------------------------------------------------------------
 
-_CHOT = position(
-    1,
-    {3: "Kc Kd Kh 9d", 0: "9s 9c 2h 4d 6s Jc 3c Qh As"},
-    [
-        Turn(1, ""),
-        *plain(2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2),
-        Turn(3, lays=("Kc Kd Kh",), discard="9d"),
-    ],
-)
 CHOT = Lesson(
     id="an_chot",
     title=("Ăn chốt", "Eating the chốt"),
     goal=(
         "Người 4 vừa hạ và đánh 9♦, quân chốt: ăn nó, rồi đánh rác.",
-        "Người 4 just laid down and discarded 9♦, a chốt: eat it, then discard.",
+        "Player 4 just laid down and discarded 9♦, a chốt: eat it, then discard.",
     ),
     intro=(
         "Chốt là quân một người đánh khi vừa hạ xong, quân cuối cùng của họ. Ăn chốt thì "
@@ -575,12 +520,12 @@ CHOT = Lesson(
             why=(
                 "9♦ với 9♠ 9♣ thành phỏm ngang. Đây là chốt của Người 4, nên người đó trả bạn "
                 "4. Lượt này cũng là lượt hạ của bạn: 9♠ 9♣ 9♦ được hạ luôn.",
-                "9♦ with 9♠ 9♣ makes a set. It is Người 4's chốt, so they pay you 4. This is "
+                "9♦ with 9♠ 9♣ makes a set. It is Player 4's chốt, so they pay you 4. This is "
                 "also your lay-down turn: 9♠ 9♣ 9♦ is laid at once.",
             ),
             hint=(
                 "Nút ăn ghi «(chốt)»: quân cuối của Người 4. Bạn có 9♠ 9♣.",
-                "The eat button says «(chốt)»: Người 4's last card. You hold 9♠ 9♣.",
+                "The eat button says «(chốt)»: Player 4's last card. You hold 9♠ 9♣.",
             ),
             wrong=(
                 "Đây là lượt hạ của bạn mà chưa có phỏm: bốc thì dễ móm. Ăn chốt vừa có phỏm "
@@ -601,34 +546,21 @@ CHOT = Lesson(
             ),
         ),
     ),
-    deal=_CHOT.deal,
-    setup=_CHOT.setup,
-    prelude=_CHOT.prelude,
+    deal=CHOT_TABLE.deal,
+    setup=CHOT_TABLE.setup,
+    prelude=CHOT_TABLE.prelude,
     cards=("9s", "9c", "9d"),
     terms=("ăn chốt", "ăn"),
 )
 
 # -- 11. đền: the third eat ------------------------------------------------------------------------
 
-_DEN = position(
-    3,
-    {3: "5d", 0: "5s 5c 8h 9h Jc Jd Ac 3d Kc"},
-    [
-        Turn(3, "", discard="5d"),
-        Turn(0, "ăn", discard="Kc"),
-        *plain(1, 2),
-        Turn(3, "7h"),
-        Turn(0, "ăn", discard="3d"),
-        *plain(1, 2),
-        Turn(3, "Jh"),
-    ],
-)
 DEN = Lesson(
     id="den",
     title=("Đền", "Đền: paying for everyone"),
     goal=(
         "Bạn đã ăn hai quân của Người 4, và Người 4 lại đánh J♥: ăn nốt để ù.",
-        "You ate two of Người 4's cards, and Người 4 now discards J♥: eat it and win.",
+        "You ate two of Player 4's cards, and Player 4 now discards J♥: eat it and win.",
     ),
     intro=(
         "Ăn đủ ba quân thì ù ngay: ù ăn ba cây. Người để bạn ăn cả ba quân phải đền: một mình "
@@ -643,7 +575,7 @@ DEN = Lesson(
             why=(
                 "J♥ với J♣ J♦ thành phỏm, và đây là lần ăn thứ ba: ù ăn ba cây. Người 4 đền: "
                 "một mình trả 15, bằng phần của cả ba người.",
-                "J♥ with J♣ J♦ makes a phỏm, and it is your third eat: ù ăn ba cây. Người 4 "
+                "J♥ with J♣ J♦ makes a phỏm, and it is your third eat: ù ăn ba cây. Player 4 "
                 "pays for everyone: 15 alone, the share of all three players.",
             ),
             hint=(
@@ -656,9 +588,9 @@ DEN = Lesson(
             ),
         ),
     ),
-    deal=_DEN.deal,
-    setup=_DEN.setup,
-    prelude=_DEN.prelude,
+    deal=DEN_TABLE.deal,
+    setup=DEN_TABLE.setup,
+    prelude=DEN_TABLE.prelude,
     cards=("5d", "7h", "Jh"),
     terms=("Đền", "Ù ăn ba cây", "ăn"),
 )

@@ -164,9 +164,9 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
             lays = t.lays
             if not lays and seat != LEARNER and rows[seat] == 3 and not laid[seat]:
                 lays = tuple(" ".join(map(_code, cards_of(m))) for m in _melds(hand))
-            for meld in lays:
-                hand &= ~_mask(meld)
-                say.append(f"hạ {meld}")
+            for words in lays:
+                hand &= ~_mask(words)
+                say.append(f"hạ {words}")
             if t.discard != KEEP:
                 if t.discard:
                     card = parse_cards(t.discard)[0]
@@ -190,3 +190,96 @@ def position(first: int, hands: Mapping[int, str], *groups: Sequence[Turn]) -> P
 def plain(*seats: int) -> list[Turn]:
     """A plain turn of each of ``seats`` in order: draw a spare card and throw it."""
     return [Turn(s) for s in seats]
+
+
+# -- the lessons' tables (``lessons.py``), in teaching order ---------------------------------
+
+CARDS_TABLE = position(
+    0,
+    {0: "7s 7c 7d 3h 4h 5h As 2c 9d Kc"},
+    [],
+    [Turn(0, "", discard="Kc", play=False), *plain(1, 2, 3), Turn(0, "6h", discard=KEEP)],
+)
+
+MELDS_TABLE = position(
+    0,
+    {0: "8s 8c 8d 4h 5h 6h Qs Ks As Jd"},
+    [
+        Turn(0, "", discard="Jd"),
+        *plain(1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
+        Turn(0, "2c", discard=KEEP),
+    ],
+)
+
+EAT_TABLE = position(3, {3: "8d", 0: "8s 8c 2h 4d 6s 9c Jd Kh 3c"}, [Turn(3, "", discard="8d")])
+
+DRAW_TABLE = position(
+    3,
+    {3: "6d", 0: "4h 5h 6h 7h 6s Ac 2d 3s 4c"},
+    [Turn(3, "", discard="6d")],
+    [Turn(0, "Kd", discard=KEEP, play=False)],
+)
+
+LAY_TABLE = position(
+    0,
+    {0: "9s 9c 9h 7d 8d As 2c 4s Kc Qh"},
+    [
+        Turn(0, "", discard="Kc"),
+        *plain(1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
+        Turn(0, "9d", discard=KEEP),
+    ],
+)
+
+MOM_TABLE = position(
+    0,
+    {0: "5s 5c Kd Jh 9s 7d 3d As 2h Qc", 3: "5d"},
+    [
+        Turn(0, "", discard="Kd"),
+        *plain(1, 2, 3, 0, 1, 2, 3, 0, 1, 2),
+        Turn(3, discard="5d"),
+    ],
+)
+
+SEND_TABLE = position(
+    1,
+    {1: "8h 9h Th", 0: "4c 5c 6c Jh Ks 2d 3s 9c Qd"},
+    [
+        Turn(1, ""),
+        *plain(2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0),
+        Turn(1, lays=("8h 9h Th",)),
+        *plain(2, 3),
+        Turn(0, "7s", discard=KEEP),
+    ],
+)
+
+WIN_TABLE = position(
+    3,
+    {0: "2s 3s 4s 6c 6d 6h Tc Jc 5d"},
+    [Turn(3, ""), Turn(0, "Qc", discard=KEEP)],
+)
+
+KHAN_TABLE = position(0, {0: "As 4s 7s Ts Ks 2h 5h 8h Jh 3d"}, [])
+
+CHOT_TABLE = position(
+    1,
+    {3: "Kc Kd Kh 9d", 0: "9s 9c 2h 4d 6s Jc 3c Qh As"},
+    [
+        Turn(1, ""),
+        *plain(2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2),
+        Turn(3, lays=("Kc Kd Kh",), discard="9d"),
+    ],
+)
+
+DEN_TABLE = position(
+    3,
+    {3: "5d", 0: "5s 5c 8h 9h Jc Jd Ac 3d Kc"},
+    [
+        Turn(3, "", discard="5d"),
+        Turn(0, "ăn", discard="Kc"),
+        *plain(1, 2),
+        Turn(3, "7h"),
+        Turn(0, "ăn", discard="3d"),
+        *plain(1, 2),
+        Turn(3, "Jh"),
+    ],
+)
