@@ -328,10 +328,9 @@ NO_MOM = Lesson(
         Step(
             expect=("ăn",),
             why=(
-                "5♦ với 5♠ 5♣ thành phỏm: bạn hạ được (máy hạ ngay, vì chỉ có một phỏm), "
-                "không móm.",
-                "5♦ with 5♠ 5♣ makes a phỏm: you can lay down (it is laid at once, being your "
-                "only one), so you are not móm.",
+                "5♦ với 5♠ 5♣ thành phỏm: bạn hạ được (phỏm duy nhất nên được hạ ngay), không móm.",
+                "5♦ with 5♠ 5♣ makes a phỏm: you can lay down (your only phỏm, laid at once), "
+                "so you are not móm.",
             ),
             hint=(
                 "Người 4 vừa đánh 5♦. Bạn có 5♠ 5♣.",
