@@ -85,8 +85,10 @@ RUN = Lesson(
                 "You hold 4V and 6V: the Five of Vạn fits right between them.",
             ),
             wrong=(
-                "Ăn với 3V thì phá mất tôm (3V 3S 7W), một lưng có cước.",
-                "Eating with 3V breaks your tôm (3V 3S 7W), a lưng with a cước.",
+                "Ăn với 3V thì phá mất tôm (3V 3S 7W), một lưng có cước; bỏ lượt thì bỏ lỡ "
+                "một phu.",
+                "Eating with 3V breaks your tôm (3V 3S 7W), a lưng with a cước; passing "
+                "misses a phu.",
             ),
         ),
         Step(
@@ -136,8 +138,10 @@ BI = Lesson(
                 "Three Fives of three different suits make a phu bí.",
             ),
             wrong=(
-                "Ăn vào phu dọc 5S 6S 7S thì 5V 5W vẫn nằm không, và không được thêm lưng.",
-                "Eating into the run 5S 6S 7S leaves 5V 5W idle and gains no lưng.",
+                "Ăn vào phu dọc với 6S 7S thì 5V 5W vẫn nằm không, và không được thêm lưng; "
+                "bỏ lượt thì bỏ lỡ một lưng.",
+                "Eating into a run with 6S 7S leaves 5V 5W idle and gains no lưng; passing "
+                "misses a lưng.",
             ),
         ),
         Step(
@@ -185,16 +189,15 @@ TOM = Lesson(
                 "Three of Vạn, Three of Sách and Seven of Văn make a tôm.",
             ),
             wrong=(
-                "Phu dọc 6W 7W 8W không phải lưng và không có cước.",
-                "The run 6W 7W 8W is no lưng and scores no cước.",
+                "Phu dọc 6W 7W 8W không phải lưng và không có cước; bỏ lượt thì mất tôm.",
+                "The run 6W 7W 8W is no lưng and scores no cước; passing misses the tôm.",
             ),
         ),
         Step(
             expect=("đánh 6W",),
             why=(
                 "Lục văn không còn vào phu nào: đánh nó, bài bạn chờ ù nhiều quân.",
-                "The Six of Văn fits no phu any more: with it gone, your hand waits on many "
-                "cards.",
+                "The Six of Văn fits no phu any more: with it gone, your hand waits on many cards.",
             ),
             hint=(
                 "8W đã vào lưng 8W 2V 2S; quân văn nào còn lẻ?",
@@ -459,8 +462,7 @@ WIN = Lesson(
         Step(
             expect=("ù",),
             why=(
-                "Cả 21 quân đều vào phu, với 5 lưng. Cước: có tôm và bạch thủ (chỉ chờ một "
-                "quân).",
+                "Cả 21 quân đều vào phu, với 5 lưng. Cước: có tôm và bạch thủ (chỉ chờ một quân).",
                 "All 21 cards are in phu, with 5 lưng. Cước: a tôm, and bạch thủ (you waited "
                 "on one card).",
             ),
@@ -477,8 +479,7 @@ CALLS = Lesson(
     title=("Ù có cước, và hô", "A win with a cước, and the calls"),
     goal=(
         "Ù trên quân ngũ sách (5S), rồi tự hô đúng cước: Có lèo, rồi hô xong.",
-        "Win on the Five of Sách (5S), then call your cước yourself: Có lèo, then end the "
-        "calls.",
+        "Win on the Five of Sách (5S), then call your cước yourself: Có lèo, then end the calls.",
     ),
     intro=(
         "Ván ù được 2 điểm gốc, cộng điểm các cước: có lèo cộng 2, có tôm cộng 1, bạch thủ "
@@ -521,8 +522,7 @@ CALLS = Lesson(
             expect=("hô xong",),
             why=(
                 "Bạn đã hô đủ: không có tôm, không bạch thủ (bài chờ nhiều quân).",
-                "You called everything: no tôm, and no bạch thủ (the hand waited on many "
-                "cards).",
+                "You called everything: no tôm, and no bạch thủ (the hand waited on many cards).",
             ),
             hint=(
                 "Còn cước nào khác không? Nếu không, hô xong.",
@@ -541,8 +541,7 @@ COPIES = Lesson(
     title=("Lỗi treo tranh trái vỉ", "The fault treo tranh trái vỉ"),
     goal=(
         "Ăn ngũ vạn (5V) với 4V 6V; còn một quân 5V trên tay thì hạ nó xuống trước khi đánh.",
-        "Eat the Five of Vạn (5V) with 4V 6V; you still hold a 5V: lay it down before you "
-        "discard.",
+        "Eat the Five of Vạn (5V) with 4V 6V; you still hold a 5V: lay it down before you discard.",
     ),
     intro=(
         "Ăn một quân mà trên tay còn quân giống hệt nó thì phải hạ quân trùng lên phu vừa "

@@ -54,13 +54,17 @@ def table(
 CORE = "1S 2S 3S 4W 5W 6W 9V 8S CC 7W 3V 3S 9S TT OL 6S 7S"
 
 #: the cards: the learner (người được cái) ate 5V with 4V 6V; 8W is the one loose card
-CARDS = table({0: f"4V 6V {CORE} 8W"}, "5V")
+CARDS = table({0: f"4V 6V {CORE} 8W"}, "5V", keep="5V 5V 5V")
 #: eat into a run: 5V with 4V 6V (not 3V 4V 5V, which breaks the tôm), then discard 1W
-RUN = table({0: f"4V 6V {CORE} 1W"}, "5V")
+RUN = table({0: f"4V 6V {CORE} 1W"}, "5V", keep="5V 5V 5V")
 #: phu bí: 5S with 5V 5W (a lưng) rather than with 6S 7S (a run)
-BI = table({0: "5V 5W 1S 2S 3S 9V 8S CC 7W 3V 3S 9S TT OL 6S 7S 7V 8V 9V 8W"}, "5S")
+BI = table(
+    {0: "5V 5W 1S 2S 3S 9V 8S CC 7W 3V 3S 9S TT OL 6S 7S 7V 8V 9V 8W"}, "5S", keep="5S 5S 5S"
+)
 #: a named lưng: 7W with 3V 3S (tôm) rather than with 6W 8W (a run)
-TOM = table({0: "3V 3S 6W 8W 1S 2S 3S 4V 5V 6V 9V 8S CC 9S TT OL 6S 7S 2V 2S"}, "7W")
+TOM = table(
+    {0: "3V 3S 6W 8W 1S 2S 3S 4V 5V 6V 9V 8S CC 9S TT OL 6S 7S 2V 2S"}, "7W", keep="7W 7W 7W"
+)
 #: a khàn 6S 6S 6S dealt: keep it face down
 KHAN = table({0: "6S 6S 6S 1S 2S 3S 9V 8S CC 7W 3V 3S 9S TT OL 4W 5W 6W 1V 8W"})
 #: the turn: the learner's hand waits (on 5S, 8S...); Người 5 (người được cái) leaves his
@@ -82,8 +86,10 @@ DAY_KHAN = table(
 #: every card in phu with 5S but only two lưng (tôm, lèo): do not declare ù
 THIEU = table({0: "7W 3V 3S 9V 8S CC 1S 2S 3S 4W 5W 6W 4V 5V 6V 7V 8V 9V 6S 7S"}, "5S")
 #: ù on 5V: five lưng, có tôm, bạch thủ
-WIN = table({0: f"4V 6V {CORE} 9W"}, "5V")
+WIN = table({0: f"4V 6V {CORE} 9W"}, "5V", keep="5V 5V")
 #: ù on 5S with a lèo (called by the winner: declared hô)
 CALLS = table({0: "9V 8S CC 9S TT OL 1S 2S 3S 4W 5W 6W 4V 5V 6V 2V 2S 2W 6S 7S"}, "5S")
 #: treo tranh trái vỉ: eat 5V with 4V 6V while holding a 5V: lay it down before discarding
-COPIES = table({0: "4V 5V 6V 1S 2S 3S 9V 8S CC 7W 3V 3S 9S TT OL 6S 7S 4W 5W 8W"}, "5V")
+COPIES = table(
+    {0: "4V 5V 6V 1S 2S 3S 9V 8S CC 7W 3V 3S 9S TT OL 6S 7S 4W 5W 8W"}, "5V", keep="5V 5V"
+)
