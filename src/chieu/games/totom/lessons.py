@@ -338,6 +338,10 @@ PHONG = Lesson(
                 "Bạn có hai quân ngũ sách; quân thứ ba vừa ra.",
                 "You hold two Fives of Sách; the third just showed up.",
             ),
+            wrong=(
+                "Bỏ qua thì hai quân 5S vẫn nằm trên tay, chưa thành phu.",
+                "Letting it go leaves your two 5S in hand, still no phu.",
+            ),
         ),
         Step(
             expect=("trả 1W",),
