@@ -4,7 +4,8 @@
 ``POST /api/learn/{game}/{lesson}`` starts a run (a :class:`~chieu.core.lessons.Tutor` at the
 lesson's table) and answers ``{"run", ...Tutor.snapshot}``; ``POST /api/learn/runs/{run}/act``
 judges the learner's action (its id in the game's action space, as the View's decisions
-give it) and plays it if right; ``GET .../hint`` and ``POST .../restart``. When a run is done
+give it) and plays it if right; ``GET /api/learn/runs/{run}`` (where it stands),
+``GET .../hint`` and ``POST .../restart``. When a run is done
 the player's progress is stored (``chieu.server.progress``).
 
 Runs live in memory (:class:`Runs`): a few per player, a cap in all, dropped when idle; only
@@ -275,6 +276,19 @@ def router(
                 return answer(run, lang)
 
         return await run_in_threadpool(play)
+
+    @api.get("/api/learn/runs/{run_id}", response_model=None)
+    async def snapshot(run_id: str, request: Request, lang: str = "vi") -> JsonObject:
+        """The run where it stands (a reload, another language): nothing is played."""
+        pid = player(request)
+        language = _lang(lang)
+        run = live.get(_slug(run_id, "run"), pid)
+
+        def look() -> JsonObject:
+            with run.lock:
+                return answer(run, language)
+
+        return await run_in_threadpool(look)
 
     @api.get("/api/learn/runs/{run_id}/hint", response_model=None)
     async def hint(run_id: str, request: Request, lang: str = "vi") -> LinesJson:
