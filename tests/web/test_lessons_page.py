@@ -81,6 +81,12 @@ def test_the_lessons_of_a_game_at_phone_size(
     _no_raw_ids(page, lessons)
     assert no_horizontal_overflow(page)[0] <= PHONE["width"]
     page.screenshot(path=str(artefacts / f"lessons-{game}-list.png"), full_page=True)
+    page.locator(tid("lang-toggle")).click()  # English: every lesson's own words
+    page.get_by_text(lessons[-1].title[1], exact=True).wait_for(state="visible", timeout=WAIT_MS)
+    english = page.locator("#app").inner_text()
+    assert all(x.title[1] in english and x.goal[1] in english for x in lessons)
+    page.locator(tid("lang-toggle")).click()
+    page.get_by_text(lessons[-1].title[0], exact=True).wait_for(state="visible", timeout=WAIT_MS)
 
     # the whole game: the table, and the hints at the learner's decision
     page.goto(f"{base}/#/learn/{game}/{lessons[-1].id}")
