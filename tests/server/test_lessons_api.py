@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from chieu import load_game
-from chieu.core.kit import kit_of
+from chieu.core.kit import kit_of, resolve
 from chieu.core.lessons import Lesson, Tutor, lessons_of
 from chieu.core.registry import game_names
 from tests.server.helpers import ThreadServer
@@ -27,9 +27,11 @@ GAMES = game_names()
 
 
 @pytest.fixture
-def with_step_lessons(monkeypatch: pytest.MonkeyPatch) -> dict[str, Lesson]:
-    """Every game's lessons with the test step lesson first."""
+def with_step_lessons(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Lesson]]:
+    """Every game's lessons with the test step lesson first (the kit's parts are resolved
+    once and cached: the cache is emptied before and after)."""
     added: dict[str, Lesson] = {}
+    resolve.cache_clear()
     for game in GAMES:
         ref = kit_of(load_game(game)).lessons
         assert ref is not None, game
@@ -37,7 +39,9 @@ def with_step_lessons(monkeypatch: pytest.MonkeyPatch) -> dict[str, Lesson]:
         module = import_module(module_name)
         added[game] = lesson = step_lesson(game)
         monkeypatch.setattr(module, attribute, (lesson, *getattr(module, attribute)))
-    return added
+    yield added
+    monkeypatch.undo()
+    resolve.cache_clear()
 
 
 def _guest(base: str, name: str) -> dict[str, str]:
