@@ -480,9 +480,10 @@ def create_app(
         # the token comes in the first message, never in the URL (ws.py)
         await serve_socket(ws, srv().lobby, room_id, srv().sessions, srv().gate)
 
-    from chieu.server import learn, replay  # the browser's read-only endpoints
+    from chieu.server import learn, lessons, replay  # the browser's read-only endpoints
 
     app.include_router(replay.router(srv, who))
     app.include_router(learn.router())  # the glossary of each game (issue 28)
+    app.include_router(lessons.router(srv, who, _body))  # the lessons (issue 28)
     mount_web(app)  # the browser table: the page, its files, the cards
     return app

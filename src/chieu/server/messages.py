@@ -80,6 +80,18 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ở bàn này đã có người mang tên trông giống tên bạn; hãy vào bằng tên khác",
         "Someone at this table has a name that looks like yours; come in with another name",
     ),
+    # lessons (issue 28)
+    "unknown_lesson": ("Không có bài học này", "There is no such lesson"),
+    "unknown_run": (
+        "Bài đang học đã hết hạn hoặc không có; hãy bắt đầu lại bài",
+        "This lesson run has expired or does not exist; start the lesson again",
+    ),
+    "foreign_run": ("Đây là bài học của người khác", "This lesson run is someone else's"),
+    "bad_action": (
+        "Nước đi phải là số của một nút trên bàn",
+        "The action must be the number of a button on the table",
+    ),
+    "lesson_over": ("Bài học đã xong: hãy làm lại", "The lesson is over: restart it"),
 }
 
 

@@ -107,3 +107,13 @@ leases = sa.Table(
     sa.Column("owner", sa.String(64), nullable=False),
     sa.Column("expires", sa.Float, nullable=False),
 )
+
+# lessons (issue 28): the lessons each player has completed, one row per player, game and lesson
+lesson_progress = sa.Table(
+    "lesson_progress",
+    metadata,
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("lesson", sa.String(64), primary_key=True),
+    sa.Column("done_at", sa.Float, nullable=False),
+)

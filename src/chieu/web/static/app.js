@@ -1,7 +1,8 @@
 // The page: the header (language, sound, text and card size), the first-visit name, and
 // the hash routes — #/ (lobby), #/room/{id}, #/replay/{game_id}, #/sheet/{room_id}, #/me,
-// #/rules/{game} (readable before giving a name).
+// #/rules/{game} (readable before giving a name), #/learn/{game}[/{lesson}] (the lessons).
 import { getLang, setLang, t } from "./i18n.js";
+import { showLearn } from "./learn.js";
 import { showGuest, showHistory, showLobby, showReplay, showSheet, stopReplay } from "./pages.js";
 import { showRules } from "./rules.js";
 import { closeTable, relang, showTable } from "./table.js";
@@ -72,6 +73,7 @@ async function route() {
     else if (parts[0] === "replay" && parts[1]) await showReplay(main, Number(parts[1]));
     else if (parts[0] === "sheet" && parts[1]) await showSheet(main, Number(parts[1]));
     else if (parts[0] === "me") await showHistory(main);
+    else if (parts[0] === "learn" && parts[1]) await showLearn(main, parts.slice(1).join("/"));
     else await showLobby(main);
   } catch (e) {
     main.replaceChildren(h("p", { class: "error", text: `${t("error")}: ${e.message}` }));

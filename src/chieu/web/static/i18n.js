@@ -177,6 +177,25 @@ const WORDS = {
   noHints: ["Chưa có gợi ý nào cho lúc này.", "No hint for this moment."],
   justNow: ["Vừa xong", "Just now"],
   wordsHere: ["Từ trong các nước", "Words in these moves"],
+  // the lessons (learn.js)
+  learn: ["Học chơi", "Learn"],
+  learnOf: ["Học chơi", "Learn"],
+  lessons: ["Bài học", "Lessons"],
+  lessonNo: ["Bài", "Lesson"],
+  lessonsDone: ["Đã học xong", "Completed"],
+  lessonDone: ["đã xong", "done"],
+  lessonGoal: ["Việc cần làm", "Your goal"],
+  lessonHint: ["Gợi ý", "Hint"],
+  lessonRestart: ["Làm lại", "Start again"],
+  lessonNext: ["Bài tiếp", "Next lesson"],
+  lessonList: ["Danh sách bài", "All lessons"],
+  lessonFinished: ["Bạn đã xong bài này!", "You have completed this lesson!"],
+  lessonAllDone: ["Bạn đã học hết các bài. Giờ hãy chơi thật!", "You have done every lesson. Now play for real!"],
+  lessonFailed: ["Chưa được lần này: bấm «Làm lại» để thử nữa.", "Not this time: press “Start again” to try once more."],
+  lessonStart: ["Hãy chọn một nước ở bàn bên dưới.", "Choose a move at the table below."],
+  lessonHintsNow: ["Gợi ý cho lượt này", "Hints for this turn"],
+  lessonNone: ["Trò này chưa có bài học.", "This game has no lessons yet."],
+  lessonYouPlay: ["Bạn chơi chỗ «Bạn»; các chỗ khác là máy hiền.", "You play the seat marked “You”; gentle bots play the others."],
 };
 
 let lang = localStorage.getItem("chieu.lang") === "en" ? "en" : "vi";

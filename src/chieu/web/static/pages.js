@@ -51,10 +51,12 @@ export async function showLobby(main) {
   let inputs = [];
 
   const rulesLink = h("a", { class: "button small", "data-testid": "rules-link", text: t("rulesLink") });
+  const learnLink = h("a", { class: "button small", "data-testid": "learn-link", text: t("learn") });
   const chosen = () => list.find((g) => g.name === select.value) || list[0];
   const drawOptions = () => {
     const g = chosen();
     rulesLink.href = `#/rules/${encodeURIComponent(g.name)}`;
+    learnLink.href = `#/learn/${encodeURIComponent(g.name)}`;
     localStorage.setItem("chieu.game", g.name);
     presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p }, p)));
     inputs = [];
@@ -186,7 +188,7 @@ export async function showLobby(main) {
     h("section", { class: "panel quick" },
       h("h2", { text: t("quickTitle") }),
       h("label", { for: "game-select", text: t("game") }),
-      h("div", { class: "row" }, select, quick, rulesLink)),
+      h("div", { class: "row" }, select, quick, rulesLink, learnLink)),
     h("section", { class: "panel join" }, h("h2", { text: t("joinTitle") }), h("label", { for: "join-code", text: t("code") }), joinForm),
     h("section", { class: "panel create" },
       h("h2", { text: t("createTitle") }),

@@ -45,8 +45,8 @@ function scrollTo(root, anchor) {
   }
 }
 
-/** Cards as pictures, each with its name as a visible caption. */
-function namedCards(game, codes, names) {
+/** Cards as pictures, each with its name as a visible caption (also the lessons'). */
+export function namedCards(game, codes, names) {
   return h("div", { class: "named-cards" }, codes.map((code) => {
     const name = (names && names[code]) || cardName(game, code);
     return h("figure", { class: "named-card", "data-card": code }, cardEl(game, code),
@@ -118,6 +118,7 @@ export async function showRules(main, rest) {
   const link = (a) => `${prefix}#${encodeURIComponent(a)}`;
   const root = h("article", { class: "rules-page", "data-game": book.game, "data-testid": "rules-page" },
     h("h1", null, `${t("rulesOf")} ${book.title}`),
+    h("p", null, h("a", { class: "button small", "data-testid": "learn-link", href: `#/learn/${encodeURIComponent(book.game)}`, text: `${t("learn")} ▶` })),
     query.get("rules") || query.get("preset") ? h("p", { class: "muted", text: t("rulesInForce") }) : null,
     h("nav", { class: "rules-toc", "aria-label": t("contents") },
       sections.map((s) => h("a", { class: "pill", href: link(s.id), text: s.title })),
