@@ -112,7 +112,6 @@ async function showLesson(main, game, lessonId) {
         board.rerender();
       }
     },
-    onHints: askHint,
   });
 
   const button = (attrs, text) => h("button", attrs, text);
