@@ -18,6 +18,7 @@ values.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -67,11 +68,18 @@ class Verdict:
 
 class Judge:
     """The search judge of one game (``spec``: its settings, by default the kit's ``review``
-    part; ``worlds``: another budget for every surviving action)."""
+    part; ``worlds``: another budget for every surviving action; ``millis``: at most about
+    this long a decision, past two worlds: then the values depend on the machine's speed)."""
 
     name = "search"
 
-    def __init__(self, game: str, spec: ReviewSpec | None = None, worlds: int | None = None):
+    def __init__(
+        self,
+        game: str,
+        spec: ReviewSpec | None = None,
+        worlds: int | None = None,
+        millis: float | None = None,
+    ) -> None:
         self.game = find_game(game).name
         if worlds_for(self.game) is None:
             raise ChieuError(f"the judge cannot sample the worlds of {game} yet")
@@ -79,6 +87,7 @@ class Judge:
         if worlds is not None:
             base = replace(base, worlds=worlds)
         self.spec = base
+        self.millis = millis
         self._policy = "heuristic" if "heuristic" in bot_names(self.game) else "random"
 
     @property
@@ -87,7 +96,7 @@ class Judge:
         s = self.spec
         return (
             f"search-v{VERSION}:{self.game}:w{s.worlds}s{s.screen}x{s.width}k{s.keep}"
-            f":{self._policy}"
+            f":{self._policy}" + ("" if self.millis is None else f":{self.millis:g}ms")
         )
 
     def start(self, rules: Mapping[str, object]) -> Seat:
@@ -128,11 +137,14 @@ class Seat:
         candidates = [played, *others]
         results: dict[Action, list[float]] = {a: [] for a in candidates}
         alive = list(candidates)
+        millis = self.judge.millis
+        deadline = None if millis is None else time.perf_counter() + millis / 1000.0
         for w in range(max(spec.worlds, spec.screen)):
-            if w == spec.screen:
+            late = deadline is not None and w >= 2 and time.perf_counter() >= deadline
+            if w == spec.screen or (late and w < spec.screen):
                 ranked = sorted(alive[1:], key=lambda a: -_mean(results[a]))
                 alive = [played, *ranked[: spec.keep]]
-            if len(alive) < 2:
+            if late or len(alive) < 2:
                 break
             world = first if w == 0 else self.worlds.sample(obs, legal, Rng(seed, "world", w))
             for action in alive:
@@ -141,7 +153,7 @@ class Seat:
                 payoffs = self._rollout(state, Rng(seed, "rollout", w), me, obs, legal, action)
                 results[action].append(payoffs[me])
         values = tuple(Value(a, _mean(r), _error(r), len(r)) for a, r in results.items())
-        if len(alive) < 2:
+        if len(alive) < 2 or not results[played]:
             return Verdict(values, played, 0.0, 0.0)
         best = max(alive, key=lambda a: (_mean(results[a]), a == played))
         diffs = [b - p for b, p in zip(results[best], results[played], strict=True)]

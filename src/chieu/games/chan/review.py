@@ -31,7 +31,7 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
 
 REVIEW = ReviewSpec(
     scale=5.37,
-    worlds=24,
+    worlds=32,
     screen=6,
     width=4,
     keep=2,

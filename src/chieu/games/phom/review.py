@@ -24,7 +24,7 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
 
 REVIEW = ReviewSpec(
     scale=4.01,
-    worlds=24,
+    worlds=48,
     screen=6,
     width=4,
     keep=2,
