@@ -31,9 +31,9 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
 
 REVIEW = ReviewSpec(
     scale=5.37,
-    worlds=32,
-    screen=6,
-    width=4,
+    worlds=64,
+    screen=8,
+    width=5,
     keep=2,
     proven=True,
     explain=explain,

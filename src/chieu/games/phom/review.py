@@ -24,9 +24,9 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
 
 REVIEW = ReviewSpec(
     scale=4.01,
-    worlds=48,
-    screen=6,
-    width=4,
+    worlds=128,
+    screen=8,
+    width=5,
     keep=2,
     proven=True,
     explain=explain,
