@@ -9,9 +9,9 @@ import pytest
 
 from chieu.bots import get_bot, play_game
 from chieu.core.record import GameRecord
+from chieu.core.registry import find_game
 from chieu.games.chan import Rules
 from chieu.review import Judge, spec_of
-from chieu.core.registry import find_game
 
 
 def chan_record(seed: int = 4) -> GameRecord:

@@ -130,9 +130,9 @@ def show(result: Review, source: str, lang: Lang) -> None:
         title=tr(f"Nhận xét ghế {result.seat} · {source}", f"Seat {result.seat} · {source}"),
         header_style="bold",
     )
-    for col in tr("nước|đã đi|nên đi|mất (điểm)|loại", "move|played|best|lost (points)|class").split(
-        "|"
-    ):
+    for col in tr(
+        "nước|đã đi|nên đi|mất (điểm)|loại", "move|played|best|lost (points)|class"
+    ).split("|"):
         table.add_column(col)
     for d in result.decisions:
         lost = f"{d.loss:.2f} ± {d.loss_error:.2f}" if d.judged else "-"
@@ -159,8 +159,8 @@ def show(result: Review, source: str, lang: Lang) -> None:
         for d in result.turning_points:
             console.print(f"  {tr('nước', 'move')} {d.step}: {d.text[lang]}")
     console.print(
-        tr(f"Máy chấm: {result.judge}", f"Judge: {result.judge}") + " · " + pick(
-            TRUST[result.proven], lang
-        ),
+        tr(f"Máy chấm: {result.judge}", f"Judge: {result.judge}")
+        + " · "
+        + pick(TRUST[result.proven], lang),
         style="dim",
     )

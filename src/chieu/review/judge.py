@@ -96,6 +96,7 @@ class Judge:
         s = self.spec
         return (
             f"search-v{VERSION}:{self.game}:w{s.worlds}s{s.screen}x{s.width}k{s.keep}"
+            + ("" if s.clip is None else f"c{s.clip:g}")
             f":{self._policy}" + ("" if self.millis is None else f":{self.millis:g}ms")
         )
 
@@ -151,7 +152,10 @@ class Seat:
                 state = world.clone()
                 state.apply(action, me)
                 payoffs = self._rollout(state, Rng(seed, "rollout", w), me, obs, legal, action)
-                results[action].append(payoffs[me])
+                points = payoffs[me]
+                if spec.clip is not None:
+                    points = max(-spec.clip, min(spec.clip, points))
+                results[action].append(points)
         values = tuple(Value(a, _mean(r), _error(r), len(r)) for a, r in results.items())
         if len(alive) < 2 or not results[played]:
             return Verdict(values, played, 0.0, 0.0)

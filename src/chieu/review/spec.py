@@ -35,6 +35,8 @@ class ReviewSpec:
       action, up to ``width``, for a heuristic that does not rank them).
     * ``keep``: alternatives kept after the screen.
     * ``proven``: the search was shown to beat the heuristic in this game (a judge to trust).
+    * ``clip``: a playout's points for the seat are clipped to ±``clip`` (None: not): a
+      game whose rare huge wins would drown the judge's means in noise (Mạt chược).
     * ``calibration``: where ``scale`` comes from (for the docs and the JSON).
     """
 
@@ -44,6 +46,7 @@ class ReviewSpec:
     width: int = 4
     keep: int = 2
     proven: bool = False
+    clip: float | None = None
     calibration: str = ""
     explain: Explain | None = None
 

@@ -21,13 +21,14 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     if action.verb not in ("discard", "return"):
         return "⚠ " + "; ".join(faults) if faults else None
     me = state.seats[seat]
-    card: int = getattr(action, "card")
+    card: int = action.card
     opts = an.discard_options(me.hand, me.mat_chan, allowed=[card], unseen=unseen(state, seat))
     if not opts:
         return None
     verb = pick(("trả cửa", "return") if action.verb == "return" else ("đánh", "discard"), lang)
     said = _option_words(opts[0], verb, lang)
     return "⚠ " + "; ".join(faults) + "; " + said if faults else said
+
 
 REVIEW = ReviewSpec(
     scale=5.37,

@@ -1,4 +1,5 @@
-"""Mạt chược's settings for the coach (the kit's ``review``; ``chieu.review``, ``docs/review.md``)."""
+"""Mạt chược's settings for the coach (the kit's ``review``; ``chieu.review``,
+``docs/review.md``)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     me = state.seats[seat]
     seven = bool(state.rules.seven_pairs) and not me.melds
     unseen = [max(0, 4 - n) for n in _seen(state, seat)]
-    tile: int = getattr(action, "tile")
+    tile: int = action.tile
     lines = _discard_hints(list(me.hand), [tile], len(me.melds), seven, unseen, lang)
     return lines[0] if lines else None
+
 
 REVIEW = ReviewSpec(
     scale=7.59,
@@ -30,6 +32,7 @@ REVIEW = ReviewSpec(
     screen=3,
     width=6,
     keep=2,
+    clip=30.0,
     proven=False,
     explain=explain,
     calibration="mean |points| of a seat, heuristic self-play (scripts/review_measure.py)",

@@ -17,10 +17,11 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     assert isinstance(state, PhomState)
     if action.verb != "discard":
         return None
-    card: int = getattr(action, "card")
+    card: int = action.card
     ranked = _Advice(state, seat, lang).rank_discards([card])
     label = state.game.notation.label(state, seat, action, lang)
     return f"{label}: {ranked[0][2]}" if ranked else None
+
 
 REVIEW = ReviewSpec(
     scale=4.01,

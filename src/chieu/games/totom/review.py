@@ -18,7 +18,7 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     if action.verb != "discard":
         return None
     me = state.seats[seat]
-    card: int = getattr(action, "card")
+    card: int = action.card
     left = advice.unseen(state, seat)
     opts = advice.discard_options(me.free(), me.fixed(), state.rules, left, [card])
     if not opts:
@@ -26,11 +26,12 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     door = state.return_door if state.return_door >= 0 else seat
     return give_text(opts[0], state, seat, door, lang)
 
+
 REVIEW = ReviewSpec(
     scale=1.80,
-    worlds=12,
-    screen=4,
-    width=4,
+    worlds=40,
+    screen=6,
+    width=5,
     keep=2,
     proven=False,
     explain=explain,
