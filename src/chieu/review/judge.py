@@ -97,7 +97,8 @@ class Judge:
         return (
             f"search-v{VERSION}:{self.game}:w{s.worlds}s{s.screen}x{s.width}k{s.keep}"
             + ("" if s.clip is None else f"c{s.clip:g}")
-            f":{self._policy}" + ("" if self.millis is None else f":{self.millis:g}ms")
+            + f":{self._policy}"
+            + ("" if self.millis is None else f":{self.millis:g}ms")
         )
 
     def start(self, rules: Mapping[str, object]) -> Seat:
