@@ -5,6 +5,7 @@ from __future__ import annotations
 from chieu.core.actions import Action
 from chieu.core.notation import Lang, pick
 from chieu.core.protocol import State
+from chieu.games.chan import actions as A
 from chieu.games.chan import analysis as an
 from chieu.games.chan.faults import fault_messages
 from chieu.games.chan.hints import _option_words, unseen
@@ -18,11 +19,10 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     actions: the hints' own line (None here)."""
     assert isinstance(state, ChanState)
     faults = [why for _, why in fault_messages(state, seat, action)]
-    if action.verb not in ("discard", "return"):
+    if not isinstance(action, A.Discard | A.ReturnToDoor):
         return "⚠ " + "; ".join(faults) if faults else None
     me = state.seats[seat]
-    card: int = action.card
-    opts = an.discard_options(me.hand, me.mat_chan, allowed=[card], unseen=unseen(state, seat))
+    opts = an.discard_options(me.hand, me.mat_chan, allowed=[action.card], unseen=unseen(state, seat))
     if not opts:
         return None
     verb = pick(("trả cửa", "return") if action.verb == "return" else ("đánh", "discard"), lang)

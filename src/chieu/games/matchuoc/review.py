@@ -6,6 +6,7 @@ from __future__ import annotations
 from chieu.core.actions import Action
 from chieu.core.notation import Lang
 from chieu.core.protocol import State
+from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc.hints import _discard_hints, _seen
 from chieu.games.matchuoc.state import MatChuocState
 from chieu.review.spec import ReviewSpec
@@ -16,13 +17,12 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     unseen tiles of each) and why the tile is cheap, as the hints say it; None otherwise (the
     hints' own line)."""
     assert isinstance(state, MatChuocState)
-    if action.verb != "discard":
+    if not isinstance(action, A.Discard):
         return None
     me = state.seats[seat]
     seven = bool(state.rules.seven_pairs) and not me.melds
     unseen = [max(0, 4 - n) for n in _seen(state, seat)]
-    tile: int = action.tile
-    lines = _discard_hints(list(me.hand), [tile], len(me.melds), seven, unseen, lang)
+    lines = _discard_hints(list(me.hand), [action.tile], len(me.melds), seven, unseen, lang)
     return lines[0] if lines else None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from chieu.core.actions import Action
 from chieu.core.notation import Lang
 from chieu.core.protocol import State
+from chieu.games.phom import actions as A
 from chieu.games.phom.hints import _Advice
 from chieu.games.phom.state import PhomState
 from chieu.review.spec import ReviewSpec
@@ -15,10 +16,9 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     it, the points and waits left after it, as the hints say it; None otherwise (the hints'
     own line)."""
     assert isinstance(state, PhomState)
-    if action.verb != "discard":
+    if not isinstance(action, A.Discard):
         return None
-    card: int = action.card
-    ranked = _Advice(state, seat, lang).rank_discards([card])
+    ranked = _Advice(state, seat, lang).rank_discards([action.card])
     label = state.game.notation.label(state, seat, action, lang)
     return f"{label}: {ranked[0][2]}" if ranked else None
 

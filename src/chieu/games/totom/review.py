@@ -5,6 +5,7 @@ from __future__ import annotations
 from chieu.core.actions import Action
 from chieu.core.notation import Lang
 from chieu.core.protocol import State
+from chieu.games.totom import actions as A
 from chieu.games.totom import advice
 from chieu.games.totom.state import TotomState
 from chieu.games.totom.words import give_text
@@ -15,12 +16,11 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     """A discard (or trả cửa): what the card is in the hand and what the hand waits on after
     it, as the hints say it; None otherwise (the hints' own line)."""
     assert isinstance(state, TotomState)
-    if action.verb != "discard":
+    if not isinstance(action, A.Discard):
         return None
     me = state.seats[seat]
-    card: int = action.card
     left = advice.unseen(state, seat)
-    opts = advice.discard_options(me.free(), me.fixed(), state.rules, left, [card])
+    opts = advice.discard_options(me.free(), me.fixed(), state.rules, left, [action.card])
     if not opts:
         return None
     door = state.return_door if state.return_door >= 0 else seat
