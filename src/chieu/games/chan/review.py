@@ -22,7 +22,8 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
     if not isinstance(action, A.Discard | A.ReturnToDoor):
         return "⚠ " + "; ".join(faults) if faults else None
     me = state.seats[seat]
-    opts = an.discard_options(me.hand, me.mat_chan, allowed=[action.card], unseen=unseen(state, seat))
+    left = unseen(state, seat)
+    opts = an.discard_options(me.hand, me.mat_chan, allowed=[action.card], unseen=left)
     if not opts:
         return None
     verb = pick(("trả cửa", "return") if action.verb == "return" else ("đánh", "discard"), lang)

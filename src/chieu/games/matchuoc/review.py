@@ -28,8 +28,8 @@ def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
 
 REVIEW = ReviewSpec(
     scale=7.59,
-    worlds=12,
-    screen=3,
+    worlds=20,
+    screen=4,
     width=6,
     keep=2,
     clip=30.0,
