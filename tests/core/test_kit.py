@@ -19,7 +19,7 @@ from chieu.core.telling import generic_outcome_lines, hints_of, outcome_lines_of
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "chieu"
 #: the edges: they read a game's kit and never branch on its name
-EDGES = ("cli", "server", "web", "render", "rl", "bots", "arena")
+EDGES = ("cli", "server", "web", "render", "rl", "bots", "arena", "review")
 #: what remains, with the reason it may (path relative to src/chieu, the string)
 ALLOWED = {
     # the words a player's name may not take (impersonating the site), not a branch over games

@@ -1,10 +1,10 @@
-"""``chieu review RECORD --seat N``: what the search bot thinks of every decision of a seat.
+"""``chieu review RECORD --seat N [--json]``: the coach's review of one seat (``chieu.review``).
 
-The record is replayed; at each decision of seat N with more than one legal action the search
-bot (ISMCTS, from that seat's observation only) estimates the mean points of each action. The
-review shows the action played, the one the search prefers, and the estimated cost of the
-choice (the preferred action's mean minus the played action's mean, in points; 0 when they
-agree). An action that commits a fault is never preferred.
+Every decision of the seat with more than one legal action: the action played, the judge's
+best, the expected points lost and the class (tốt, chưa chuẩn, sai, sai nặng); the seat's
+accuracy; the three turning points in the game's words. A progress bar on stderr while the
+judge works; ``--json``: ``{"seat", "accuracy", "judge", "decisions": [...],
+"turning_points": [...]}`` (``docs/review.md``).
 """
 
 from __future__ import annotations
@@ -12,164 +12,62 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Mapping
-from typing import TypedDict
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from chieu.bots.search import ActionValue, SearchBot
-from chieu.bots.worlds import worlds_for
 from chieu.cli.common import Subparsers
 from chieu.cli.i18n import current, tr
 from chieu.cli.numbers import real, whole
-from chieu.core.actions import Action
 from chieu.core.errors import ChieuError, RecordError
-from chieu.core.notation import Lang
+from chieu.core.notation import Lang, pick
 from chieu.core.record import GameRecord
-from chieu.core.registry import find_game
-from chieu.core.replay import ReplayError, Step, steps
-from chieu.core.rng import Rng
+from chieu.review import CLASS_WORDS, Judge, Review, ReviewError, review, review_json
+from chieu.review.coach import NOT_OVER
+from chieu.review.report import TRUST
 
 MAX_SEAT = 63
-MAX_ITERATIONS = 1_000_000
+MAX_WORLDS = 1_000_000
 MAX_MILLIS = 600_000  # ten minutes a decision
-
-
-class ValueJson(TypedDict):
-    """What the search thinks of one action."""
-
-    action: dict[str, object]
-    mean: float
-    visits: int
-
-
-class Judged(TypedDict):
-    """One decision: the action played, the one the search prefers, the cost."""
-
-    step: int
-    phase: object  # the observation's ``phase``
-    played: dict[str, object]
-    search: dict[str, object]
-    cost: float | None
-    fault: bool
-    values: list[ValueJson]
-
-
-class ReviewEntry(Judged):
-    """One decision with its words (``review``'s entries, ``--json``'s output)."""
-
-    phase_label: str
-    played_label: str
-    search_label: str
+STYLES = {"tot": "green", "chua_chuan": "yellow", "sai": "dark_orange", "sai_nang": "bold red"}
 
 
 def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "review",
         help=tr(
-            "máy tìm kiếm nhận xét từng nước của một ghế trong biên bản",
-            "the search bot reviews every move of one seat in a record",
+            "nhận xét từng nước của một ghế trong ván đã xong: độ chính xác, bước ngoặt",
+            "review every move of one seat in a finished game: accuracy, turning points",
         ),
         description=tr(
-            "Nhận xét từng nước đi của một ghế bằng máy tìm kiếm (ISMCTS).",
-            "Review every move of one seat with the search bot (ISMCTS).",
+            "Máy tìm kiếm chấm từng quyết định của một ghế (chỉ từ những gì ghế đó đã thấy): "
+            "nước đã đi, nước tốt nhất, số điểm kỳ vọng mất, loại nước, độ chính xác và ba "
+            "bước ngoặt.",
+            "The search judge values every decision of one seat (from what that seat saw "
+            "only): the move played, the best one, the expected points lost, the class, the "
+            "accuracy and the three turning points.",
         ),
     )
     p.add_argument("record", help="tệp biên bản (.jsonl)")
     p.add_argument("--seat", type=whole(0, MAX_SEAT), required=True, help="ghế cần nhận xét")
     p.add_argument(
+        "--worlds",
         "--iterations",
-        type=whole(1, MAX_ITERATIONS),
+        dest="worlds",
+        type=whole(1, MAX_WORLDS),
         default=None,
-        help=f"số vòng tìm kiếm mỗi nước (1 đến {MAX_ITERATIONS:,})",
+        help=f"số thế giới cho mỗi nước được chấm (1 đến {MAX_WORLDS:,}; mặc định: của trò)",
     )
     p.add_argument(
         "--millis",
         type=real(0, MAX_MILLIS),
         default=None,
-        help=f"mili giây tìm kiếm mỗi nước (0 đến {MAX_MILLIS:,})",
+        help=f"giới hạn mili giây mỗi quyết định (0 đến {MAX_MILLIS:,}; kết quả khi đó tùy máy)",
     )
+    p.add_argument("--seed", type=whole(0, 2**62), default=0, help="hạt giống của máy chấm")
     p.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
     p.set_defaults(run=run)
-
-
-def review(
-    record: GameRecord,
-    seat: int,
-    *,
-    iterations: int | None = 100,
-    millis: float | None = None,
-    source: str = "record",
-    lang: Lang = "vi",
-    progress: Callable[[], None] | None = None,
-) -> list[ReviewEntry]:
-    """One entry per decision of ``seat`` that had a choice (``source``: the file, for
-    messages), with the actions and the phase in the game's words (``lang``); ``progress()``
-    is called after each of the seat's actions."""
-    game = find_game(record.game)
-    refuse_unfinished(record, source)
-    if worlds_for(game.name) is None:
-        raise ChieuError(f"the search bot cannot review {game.title} yet")
-    state = record.start(source)
-    if not 0 <= seat < state.num_players:
-        raise ChieuError(
-            f"--seat {seat} is not a seat of this {state.num_players}-player game "
-            f"(0..{state.num_players - 1})"
-        )
-    bot = SearchBot(game.name, iterations=iterations, millis=millis)
-    bot.new_game(game.name, game.rules_to_json(state.rules), seat)
-    rng = Rng(record.seed or 0, "review", seat)  # start() refused a sealed deal already
-    out: list[ReviewEntry] = []
-
-    def look(step: Step) -> None:  # before the action: the forced answers before it given
-        if step.seat != seat:
-            return
-        st, action = step.state, step.action
-        obs = st.observation(seat)
-        legal = st.legal_actions(seat)
-        if len(legal) > 1 and obs.get("phase") != "announce":
-            values = bot.analyse(obs, legal, rng)
-            judged = _entry(step.number - 1, obs, action, values)
-            words = game.notation
-            phase_label = words.phase_label(st.phase, lang)
-            played_label = words.label(st, seat, action, lang)
-            best = values_best(values)
-            entry: ReviewEntry = {
-                **judged,
-                "phase_label": phase_label,
-                "played_label": played_label,
-                "search_label": words.label(st, seat, best, lang),
-            }
-            out.append(entry)
-        bot.worlds.chose(obs, legal, action)
-        if progress is not None:
-            progress()
-
-    try:
-        for _ in steps(record, state, before=look, source=source):
-            pass
-    except ReplayError as exc:
-        raise RecordError(f"{source}: {exc}") from None
-    return out
-
-
-NOT_OVER = (
-    "ván chưa kết thúc: chỉ nhận xét được ván đã xong, để không ai xem được bài của người "
-    "khác giữa ván / the game is not over: only a finished game can be reviewed, so that "
-    "nobody sees the other hands while it is played"
-)
-
-
-def refuse_unfinished(record: GameRecord, source: str = "record") -> None:
-    """ChieuError when the record's game is not over: a format 2 record without its reveal
-    (even with the key file of the game in progress next to it), or a format 1 record whose
-    replay has not ended. Reviewing a seat lists its legal actions at every decision: on a
-    game still being played that would show a hand the asking seat has not seen."""
-    over = record.revealed if record.format == 2 else record.replay().outcome() is not None
-    if not over:
-        raise ChieuError(f"{source}: {NOT_OVER}")
 
 
 def _partial(path: str) -> bool:
@@ -183,52 +81,24 @@ def _partial(path: str) -> bool:
     return isinstance(data, dict) and "events" in data and "record" not in data
 
 
-def _best(values: list[ActionValue]) -> ActionValue:
-    visited = [v for v in values if v.visits]
-    if visited:
-        top = max(v.visits for v in visited)
-        # the best mean among the actions searched enough to be trusted (a quarter of the most)
-        return max((v for v in visited if 4 * v.visits >= top), key=lambda v: v.mean)
-    return values[0]  # a single action without a fault, or no time for a playout
-
-
-def values_best(values: list[ActionValue]) -> Action:
-    """The action the search prefers."""
-    return _best(values).action
-
-
-def _entry(n: int, obs: Mapping[str, object], played: Action, values: list[ActionValue]) -> Judged:
-    best = _best(values)
-    mine = next((v for v in values if v.action == played), None)
-    cost = None if mine is None else round(max(0.0, best.mean - mine.mean), 3)
-    if mine is not None and mine.action == best.action:
-        cost = 0.0
-    return {
-        "step": n + 1,
-        "phase": obs.get("phase"),
-        "played": played.to_json(),
-        "search": best.action.to_json(),
-        "cost": cost,
-        "fault": mine is None,
-        "values": [
-            {"action": v.action.to_json(), "mean": round(v.mean, 3), "visits": v.visits}
-            for v in values
-        ],
-    }
+def load(path: str) -> GameRecord:
+    """The record at ``path``; the server's partial record of a game in progress is refused
+    as not over."""
+    try:
+        return GameRecord.load(path)
+    except RecordError:
+        if _partial(path):
+            raise ReviewError(f"{path}: {NOT_OVER}") from None
+        raise
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        record = GameRecord.load(args.record)
-    except RecordError:
-        if _partial(args.record):  # a seat's events of a game still being played
-            raise ChieuError(f"{args.record}: {NOT_OVER}") from None
-        raise
-    iterations = args.iterations
-    if iterations is None and args.millis is None:
-        iterations = 100
+    record = load(args.record)
     lang: Lang = "en" if current() == "en" else "vi"
-    mine = sum(1 for actor, _ in record.actions() if actor == args.seat)
+    try:
+        judge = Judge(record.game, worlds=args.worlds, millis=args.millis)
+    except ChieuError as exc:
+        raise ReviewError(f"{args.record}: {exc}") from None
     with Progress(
         TextColumn(tr("Đang nhận xét", "Reviewing")),
         BarColumn(),
@@ -237,37 +107,60 @@ def run(args: argparse.Namespace) -> int:
         console=Console(stderr=True),
         transient=True,
     ) as bar:
-        task = bar.add_task("review", total=mine)
-        entries = review(
-            record,
-            args.seat,
-            iterations=iterations,
-            millis=args.millis,
-            source=str(args.record),
-            lang=lang,
-            progress=lambda: bar.advance(task),
+        task = bar.add_task("review", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = review(
+            record, args.seat, judge, seed=args.seed, progress=step, source=str(args.record)
         )
     if args.json:
-        sys.stdout.write(json.dumps(entries, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(review_json(result, lang), ensure_ascii=False, indent=2))
+        sys.stdout.write("\n")
         return 0
+    show(result, str(args.record), lang)
+    return 0
+
+
+def show(result: Review, source: str, lang: Lang) -> None:
+    """The review as a table, the accuracy and the turning points."""
     console = Console(highlight=False)
     table = Table(
-        title=tr(f"Nhận xét ghế {args.seat} · {args.record}", f"Seat {args.seat} · {args.record}"),
+        title=tr(f"Nhận xét ghế {result.seat} · {source}", f"Seat {result.seat} · {source}"),
         header_style="bold",
     )
-    for col in tr("nước|lúc|đã đi|máy chọn|mất (điểm)", "move|phase|played|search|cost").split("|"):
+    for col in tr(
+        "nước|đã đi|nên đi|mất (điểm)|loại", "move|played|best|lost (points)|class"
+    ).split("|"):
         table.add_column(col)
-    lost = 0.0
-    for e in entries:
-        cost = tr("lỗi", "fault") if e["fault"] else f"{e['cost']:.2f}"
-        lost += e["cost"] or 0.0
-        table.add_row(str(e["step"]), e["phase_label"], e["played_label"], e["search_label"], cost)
+    for d in result.decisions:
+        lost = f"{d.loss:.2f} ± {d.loss_error:.2f}" if d.judged else "-"
+        klass = pick(CLASS_WORDS[d.klass], lang)
+        table.add_row(
+            str(d.step),
+            d.played.labels[lang],
+            d.best.labels[lang],
+            lost,
+            f"[{STYLES[d.klass]}]{klass}[/]",
+        )
     console.print(table)
-    agree = sum(1 for e in entries if e["cost"] == 0.0)
+    counts = {k: sum(1 for d in result.decisions if d.klass == k) for k in CLASS_WORDS}
+    tally = " · ".join(f"{pick(CLASS_WORDS[k], lang)} {n}" for k, n in counts.items())
+    accuracy = "-" if result.accuracy is None else f"{result.accuracy:.1f} %"
     console.print(
         tr(
-            f"{len(entries)} quyết định · trùng với máy {agree} · ước tính mất {lost:.2f} điểm",
-            f"{len(entries)} decisions · {agree} as the search · about {lost:.2f} points lost",
+            f"Độ chính xác: {accuracy} · {len(result.decisions)} quyết định · {tally}",
+            f"Accuracy: {accuracy} · {len(result.decisions)} decisions · {tally}",
         )
     )
-    return 0
+    if result.turning_points:
+        console.print(tr("Bước ngoặt:", "Turning points:"), style="bold")
+        for d in result.turning_points:
+            console.print(f"  {tr('nước', 'move')} {d.step}: {d.text[lang]}")
+    console.print(
+        tr(f"Máy chấm: {result.judge}", f"Judge: {result.judge}")
+        + " · "
+        + pick(TRUST[result.proven], lang),
+        style="dim",
+    )

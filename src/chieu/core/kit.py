@@ -9,8 +9,8 @@ fallback. A game registered without a kit gets :data:`EMPTY_KIT` (:func:`kit_of`
 A game's modules for the edges live in its own package, one name per role:
 ``games/<game>/features.py`` (the RL ``encoder``), ``bots.py`` (``bots``), ``faces.py`` (the
 ``svg_deck``), ``terminal.py`` (the ``terminal_face`` and the checker's ``check_view``),
-``learned.py`` (the ``learned_features``), ``hints.py`` (``hints``) and ``results.py``
-(``results``), beside ``worlds.py`` and ``checker.py``. They may
+``learned.py`` (the ``learned_features``), ``hints.py`` (``hints``), ``results.py``
+(``results``) and ``review.py`` (``review``), beside ``worlds.py`` and ``checker.py``. They may
 import the edges' base modules (and rich, numpy) since only the kit's lazy references reach
 them; the game's definition never imports them.
 """
@@ -70,6 +70,9 @@ class GameKit:
       or None: the View's outcome carries no ``explain`` (``chieu.core.explain.explain_of``).
     * ``lessons``: the game's lessons in teaching order, a sequence of
       ``chieu.core.lessons.Lesson``, or None: the game has none (``lessons_of``).
+    * ``review``: the coach's settings, a ``chieu.review.spec.ReviewSpec`` (the scale of the
+      game's points, the judge's budget, the actions in the game's words), or None: the
+      coach's defaults (``chieu.review.spec.spec_of``).
     """
 
     order: int = 99
@@ -91,6 +94,7 @@ class GameKit:
     rulebook: str | None = None
     explain: str | None = None
     lessons: str | None = None
+    review: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

@@ -51,4 +51,5 @@ class ChanGame(GameBase):
         rulebook="chieu.games.chan.rulebook:rulebook",
         explain="chieu.games.chan.explain:explain",
         lessons="chieu.games.chan.lessons:LESSONS",
+        review="chieu.games.chan.review:REVIEW",
     )

@@ -49,6 +49,7 @@ class MatChuocGame(GameBase):
         results="chieu.games.matchuoc.results:outcome_lines",
         explain="chieu.games.matchuoc.explain:explain",
         lessons="chieu.games.matchuoc.lessons:LESSONS",
+        review="chieu.games.matchuoc.review:REVIEW",
     )
 
     @classmethod

@@ -52,6 +52,7 @@ class PhomGame(GameBase):
         results="chieu.games.phom.results:outcome_lines",
         explain="chieu.games.phom.explain:explain",
         lessons="chieu.games.phom.lessons:LESSONS",
+        review="chieu.games.phom.review:REVIEW",
     )
 
     @classmethod

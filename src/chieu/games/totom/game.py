@@ -53,6 +53,7 @@ class TotomGame(GameBase):
         rulebook="chieu.games.totom.rulebook:rulebook",
         explain="chieu.games.totom.explain:explain",
         lessons="chieu.games.totom.lessons:LESSONS",
+        review="chieu.games.totom.review:REVIEW",
     )
 
     @classmethod

@@ -1,4 +1,5 @@
-"""``chieu review RECORD --seat N``: the search bot's view of each decision of a seat."""
+"""``chieu review RECORD --seat N [--json]``: the coach's review of one seat, its JSON shape and
+its refusals (one line, no traceback)."""
 
 from __future__ import annotations
 
@@ -20,37 +21,53 @@ def record(tmp_path: Path) -> Path:
     return GameRecord.from_state(state).save(tmp_path / "game.jsonl")
 
 
+KEYS = {"step", "played", "best", "loss", "class", "text"}
+
+
 def test_review_json(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["review", str(record), "--seat", "0", "--iterations", "6", "--json"]) == 0
-    entries = json.loads(capsys.readouterr().out)
-    assert entries
-    for e in entries:
-        assert {"step", "played", "search", "cost", "values"} <= set(e)
-        assert e["fault"] or e["cost"] >= 0
-    # a random player makes choices the search does not like
-    assert any(e["fault"] or e["cost"] > 0 for e in entries)
+    assert main(["review", str(record), "--seat", "0", "--worlds", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"seat", "accuracy", "judge", "decisions", "turning_points"} <= set(out)
+    assert out["seat"] == 0 and 0 <= out["accuracy"] <= 100
+    assert isinstance(out["judge"], str) and out["judge"].startswith("search-v1:chan:w4")
+    assert out["decisions"]
+    for e in out["decisions"] + out["turning_points"]:
+        assert set(e) >= KEYS
+        assert isinstance(e["played"], str) and isinstance(e["best"], str)
+        assert e["loss"] >= 0 and e["class"] in ("tot", "chua_chuan", "sai", "sai_nang")
+        assert e["text"]
+    assert len(out["turning_points"]) <= 3
+    # a random player makes choices the judge does not like
+    assert any(e["loss"] > 0 for e in out["decisions"])
 
 
 def test_review_table(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["review", str(record), "--seat", "1", "--iterations", "4"]) == 0
-    assert "quyết định" in capsys.readouterr().out
+    assert main(["review", str(record), "--seat", "1", "--worlds", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "quyết định" in out and "Độ chính xác" in out
 
 
 def test_review_errors(record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(record), "--seat", "5"]) == 2
-    assert "not a seat" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "not a seat" in err and "Traceback" not in err
     assert main(["review", str(tmp_path / "missing.jsonl"), "--seat", "0"]) == 2
     assert "cannot read record" in capsys.readouterr().err
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_bytes(b'{"record": "chieu"}\n\xff[[[\n')
+    assert main(["review", str(garbage), "--seat", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
 def test_review_with_a_tiny_budget(record: Path) -> None:
-    """One playout, or none: every decision still gets an entry (no crash on empty stats)."""
-    from chieu.cli.review import review
+    """One world, or no time: every decision still gets an entry (no crash on empty stats)."""
+    from chieu.review import Judge, review
 
     rec = GameRecord.load(record)
-    for budget in ({"iterations": 1}, {"iterations": None, "millis": 0.0}):
-        entries = review(rec, 1, **budget)  # type: ignore[arg-type]
-        assert entries and all("search" in e for e in entries)
+    for judge in (Judge("chan", worlds=1), Judge("chan", millis=0.0)):
+        done = review(rec, 1, judge)
+        assert done.decisions and all(d.loss >= 0 for d in done.decisions)
 
 
 @pytest.mark.parametrize("game", ["totom", "phom", "matchuoc"])
@@ -63,10 +80,11 @@ def test_review_every_game(game: str, tmp_path: Path, capsys: pytest.CaptureFixt
     players = cls.info(rules).num_players
     bots = [get_bot("heuristic" if s else "random", game) for s in range(players)]
     record = GameRecord.from_state(play_game(game, rules, 5, bots)).save(tmp_path / "g.jsonl")
-    assert main(["review", str(record), "--seat", "0", "--iterations", "8", "--json"]) == 0
-    entries = json.loads(capsys.readouterr().out)
-    assert entries and all({"step", "played", "search", "cost"} <= set(e) for e in entries)
-    assert all(e["fault"] or e["cost"] >= 0 for e in entries)
+    argv = ["review", str(record), "--seat", "0", "--worlds", "2", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["decisions"] and all(set(e) >= KEYS for e in out["decisions"])
+    assert all(e["loss"] >= 0 for e in out["decisions"])
 
 
 def _unfinished(tmp_path: Path, steps: int) -> Path:
@@ -99,7 +117,7 @@ def test_review_refuses_a_game_still_being_played(
     at the table. Refused, with one line, in both languages."""
     path = _unfinished(tmp_path, 12)
     for seat in ("0", "1"):
-        assert main(["review", str(path), "--seat", seat, "--iterations", "2", "--json"]) == 2
+        assert main(["review", str(path), "--seat", seat, "--worlds", "2", "--json"]) == 2
         out, err = capsys.readouterr()
         assert out == "" and "Traceback" not in err and len(err.strip().splitlines()) == 1
         assert "ván chưa kết thúc" in err and "not over" in err
@@ -111,7 +129,7 @@ def test_review_refuses_a_format_1_record_cut_before_the_end(
     lines = record.read_text().splitlines()
     cut = tmp_path / "cut.jsonl"
     cut.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
-    assert main(["review", str(cut), "--seat", "0", "--iterations", "2"]) == 2
+    assert main(["review", str(cut), "--seat", "0", "--worlds", "2"]) == 2
     assert "not over" in capsys.readouterr().err
 
 

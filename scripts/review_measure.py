@@ -1,0 +1,147 @@
+"""Does the coach's judge deserve trust? (issue 29; ``docs/measurements/review.md``)
+
+``python scripts/review_measure.py --games N [--only GAME ...] [--worlds W] [--out FILE]``
+
+For every game: N games with mixed line-ups (``random``, ``heuristic`` and ``search`` seats,
+the line-up rotated game by game), every seat reviewed by ``chieu.review.review`` with the
+game's judge (``--worlds``: a smaller budget). Prints, per game, each bot's mean accuracy with
+its 95 % interval (mean ± 1.96·sd/√n over the reviewed seats) and the Spearman ρ between a
+seat's accuracy and its points; one JSON line per reviewed seat goes to ``--out``.
+
+``--scale G``: the calibration of ``scale`` instead (the mean |points| of a seat over N games
+of heuristic self-play, seeds 1000 on), which sets the classes and the win-percentage scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from chieu.bots import get_bot, play_game
+from chieu.core.record import GameRecord
+from chieu.core.registry import find_game, game_names
+from chieu.review import Judge, review, spec_of
+
+BOTS = ("random", "heuristic", "search")
+
+
+def lineup(players: int, n: int) -> list[str]:
+    """Seat by seat: the three bots in turn, rotated by the game's number."""
+    return [BOTS[(n + s) % len(BOTS)] for s in range(players)]
+
+
+def ranks(xs: list[float]) -> list[float]:
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    den = math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
+    return cov / den if den else float("nan")
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("inf")
+    return m, half
+
+
+def measure(game: str, n: int, worlds: int | None, out: list[dict[str, object]]) -> None:
+    cls = find_game(game)
+    rules = cls.rules_from_json({})
+    players = cls.info(rules).num_players
+    spec = spec_of(cls)
+    judge = Judge(game, spec=replace(spec, worlds=worlds) if worlds else spec)
+    start = time.process_time()
+    rows = []
+    for g in range(n):
+        names = lineup(players, g)
+        state = play_game(game, rules, g, [get_bot(x, game) for x in names])
+        record = GameRecord.from_state(state)
+        for seat, name in enumerate(names):
+            r = review(record, seat, judge, seed=g)
+            row: dict[str, object] = {
+                "game": game,
+                "deal": g,
+                "seat": seat,
+                "bot": name,
+                "accuracy": r.accuracy,
+                "points": r.points,
+                "decisions": len(r.decisions),
+                "lost": round(sum(d.loss for d in r.decisions), 3),
+            }
+            rows.append(row)
+            out.append(row)
+    took = time.process_time() - start
+    print(
+        f"\n{cls.title} ({game}): {n} games, {players} seats, judge {judge.version}, {took:.0f} s"
+    )
+    for bot in BOTS:
+        accs = [float(r["accuracy"]) for r in rows if r["bot"] == bot and r["accuracy"] is not None]
+        if accs:
+            m, half = interval(accs)
+            print(f"  {bot:10} accuracy {m:5.1f} ± {half:4.1f} %  (n={len(accs)})")
+    both = [r for r in rows if r["accuracy"] is not None]
+    rho = spearman([float(r["accuracy"]) for r in both], [float(r["points"]) for r in both])
+    print(f"  Spearman ρ(accuracy, points) = {rho:+.2f}  (n={len(both)})")
+    sys.stdout.flush()
+
+
+def scale(game: str, n: int) -> None:
+    cls = find_game(game)
+    rules = cls.rules_from_json({})
+    players = cls.info(rules).num_players
+    pays: list[float] = []
+    for seed in range(n):
+        bots = [get_bot("heuristic", game) for _ in range(players)]
+        state = play_game(game, rules, 1000 + seed, bots)
+        outcome = state.outcome()
+        assert outcome is not None
+        pays += [float(p) for p in outcome.payoffs]
+    mean_abs = statistics.fmean(abs(p) for p in pays)
+    print(f"{game}: mean |points| {mean_abs:.2f}, sd {statistics.pstdev(pays):.2f} ({n} games)")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--only", nargs="+", default=None)
+    p.add_argument("--worlds", type=int, default=None)
+    p.add_argument("--out", default=None)
+    p.add_argument("--scale", action="store_true")
+    args = p.parse_args()
+    games = args.only or [g for g in game_names()]
+    if args.scale:
+        for game in games:
+            scale(game, args.games)
+        return 0
+    rows: list[dict[str, object]] = []
+    for game in games:
+        measure(game, args.games, args.worlds, rows)
+    if args.out:
+        Path(args.out).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
