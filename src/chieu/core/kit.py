@@ -70,6 +70,10 @@ class GameKit:
       or None: the View's outcome carries no ``explain`` (``chieu.core.explain.explain_of``).
     * ``lessons``: the game's lessons in teaching order, a sequence of
       ``chieu.core.lessons.Lesson``, or None: the game has none (``lessons_of``).
+    * ``option_words``: the game's ``chieu.core.options.OptionWords``, its options, their
+      values and its presets in words (the lobby's form, the rules page), or None: the ids.
+    * ``detail_words``: the game's ``chieu.core.details.DetailWords``, each key of its views'
+      ``extra`` in words (the table's "Chi tiết"), or None: the keys as they are.
     """
 
     order: int = 99
@@ -91,6 +95,8 @@ class GameKit:
     rulebook: str | None = None
     explain: str | None = None
     lessons: str | None = None
+    option_words: str | None = None
+    detail_words: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

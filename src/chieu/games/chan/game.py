@@ -51,4 +51,6 @@ class ChanGame(GameBase):
         rulebook="chieu.games.chan.rulebook:rulebook",
         explain="chieu.games.chan.explain:explain",
         lessons="chieu.games.chan.lessons:LESSONS",
+        option_words="chieu.games.chan.options:OPTION_WORDS",
+        detail_words="chieu.games.chan.options:DETAIL_WORDS",
     )

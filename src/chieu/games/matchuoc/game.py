@@ -49,6 +49,8 @@ class MatChuocGame(GameBase):
         results="chieu.games.matchuoc.results:outcome_lines",
         explain="chieu.games.matchuoc.explain:explain",
         lessons="chieu.games.matchuoc.lessons:LESSONS",
+        option_words="chieu.games.matchuoc.options:OPTION_WORDS",
+        detail_words="chieu.games.matchuoc.options:DETAIL_WORDS",
     )
 
     @classmethod

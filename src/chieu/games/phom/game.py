@@ -52,6 +52,8 @@ class PhomGame(GameBase):
         results="chieu.games.phom.results:outcome_lines",
         explain="chieu.games.phom.explain:explain",
         lessons="chieu.games.phom.lessons:LESSONS",
+        option_words="chieu.games.phom.options:OPTION_WORDS",
+        detail_words="chieu.games.phom.options:DETAIL_WORDS",
     )
 
     @classmethod

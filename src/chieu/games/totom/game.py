@@ -53,6 +53,8 @@ class TotomGame(GameBase):
         rulebook="chieu.games.totom.rulebook:rulebook",
         explain="chieu.games.totom.explain:explain",
         lessons="chieu.games.totom.lessons:LESSONS",
+        option_words="chieu.games.totom.options:OPTION_WORDS",
+        detail_words="chieu.games.totom.options:DETAIL_WORDS",
     )
 
     @classmethod
