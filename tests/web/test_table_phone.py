@@ -138,7 +138,8 @@ def test_the_result_words_are_tappable(base: str, new_context: Any, game: str) -
             root.id = 'end-board';
             document.body.prepend(root);
             const board = new Board(root, { readOnly: true });
-            const seats = Array.from({ length: view.players }, (_, s) => ({ seat: s, player: null }));
+            const seats = Array.from({ length: view.players },
+                                     (_, s) => ({ seat: s, player: null }));
             board.render({ view, room: { seats, status: 'between' }, version: 1, seat: 0 });
         }""",
         view,
