@@ -94,6 +94,7 @@ export class Board {
     r.recent = h("p", { class: "recent", "data-testid": "last-event", "aria-live": "polite" });
     r.opponents = h("div", { class: "opponents" });
     r.center = h("div", { class: "center" });
+    r.common = h("div", { class: "common" }); // the zones nobody owns (stays in the felt)
     r.me = h("div", { class: "me" });
     r.handTools = h("div", { class: "hand-tools" });
     r.hand = h("div", { class: "hand", "data-testid": "hand" });
@@ -117,7 +118,7 @@ export class Board {
       h("div", { class: "bar-row" }, this.opts.head || null, r.bar),
       r.recent,
       h("div", { class: "play" },
-        h("div", { class: "felt" }, r.opponents, r.center, r.me,
+        h("div", { class: "felt" }, r.opponents, r.center, r.common, r.me,
           h("div", { class: "hand-area" }, r.handTools, r.hand))),
       // the decisions and the result beside the felt on a wide screen (always in sight),
       // under it on a phone
@@ -207,7 +208,7 @@ export class Board {
     // the centre: the live card, the common zones, whose turn, the countdown
     const common = v.zones.filter((z) => z.owner === null && z.role !== "stock");
     const mine = v.decisions.length > 0;
-    this.region("center", sig(v.live, common, toAct, mine, v.claim_open, v.decisions.map((d) => [d.kind, d.deadline]), names, lang, !!v.outcome), () => {
+    this.region("center", sig(v.live, toAct, mine, v.claim_open, v.decisions.map((d) => [d.kind, d.deadline]), names, lang, !!v.outcome), () => {
       const out = [];
       if (v.live) {
         const where = v.live.seat === null || v.live.seat === undefined ? "" : ` ${t("at")} ${names[v.live.seat]}`;
@@ -229,9 +230,10 @@ export class Board {
       const dl = v.decisions.map((d) => d.deadline).find((x) => x);
       if (dl && !v.outcome) status.push(h("span", { class: "countdown", "data-deadline": String(dl), "aria-live": "off" }));
       out.push(h("div", { class: "turn" }, status));
-      for (const z of common) if (z.count || (z.cards && z.cards.length)) out.push(zoneEl(game, z, "xs", null, gloss));
       return out;
     });
+    this.region("common", sig(common, lang, !!gloss), () =>
+      common.filter((z) => z.count || (z.cards && z.cards.length)).map((z) => zoneEl(game, z, "xs", null, gloss)));
 
     // the viewer's own seat and zones
     if (viewer !== null) {
