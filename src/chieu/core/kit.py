@@ -73,6 +73,10 @@ class GameKit:
     * ``review``: the coach's settings, a ``chieu.review.spec.ReviewSpec`` (the scale of the
       game's points, the judge's budget, the actions in the game's words), or None: the
       coach's defaults (``chieu.review.spec.spec_of``).
+    * ``option_words``: the game's ``chieu.core.options.OptionWords``, its options, their
+      values and its presets in words (the lobby's form, the rules page), or None: the ids.
+    * ``detail_words``: the game's ``chieu.core.details.DetailWords``, each key of its views'
+      ``extra`` in words (the table's "Chi tiết"), or None: the keys as they are.
     """
 
     order: int = 99
@@ -95,6 +99,8 @@ class GameKit:
     explain: str | None = None
     lessons: str | None = None
     review: str | None = None
+    option_words: str | None = None
+    detail_words: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part given as a reference: part name → ``"module:attribute"``."""

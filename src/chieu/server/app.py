@@ -21,8 +21,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from chieu.bots.registry import bot_names
+from chieu.core.details import detail_words_of
 from chieu.core.events import seat_history
 from chieu.core.jsonio import JsonInputError, JsonObject, Limits, read_json
+from chieu.core.options import OptionWords, RuleOption, option_words_of
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
 from chieu.server import auth, guard, names
@@ -133,25 +135,36 @@ def _games_menu() -> list[GameJson]:
     out: list[GameJson] = []
     games = [load_game(name) for name in game_names()]
     for game in sorted(games, key=lambda g: (g.kit.order, g.name)):  # the lobby's order
+        said = option_words_of(game)
+        details = detail_words_of(game)
         out.append(
             {
                 "name": game.name,
                 "title": game.title,
                 "info": game.info.to_json(),
                 "presets": list(game.presets()),
-                "options": [_option(o) for o in game.options()],
+                "preset_words": {
+                    p: said.preset_json(p) for p in game.presets() if said and p in said.presets
+                },
+                "options": [_option(o, said) for o in game.options()],
                 "bots": bot_names(game.name),
+                "details": details.to_json() if details else {},
             }
         )
     return out
 
 
-def _option(option: object) -> JsonObject:
-    to_json = getattr(option, "to_json", None)
-    if callable(to_json):
-        data: JsonObject = to_json()
+def _option(option: RuleOption, said: OptionWords | None) -> JsonObject:
+    """An option for the lobby's form: its id, type, default and choices, and (from the game's
+    ``option_words``) its label, one line of help and its values' words in both languages."""
+    data = option.to_json()
+    if said is None or option.name not in said.options:
         return data
-    return {k: getattr(option, k, None) for k in ("name", "type", "default", "choices", "help")}
+    w = said.option_json(option.name, option.choices)
+    data["label"] = {"vi": w["label"]["vi"], "en": w["label"]["en"]}
+    data["help"] = {"vi": w["help"]["vi"], "en": w["help"]["en"]}
+    data["values"] = {k: {"vi": v["vi"], "en": v["en"]} for k, v in w["values"].items()}
+    return data
 
 
 def create_app(

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from chieu.core.details import DetailJson
 from chieu.core.jsonio import JsonObject, JsonValue
+from chieu.core.options import PresetJson
 from chieu.server.messages import Words
 from chieu.server.rows import RoomGameJson
 from chieu.server.wire import PlayerJson, RoomJson
@@ -44,8 +46,12 @@ class GameJson(TypedDict):
     title: str
     info: JsonObject
     presets: list[str]
+    #: each preset's label and one line of help, in both languages (the game's option_words)
+    preset_words: dict[str, PresetJson]
     options: list[JsonObject]
     bots: list[str]
+    #: each key of its views' ``extra`` in words (the game's detail_words)
+    details: dict[str, DetailJson]
 
 
 class GamesJson(TypedDict):

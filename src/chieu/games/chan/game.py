@@ -52,4 +52,6 @@ class ChanGame(GameBase):
         explain="chieu.games.chan.explain:explain",
         lessons="chieu.games.chan.lessons:LESSONS",
         review="chieu.games.chan.review:REVIEW",
+        option_words="chieu.games.chan.options:OPTION_WORDS",
+        detail_words="chieu.games.chan.options:DETAIL_WORDS",
     )

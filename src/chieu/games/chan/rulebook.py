@@ -13,9 +13,9 @@ from __future__ import annotations
 from chieu.core.notation import Lang
 from chieu.core.rulebook import Example, Rulebook, Section, options_section, say
 from chieu.core.rules import RulesBase
+from chieu.games.chan.options import TABLE_NAMES
 from chieu.games.chan.rulebook_rows import (
     CHI_RONG,
-    TABLE_NAMES,
     WIN_BACH_DINH,
     WIN_BACH_THU,
     WIN_BACH_THU_CHI,

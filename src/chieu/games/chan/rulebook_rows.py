@@ -9,23 +9,10 @@ from chieu.games.chan import analysis
 from chieu.games.chan.cards import KINDS, parse_cards
 from chieu.games.chan.fault_rules import ALL_FAULTS, BAO, NAT, PAY12, ChanFault
 from chieu.games.chan.glossary import GLOSSARY, RULE_TABLE_EN, RULE_TABLE_VI
+from chieu.games.chan.options import OPTION_WORDS
 from chieu.games.chan.patterns import ALL_CUOC, CUOC_NAMES, EXTRA_IDS, WinContext
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.scoring import breakdown, enabled_ids, evaluate, values_for
-
-#: the cước tables by their names (the option ``cuoc_table``)
-TABLE_NAMES: dict[str, tuple[str, str]] = {
-    "sd": ("bảng Sân Đình", "the Sân Đình table"),
-    "jsc": (
-        "bảng ba điểm (thiên ù, địa ù, chíu ù, ù bòn được 3)",
-        "the three-point table (thiên ù, địa ù, chíu ù, ù bòn worth 3)",
-    ),
-    "pyb": (
-        "bảng thiên ù, địa ù ba điểm (nhà lầu, ngư ông không cộng dịch)",
-        "the table with thiên ù and địa ù at 3 (nhà lầu, ngư ông add nothing beside others)",
-    ),
-    "ldg": ("bảng Chắn dân gian", "the Chắn dân gian table"),
-}
 
 #: what each fault is, in English (the Vietnamese is the fault's own ``table`` text)
 FAULT_EN: dict[str, str] = {
@@ -61,10 +48,6 @@ WIN_BACH_DINH = "2V 2V 3S 3S 4W 4W 5V 5V 6S 6S 7W 7W 2S 2W 3V 3W 4V 4S 5W 5V"
 WIN_THAP_THANH = "2V 2V 3S 3S 4W 4W 5V 5V 6S 6S 7W 7W 8V 8V 9W 9W 2S 2S 3V 3V"
 WIN_BACH_THU_CHI = "2W 2W 3V 3V 5S 5S 6V 6V 8W 8W 4V 4S 7W 7S 9V 9S 2V 2S CC CC"
 CHI_RONG = "2W 2W 3V 3V 5S 5S 6V 6V 8W 8W 4V 4V 7W 7S 9W 9S 2V 2S CC CC"
-
-
-def _yes(lang: Lang, value: bool) -> str:
-    return say(lang, "có", "yes") if value else say(lang, "không", "no")
 
 
 def codes(text: str) -> tuple[str, ...]:
@@ -170,138 +153,17 @@ def fault_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
 
 
 def _choice(rules: Rules, field: str, lang: Lang) -> str:
-    value = getattr(rules, field)
-    words: dict[object, tuple[str, str]] = {
-        "referee": ("có trọng tài: đi sai thì bị phạt", "a referee: a fault is punished"),
-        "strict": ("chặt: máy không cho đi nước phạm lỗi", "strict: no move that is a fault"),
-        "auto": ("máy tự xướng đúng cước", "the table announces the true cước"),
-        "declared": ("người ù tự xướng", "the winner announces"),
-        "right": ("sang phải, theo chiều chơi", "to the right, the way play goes"),
-        "clockwise": ("ngược chiều chơi", "against the way play goes"),
-        "forbid": ("không được ù", "no win"),
-        "allow_if_unchanged": ("được ù nếu chưa đổi bài", "a win if the hand never changed"),
-        "card": ("chỉ quân đó", "that card only"),
-        "kind": ("mọi quân cùng loại", "every card of that kind"),
-        "window": ("mọi lần ù, đến khi đổi bài", "every win until the hand changes"),
-    }
-    if field == "players":
-        return say(lang, f"{value} người", f"{value} players")
-    if field == "cuoc_table":
-        vi, en = TABLE_NAMES[value]
-        return say(lang, vi, en)
-    if field == "extra_cuoc":
-        return ", ".join(CUOC_NAMES[c] for c in value) or say(lang, "không có", "none")
-    if field == "min_u_score":
-        return say(lang, f"{value} điểm", f"{value} points")
-    if field == "last_nocc_dead":
-        return say(lang, "không được bốc", "dead") if value else say(lang, "được bốc", "live")
-    if isinstance(value, bool):
-        return _yes(lang, value)
-    if isinstance(value, str):
-        vi, en = words[value]
-        return say(lang, vi, en)
-    return str(value)
-
-
-#: every option: its label and what it changes, (vi, en) each
-OPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "players": (
-        ("Số người chơi", "Players"),
-        ("Từ 2 đến 4 người; 4 người là ván chuẩn.", "Two to four; four is the standard game."),
-    ),
-    "fault_mode": (
-        ("Bắt lỗi", "Faults"),
-        ("Cách bàn xử lý nước đi phạm luật.", "How the table treats a move against the rules."),
-    ),
-    "xuong": (
-        ("Xướng cước", "Announcing"),
-        ("Ai đọc các cước khi ù; xướng sai bị phạt.", "Who calls out the cước of a win."),
-    ),
-    "count_dir": (
-        ("Chiều đếm bắt cái", "Bắt-cái count"),
-        (
-            "Quân cái lật lên được đếm từ người bắt cái theo chiều này để tìm nhà cái.",
-            "The cái card is counted from the bắt-cái seat this way to find the cái.",
-        ),
-    ),
-    "last_nocc_dead": (
-        ("Quân cuối nọc", "Last card of the nọc"),
-        ("Quân cuối cùng của nọc có được bốc hay không.", "Whether the nọc's last card is drawn."),
-    ),
-    "cuoc_table": (
-        ("Bảng điểm cước", "Cước values"),
-        ("Bảng cho điểm và dịch của từng cước.", "The table of each cước's points."),
-    ),
-    "thap_thanh_stacks": (
-        ("Thập thành cộng dồn", "Thập thành adds up"),
-        (
-            "Có thập thành thì cộng đủ điểm thập thành, bạch định, tám đỏ, kính tứ chi.",
-            "With thập thành, the full points of thập thành and the colour cước add up.",
-        ),
-    ),
-    "hoa_requires_bach_thu": (
-        ("Hoa rơi cửa Phật cần bạch thủ", "Hoa rơi cửa Phật needs bạch thủ"),
-        ("Cước hoa rơi cửa Phật phải ù bạch thủ.", "That cước needs a bạch thủ wait."),
-    ),
-    "chi_rong": (
-        ("Chờ chi rộng", "Chờ chi rộng"),
-        (
-            "Đã đủ 6 chắn mà chờ chi chi: có được ù chi chi không.",
-            "Six chắn or more and waiting on Chi chi: may one win on it.",
-        ),
-    ),
-    "an_ca_doi_cho": (
-        ("Bắt lỗi ăn cạ đổi chờ", "Call ăn cạ đổi chờ"),
-        ("Đang chờ ù mà ăn cạ đổi chờ thì bị phạt.", "Eating a cạ that changes a wait is a fault."),
-    ),
-    "bo_u_scope": (
-        ("Bỏ ù mất quyền ù", "What a missed win forfeits"),
-        (
-            "Để quân ù đi qua rồi thì sau đó không được ù những quân nào.",
-            "Which later wins a player who let a win go may not take.",
-        ),
-    ),
-    "thong_survives_hoa": (
-        ("Ván hòa giữ thông", "A draw keeps thông"),
-        ("Ván không ai ù không làm mất thông.", "A game nobody wins does not break thông."),
-    ),
-    "strict_xuong": (
-        ("Xướng chặt", "Strict announcing"),
-        (
-            "Bỏ sót thiên ù, chíu ù, bạch thủ chi hay ù bòn khi xướng là xướng sai.",
-            "Leaving out thiên ù, chíu ù, bạch thủ chi or ù bòn is a wrong announcement.",
-        ),
-    ),
-    "min_u_score": (
-        ("Điểm ù tối thiểu", "Lowest winning score"),
-        (
-            "Ù dưới số điểm này thì không được ù và bị phạt như tám đỏ hai lèo.",
-            "A win below it does not stand and is punished like tám đỏ hai lèo.",
-        ),
-    ),
-    "thien_u_bach_thu": (
-        ("Thiên ù tính bạch thủ", "Thiên ù scores bạch thủ"),
-        ("Thiên ù đúng 6 chắn được thêm bạch thủ.", "A thiên ù with six chắn adds bạch thủ."),
-    ),
-    "extra_cuoc": (
-        ("Cước thêm", "Extra cước"),
-        (
-            "Những cước ít bàn chơi: cá nhảy đầu thuyền, đồng tử hái hoa, chùa đổ nát hoa.",
-            "Cước few tables play: cá nhảy đầu thuyền, đồng tử hái hoa, chùa đổ nát hoa.",
-        ),
-    ),
-    "stake": (
-        ("Điểm mỗi đơn vị", "Points per unit"),
-        (
-            "Mỗi điểm ù được nhân số này (chỉ tính điểm, không có tiền).",
-            "Each point of a win is multiplied by it (points only, never money).",
-        ),
-    ),
-}
+    return OPTION_WORDS.value(field, getattr(rules, field), lang)
 
 
 def option_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
-    rows = []
-    for field, (label, text) in OPTIONS.items():
-        rows.append(Row(field, say(lang, *label), _choice(rules, field, lang), say(lang, *text)))
-    return tuple(rows)
+    """A row per option: its label, its value here and what it does (``options``)."""
+    return tuple(
+        Row(
+            name,
+            OPTION_WORDS.label(name, lang),
+            _choice(rules, name, lang),
+            OPTION_WORDS.help(name, lang),
+        )
+        for name in OPTION_WORDS.options
+    )

@@ -50,6 +50,8 @@ class MatChuocGame(GameBase):
         explain="chieu.games.matchuoc.explain:explain",
         lessons="chieu.games.matchuoc.lessons:LESSONS",
         review="chieu.games.matchuoc.review:REVIEW",
+        option_words="chieu.games.matchuoc.options:OPTION_WORDS",
+        detail_words="chieu.games.matchuoc.options:DETAIL_WORDS",
     )
 
     @classmethod

@@ -18,6 +18,7 @@ from __future__ import annotations
 from chieu.core.notation import Lang
 from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section, say
 from chieu.games.matchuoc.cards import KHUNG_COPIES
+from chieu.games.matchuoc.options import OPTION_WORDS
 from chieu.games.matchuoc.patterns import MUN
 from chieu.games.matchuoc.rulebook_scoring import pay_table, rows, score_of
 from chieu.games.matchuoc.rules import Rules
@@ -30,85 +31,11 @@ SOURCES = (
 COLUMNS = {
     "scoring": (("Bài", "Phán", "Là gì"), ("Hand", "Phán", "What it is")),
 }
-#: each option's label (vi, en): what the rules page shows instead of the field's id
-LABELS: dict[str, tuple[str, str]] = {
-    "players": ("Số người chơi", "Players"),
-    "tile_set": ("Bộ bài", "Tile set"),
-    "payment_table": ("Bảng chung", "Payment table"),
-    "leftover_phan": ("Phán lẻ", "Leftover phán"),
-    "coong_phan": ("Phán coong", "Phán coong"),
-    "coong_bonus_points": ("Điểm thêm đầu coong", "Đầu coong bonus"),
-    "mun_bonus_points": ("Điểm thêm khi ù mủn", "Mủn bonus"),
-    "flower_set": ("Bộ hoa", "Flower sets"),
-    "flower_count_bonus": ("Phán tám, mười hoa", "Eight or ten flowers"),
-    "khung_discard": ("Đánh khung", "Khung discards"),
-    "phong_khung": ("Phóng khung", "Phóng khung"),
-    "seven_pairs": ("Ù bảy đôi", "Seven pairs"),
-    "seven_pairs_self_draw_only": ("Bảy đôi chỉ tự bốc", "Seven pairs self-drawn only"),
-    "shanpon_tsumo_bonus": ("Chờ hai đôi bốc lấy", "Two-pair wait self-drawn"),
-    "honor_bonus_seat_wind": ("Phán phu gió đúng cửa", "Seat-wind triplet"),
-    "honor_bonus_dragon": ("Phán phu Bạch, Phát, Trung", "Dragon triplet"),
-    "honor_bonus_prevailing": ("Phán phu gió vòng", "Prevailing-wind triplet"),
-    "honor_bonus_scope": ("Phạm vi phu tài phao", "Where honor triplets count"),
-    "khong_hoa_la_no_honors": ("Không hoa lá không chữ", "Không hoa lá without honors"),
-    "tieu_tu_hy_toan_chu": ("Tiểu tứ hỷ toàn chữ", "Tiểu tứ hỷ all honors"),
-    "dai_tu_hy_toan_chu": ("Đại tứ hỷ toàn chữ", "Đại tứ hỷ all honors"),
-    "tieu_tu_hy_k": ("Tiểu tứ hỷ không khung", "Tiểu tứ hỷ without khung"),
-    "tong_as_flower": ("Tổng thay hoa", "Tổng for a flower"),
-    "khung_in_chow": ("Khung khi ăn", "Khung in an ăn"),
-    "last_discard_claims": ("Ăn, phỗng quân cuối", "Claims on the last discard"),
-    "multi_ron": ("Nhiều người cùng ù", "Several winners"),
-    "rob_kong": ("Cướp coong", "Robbing a kong"),
-    "blessings": ("Thiên, địa, nhân ù", "Thiên, địa, nhân ù"),
-    "dealer_keeps_on_win": ("Cái ù giữ cái", "Dealer keeps the deal on a win"),
-    "dealer_keeps_on_draw": ("Hòa giữ cái", "Dealer keeps the deal on a draw"),
-    "wind_deals": ("Số ván mỗi vòng gió (từ 5 người)", "Deals a wind round (from 5 people)"),
-}
-#: the words of each choice (vi, en)
-CHOICE_WORDS: dict[str, tuple[str, str]] = {
-    "seed_main": ("bảng theo sách", "the book's table"),
-    "seed_addendum_shifted": ("bảng phụ lục, dời một bậc", "the addendum, one step up"),
-    "round": ("số tròn", "round numbers"),
-    "linear": ("tính thêm theo bậc", "counted step by step"),
-    "ignore": ("bỏ đi", "dropped"),
-    "group": ("đủ một nhóm", "a whole group"),
-    "seat_number": ("bốn hoa cùng số", "the four of one number"),
-    "none": ("không tính", "none"),
-    "forbid_after_seat_flower": ("cấm khi đã dựng hoa đúng cửa", "not after one's own flower"),
-    "always": ("luôn được", "always"),
-    "never": ("không bao giờ", "never"),
-    "lai_only": ("chỉ trong lai hàng", "only in lai hàng"),
-    "all": ("tất cả", "all"),
-    "head_bump": ("người gần nhất", "the nearest seat"),
-    "additive": ("cộng thêm", "added"),
-    "fixed": ("cố định", "fixed"),
-}
-UNITS: dict[str, tuple[str, str]] = {
-    "coong_phan": ("phán", "phán"),
-    "honor_bonus_seat_wind": ("phán", "phán"),
-    "honor_bonus_dragon": ("phán", "phán"),
-    "honor_bonus_prevailing": ("phán", "phán"),
-    "coong_bonus_points": ("điểm", "points"),
-    "mun_bonus_points": ("điểm", "points"),
-    "tieu_tu_hy_toan_chu": ("mủn", "mủn"),
-    "dai_tu_hy_toan_chu": ("mủn", "mủn"),
-    "tieu_tu_hy_k": ("mủn", "mủn"),
-    "tile_set": ("quân", "tiles"),
-    "players": ("người", "players"),
-    "wind_deals": ("ván", "deals"),
-}
 
 
 def option_value(name: str, value: object, lang: Lang) -> str:
     """An option's value in words (never a raw id)."""
-    i = 1 if lang == "en" else 0
-    if isinstance(value, bool):
-        return ("có", "yes")[i] if value else ("không", "no")[i]
-    if name in UNITS:
-        return f"{value} {UNITS[name][i]}"
-    if isinstance(value, str):
-        return CHOICE_WORDS[value][i]
-    return str(value)
+    return OPTION_WORDS.value(name, value, lang)
 
 
 def _ex(tiles: str, caption: str, claim: str) -> Example:
@@ -511,10 +438,15 @@ def _faults(lang: Lang) -> Section:
 
 
 def _options(rules: Rules, lang: Lang) -> Section:
-    i = 1 if lang == "en" else 0
+    words = OPTION_WORDS
     rows = tuple(
-        Row(name, LABELS[name][i], option_value(name, getattr(rules, name), lang), help_[i])
-        for name, help_ in Rules.help.items()
+        Row(
+            name,
+            words.label(name, lang),
+            option_value(name, getattr(rules, name), lang),
+            words.help(name, lang),
+        )
+        for name in words.options
     )
     return options_section(rows, lang)
 

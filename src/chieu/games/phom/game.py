@@ -53,6 +53,8 @@ class PhomGame(GameBase):
         explain="chieu.games.phom.explain:explain",
         lessons="chieu.games.phom.lessons:LESSONS",
         review="chieu.games.phom.review:REVIEW",
+        option_words="chieu.games.phom.options:OPTION_WORDS",
+        detail_words="chieu.games.phom.options:DETAIL_WORDS",
     )
 
     @classmethod

@@ -20,6 +20,7 @@ from chieu.core.notation import Lang
 from chieu.core.rulebook import Example, Row, Rulebook, Section, options_section, say
 from chieu.games.phom.analysis import best_arrangement
 from chieu.games.phom.cards import mask_of, parse_cards
+from chieu.games.phom.options import OPTION_WORDS
 from chieu.games.phom.patterns import PATTERNS
 from chieu.games.phom.rules import Rules
 
@@ -32,46 +33,6 @@ COLUMNS = {
     "scoring": (("Khoản", "Số điểm", "Khi nào"), ("Item", "Points", "When")),
 }
 
-#: each option's label (vi, en): what the rules page shows instead of the field's id
-LABELS: dict[str, tuple[str, str]] = {
-    "players": ("Số người chơi", "Players"),
-    "card_points": ("Điểm quân bài", "Card points"),
-    "play_direction": ("Chiều đi", "Direction of play"),
-    "allow_u_khan": ("Cho ù khan", "Ù khan allowed"),
-    "u_khan_ca": ("Cạ khi xét ù khan", "Cạ for ù khan"),
-    "allow_u_tron": ("Cho ù tròn", "Ù tròn allowed"),
-    "send_timing": ("Lúc được gửi", "When cards may be sent"),
-    "mom_may_send": ("Móm được gửi", "Móm may send"),
-    "finished_player_may_eat": ("Đã xong vẫn được ăn", "A finished player may eat"),
-    "chot_definition": ("Quân chốt", "The chốt"),
-    "den_three_eats": ("Đền khi bị ăn ba cây", "Đền after three eats"),
-    "den_u_from_chot": ("Đền khi ù nhờ ăn chốt", "Đền for an ù on a chốt"),
-    "pay_eat": ("Tiền bị ăn", "Eat payment"),
-    "pay_eat_chot": ("Tiền bị ăn chốt", "Chốt payment"),
-    "pay_rank": ("Tiền theo hạng", "Place payments"),
-    "pay_mom": ("Tiền móm", "Móm payment"),
-    "pay_u": ("Tiền ù", "Ù payment"),
-    "pay_eat_mode": ("Cách tính tiền ăn", "Eat payments"),
-    "tie_break": ("Khi bằng điểm", "Tied points"),
-    "stake": ("Điểm mỗi đơn vị", "Points per unit"),
-}
-#: the words of each choice (vi, en)
-CHOICE_WORDS: dict[str, tuple[str, str]] = {
-    "A1_K13": ("A = 1 … K = 13", "A = 1 … K = 13"),
-    "faces_10": ("J, Q, K tính 10", "J, Q, K count 10"),
-    "clockwise": ("theo chiều kim đồng hồ", "clockwise"),
-    "counterclockwise": ("ngược chiều kim đồng hồ", "counterclockwise"),
-    "adjacent_or_same_rank": ("liền nhau hoặc cùng số", "adjacent or same rank"),
-    "within_two": ("cách một quân cũng tính", "a one-card gap counts too"),
-    "laydown_and_later_turns": ("lúc hạ và các lượt sau", "at the lay-down and later turns"),
-    "laydown_only": ("chỉ lúc hạ", "only at the lay-down"),
-    "final_discard": ("quân đánh cuối trước khi xong", "the last discard before finishing"),
-    "seed_round3": ("quân cuối vòng ba", "the last card of round three"),
-    "flat": ("cố định", "flat"),
-    "escalating": ("tăng dần theo lần ăn", "growing with each eat"),
-    "earlier_laydown_wins": ("ai hạ trước hơn", "the earlier lay-down wins"),
-    "split": ("chia đều", "shared"),
-}
 PLACES = (("nhất", "first"), ("nhì", "second"), ("ba", "third"), ("bét", "last"))
 
 
@@ -92,15 +53,7 @@ def _ex(codes: str, caption: str, claim: str) -> Example:
 
 def option_value(name: str, value: object, lang: Lang) -> str:
     """An option's value in words (never a raw id)."""
-    if isinstance(value, bool):
-        return say(lang, "có", "yes") if value else say(lang, "không", "no")
-    if isinstance(value, str):
-        return CHOICE_WORDS[value][1 if lang == "en" else 0]
-    if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
-    if name == "players":
-        return say(lang, f"{value} người", f"{value} players")
-    return str(value)
+    return OPTION_WORDS.value(name, value, lang)
 
 
 def _about(rules: Rules, lang: Lang) -> Section:
@@ -548,10 +501,15 @@ def _faults(lang: Lang) -> Section:
 
 
 def _options(rules: Rules, lang: Lang) -> Section:
-    i = 1 if lang == "en" else 0
+    words = OPTION_WORDS
     rows = tuple(
-        Row(name, LABELS[name][i], option_value(name, getattr(rules, name), lang), help_[i])
-        for name, help_ in Rules.help.items()
+        Row(
+            name,
+            words.label(name, lang),
+            option_value(name, getattr(rules, name), lang),
+            words.help(name, lang),
+        )
+        for name in words.options
     )
     note = say(
         lang,

@@ -54,6 +54,8 @@ class TotomGame(GameBase):
         explain="chieu.games.totom.explain:explain",
         lessons="chieu.games.totom.lessons:LESSONS",
         review="chieu.games.totom.review:REVIEW",
+        option_words="chieu.games.totom.options:OPTION_WORDS",
+        detail_words="chieu.games.totom.options:DETAIL_WORDS",
     )
 
     @classmethod

@@ -18,6 +18,7 @@ from chieu.games.totom.cards import KINDS, parse_cards
 from chieu.games.totom.checker import judge_win
 from chieu.games.totom.faults import ALL_FAULTS, CHEO_DO, TotomFault
 from chieu.games.totom.glossary import GLOSSARY, RULE_TABLE_EN, RULE_TABLE_VI
+from chieu.games.totom.options import OPTION_WORDS, READINGS
 from chieu.games.totom.patterns import ALL_CUOC, CUOC_NAMES, VALUES
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.scoring import BASE
@@ -57,57 +58,6 @@ FAULTS: dict[str, tuple[str, str]] = {
 }
 #: the faults found when the win is declared: the game stops there
 AT_THE_WIN = frozenset({"thieu_lung", "bat_thanh_phu", "u_nho_ho_to"})
-
-#: the lưng readings (the option ``lung_reading``)
-READINGS: dict[str, tuple[str, str]] = {
-    "ra": (
-        "lưng có tên, khàn, thiên khai, phu bí và yêu đứng riêng",
-        "named lưng, khàn, thiên khai, phu bí and lone yêu",
-    ),
-    "r0": ("chỉ lưng có tên, khàn và thiên khai", "only named lưng, khàn and thiên khai"),
-    "rc": (
-        "lưng có tên, khàn, thiên khai và yêu đứng riêng",
-        "named lưng, khàn, thiên khai and lone yêu",
-    ),
-}
-
-#: every option: its label and what it changes, (vi, en) each
-OPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "players": (
-        ("Số người chơi", "Players"),
-        ("Năm người, hoặc bốn (bí tứ).", "Five, or four (bí tứ)."),
-    ),
-    "fault_mode": (
-        ("Bắt lỗi", "Faults"),
-        ("Cách bàn xử lý nước đi phạm luật.", "How the table treats a move against the rules."),
-    ),
-    "ho": (
-        ("Hô cước", "Calling the cước"),
-        ("Ai hô các cước khi ù; hô quá bài là lỗi.", "Who calls the cước of a win."),
-    ),
-    "lung_reading": (
-        ("Cách đếm lưng", "Which phu are lưng"),
-        ("Những phu nào được đếm là lưng, và cần mấy lưng.", "What counts, and how many."),
-    ),
-    "unit": (
-        ("Đơn vị điểm", "Score unit"),
-        ("Mỗi điểm của ván ù được nhân số này.", "Every point of a win is multiplied by it."),
-    ),
-    "passed_nocc_live": (
-        ("Quân nọc bỏ lượt", "A nọc card left"),
-        (
-            "Quân nọc mình xin mà không ăn có còn cho người sau ăn không.",
-            "Whether a nọc card its drawer leaves may be eaten by the next player.",
-        ),
-    ),
-    "claim_turn_jump": (
-        ("Sau phỗng", "After a phỗng"),
-        (
-            "Sau phỗng hay dậy khàn: trả cửa, hay đi tiếp từ người phỗng.",
-            "After a phỗng or dậy khàn: give a card back, or play on from the taker.",
-        ),
-    ),
-}
 
 
 def _ex(cards: str, lang: Lang, vi: str, en: str, claim: str) -> Example:
@@ -179,40 +129,24 @@ def fault_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
 
 def _choice(rules: Rules, field: str, lang: Lang) -> str:
     value = getattr(rules, field)
-    if field == "players":
-        bi_tu = say(lang, " (bí tứ)", " (bí tứ)") if value == 4 else ""
-        return say(lang, f"{value} người", f"{value} players") + bi_tu
-    if field == "fault_mode":
-        if rules.strict:
-            return say(lang, "chặt: máy không cho đi nước phạm lỗi", "strict: no faulty move")
-        return say(lang, "có trọng tài: đi sai thì bị phạt", "a referee: a fault is punished")
-    if field == "ho":
-        if value == "auto":
-            return say(lang, "máy tự hô đúng cước", "the table calls the true cước")
-        return say(lang, "người ù tự hô", "the winner calls")
     if field == "lung_reading":
-        vi, en = READINGS[value]
         need = rules.min_lung
-        return say(lang, f"{vi}; cần {need} lưng", f"{en}; {need} needed")
+        words = OPTION_WORDS.value(field, value, lang)
+        return say(lang, f"{words}; cần {need} lưng", f"{words}; {need} needed")
     if field == "unit":
         return say(
             lang,
             f"{value} (suông {2 * value} dịch {value}, hội đến {rules.target} điểm)",
             f"{value} (base {2 * value}, each cước {value}, a hội of {rules.target})",
         )
-    if field == "passed_nocc_live":
-        if value:
-            return say(lang, "người sau vẫn ăn được", "the next player may eat it")
-        return say(lang, "bỏ đi, người sau xin quân khác", "dead; the next player draws")
-    if value:
-        return say(lang, "đi tiếp từ người phỗng", "play on from the taker")
-    return say(lang, "trả cửa", "give a card back")
+    return OPTION_WORDS.value(field, value, lang)
 
 
 def option_rows(rules: Rules, lang: Lang) -> tuple[Row, ...]:
+    words = OPTION_WORDS
     return tuple(
-        Row(field, say(lang, *label), _choice(rules, field, lang), say(lang, *text))
-        for field, (label, text) in OPTIONS.items()
+        Row(name, words.label(name, lang), _choice(rules, name, lang), words.help(name, lang))
+        for name in words.options
     )
 
 

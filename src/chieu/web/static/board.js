@@ -2,13 +2,13 @@
 // bottom, the live card, the decisions as buttons, the events, the outcome. It knows no
 // game: every word and every legal action comes from the view. Regions are rebuilt only
 // when their part of the view changed, so a push costs a few milliseconds.
-import { cardEl, cardSet } from "./cards.js";
+import { actionText, cardEl, cardName, cardSet, namedText, setShowCodes, showCodes } from "./cards.js";
 import { HintAsker } from "./hints.js";
-import { t } from "./i18n.js";
+import { msg, t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
-import { decisionWords, faultNote, glossaryFor, termify, wireTerms } from "./terms.js";
-import { fmt, h, seatName, settings, withNames } from "./util.js";
+import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
+import { fmt, gameInfo, h, seatName, settings, withNames } from "./util.js";
 
 const TERMINATION = {
   win: ["Có người ù", "Someone won"],
@@ -94,6 +94,7 @@ export class Board {
     r.recent = h("p", { class: "recent", "data-testid": "last-event", "aria-live": "polite" });
     r.opponents = h("div", { class: "opponents" });
     r.center = h("div", { class: "center" });
+    r.common = h("div", { class: "common" }); // the zones nobody owns (stays in the felt)
     r.me = h("div", { class: "me" });
     r.handTools = h("div", { class: "hand-tools" });
     r.hand = h("div", { class: "hand", "data-testid": "hand" });
@@ -103,6 +104,10 @@ export class Board {
     r.log = h("ol", { class: "log", "aria-live": "polite" });
     r.extra = h("div", { class: "extra" });
     r.help = h("div", { class: "help" });
+    // on a phone the live card, whose turn, the timer and the decisions stay in sight at the
+    // bottom (a sticky dock) while the rest scrolls; on a wide screen they sit in the felt and
+    // the side panel, as before
+    r.dock = h("div", { class: "dock", "data-testid": "dock" });
     this.handWired = false;
     this.seatSigs = {};
     this.eventLog = new Map();
@@ -113,7 +118,7 @@ export class Board {
       h("div", { class: "bar-row" }, this.opts.head || null, r.bar),
       r.recent,
       h("div", { class: "play" },
-        h("div", { class: "felt" }, r.opponents, r.center, r.me,
+        h("div", { class: "felt" }, r.opponents, r.center, r.common, r.me,
           h("div", { class: "hand-area" }, r.handTools, r.hand))),
       // the decisions and the result beside the felt on a wide screen (always in sight),
       // under it on a phone
@@ -122,7 +127,27 @@ export class Board {
         h("section", { class: "panel" }, h("h3", { text: t("scores") }), r.scores),
         h("section", { class: "panel" }, h("h3", { text: t("log") }), r.log),
         r.extra),
+      r.dock,
     );
+    this.placeDock();
+  }
+
+  /** The decisions and the live card: in the dock on a phone, in the felt and the side panel
+   * on a wide screen (the regions are moved, never rebuilt). */
+  placeDock() {
+    const r = this.regions;
+    if (!this.wide) {
+      this.wide = window.matchMedia("(min-width: 62rem)");
+      this.wide.addEventListener("change", () => this.placeDock());
+    }
+    if (this.wide.matches) {
+      if (r.center.parentNode !== r.opponents.parentNode) r.opponents.after(r.center);
+      if (r.actions.parentNode !== r.outcome.parentNode) r.outcome.after(r.actions);
+      r.dock.hidden = true;
+    } else {
+      if (r.center.parentNode !== r.dock) r.dock.append(r.center, r.actions);
+      r.dock.hidden = false;
+    }
   }
 
   /** Draw a push: `m` = {view, room, version, deadline, seat, status}. */
@@ -150,12 +175,16 @@ export class Board {
     // the bar
     const toAct = v.seats.filter((s) => s.to_act).map((s) => s.seat);
     const stock = v.zones.find((z) => z.role === "stock");
-    this.region("bar", sig(v.title, v.phase_label, stock && stock.count, room.game_number, lang), () => [
+    this.region("bar", sig(v.title, v.phase_label, stock && stock.count, room.game_number, lang, showCodes()), () => [
       this.opts.readOnly ? h("span", { class: "title", text: v.title }) : null,
       room.game_number ? h("span", { class: "pill", text: `${t("gameNo")} ${room.game_number}` }) : null,
       h("span", { class: "phase" }, termify(gloss, v.phase_label)),
       stock ? h("span", { class: "pill stock" }, termify(gloss, stock.label || t("stock")), `: ${stock.count}`) : null,
       h("a", { class: "pill rules-link", href: rulesHref(game, "", room.rules), target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rulesLink") }),
+      h("button", {
+        class: `chip codes-toggle${showCodes() ? " on" : ""}`, "data-testid": "card-codes", "aria-pressed": String(showCodes()),
+        title: t("cardCodesHelp"), onclick: () => { setShowCodes(!showCodes()); this.sigs = {}; this.seatSigs = {}; this.rerender(); },
+      }, t("cardCodes")),
     ]);
 
     // seats around: in play order from the viewer (a spectator sees every seat here)
@@ -179,7 +208,7 @@ export class Board {
     // the centre: the live card, the common zones, whose turn, the countdown
     const common = v.zones.filter((z) => z.owner === null && z.role !== "stock");
     const mine = v.decisions.length > 0;
-    this.region("center", sig(v.live, common, toAct, mine, v.claim_open, v.decisions.map((d) => [d.kind, d.deadline]), names, lang, !!v.outcome), () => {
+    this.region("center", sig(v.live, toAct, mine, v.claim_open, v.decisions.map((d) => [d.kind, d.deadline]), names, lang, !!v.outcome), () => {
       const out = [];
       if (v.live) {
         const where = v.live.seat === null || v.live.seat === undefined ? "" : ` ${t("at")} ${names[v.live.seat]}`;
@@ -201,9 +230,10 @@ export class Board {
       const dl = v.decisions.map((d) => d.deadline).find((x) => x);
       if (dl && !v.outcome) status.push(h("span", { class: "countdown", "data-deadline": String(dl), "aria-live": "off" }));
       out.push(h("div", { class: "turn" }, status));
-      for (const z of common) if (z.count || (z.cards && z.cards.length)) out.push(zoneEl(game, z, "xs", null, gloss));
       return out;
     });
+    this.region("common", sig(common, lang, !!gloss), () =>
+      common.filter((z) => z.count || (z.cards && z.cards.length)).map((z) => zoneEl(game, z, "xs", null, gloss)));
 
     // the viewer's own seat and zones
     if (viewer !== null) {
@@ -217,7 +247,7 @@ export class Board {
     this.renderHand(v, hand);
 
     // the outcome
-    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.nextSent, this.m && this.m.commitment), () =>
+    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.nextSent, this.m && this.m.commitment, showCodes()), () =>
       v.outcome ? [this.outcomePanel(v, room, names)] : []);
 
     // the decisions
@@ -237,19 +267,20 @@ export class Board {
     }
     for (const e of v.events) if (e.text) this.eventLog.set(e.index, e);
     const evs = [...this.eventLog.values()].sort((a, b) => a.index - b.index).slice(-60);
-    const named = (e) => termify(gloss, withNames(e.text, room, viewer));
+    const named = (e) => termify(gloss, withNames(namedText(game, e.text), room, viewer));
     const seats = (room.seats || []).map((x) => x.player && x.player.name);
-    this.region("log", sig(evs.map((e) => e.index), evs.length && evs[evs.length - 1].text, seats), () =>
+    this.region("log", sig(evs.map((e) => e.index), evs.length && evs[evs.length - 1].text, seats, showCodes()), () =>
       evs.map((e) => h("li", { class: e.actor === viewer && viewer !== null ? "own" : "", "data-type": e.type }, named(e))));
     // what just happened, always in sight: the newest event in words, the seats named
     const last = evs.length ? evs[evs.length - 1] : null;
-    this.region("recent", sig(last && last.index, last && last.text, seats, lang), () =>
+    this.region("recent", sig(last && last.index, last && last.text, seats, lang, showCodes()), () =>
       last ? [h("span", { class: "recent-label", text: `${t("justNow")}: ` }), ...named(last)] : []);
     if (this.sigs.logScrolled !== this.sigs.log) {
       this.sigs.logScrolled = this.sigs.log;
       requestAnimationFrame(() => { this.regions.log.scrollTop = this.regions.log.scrollHeight; });
     }
-    this.region("extra", sig(v.extra, lang), () => this.extraPanel(v));
+    const info = gameInfo(game, () => { this.sigs.extra = null; this.rerender(); });
+    this.region("extra", sig(v.extra, lang, names, !!info), () => this.extraPanel(v, names, info));
     const canAsk = !this.opts.readOnly && !!this.hints && viewer !== null && room.status === "playing";
     this.region("help", sig(canAsk, canAsk && this.hints.sig(m.version), lang), () => (canAsk ? [this.hints.panel(v, m.version)] : []));
     this.tick();
@@ -348,7 +379,7 @@ export class Board {
     const selCard = this.selected !== null ? shown.cards[this.selected] : null;
     const quick = selCard && !this.opts.readOnly && !this.sending
       ? v.decisions.flatMap((d) => d.actions).filter((a) => a.cards && a.cards.includes(selCard)).slice(0, 3) : [];
-    this.region("handTools", sig(!!hand, hasGroups, mode, this.selected !== null, v.lang, hand && hand.count, quick), () => {
+    this.region("handTools", sig(!!hand, hasGroups, mode, this.selected !== null, v.lang, hand && hand.count, quick, showCodes()), () => {
       if (!hand) return [];
       const modes = [["groups", t("handGroups")], ["sorted", t("handSorted")], ["mine", t("handMine")]]
         .filter(([k]) => k !== "groups" || hasGroups);
@@ -363,7 +394,7 @@ export class Board {
           class: `act small${a.fault ? " fault" : ""}`, "data-action-id": String(a.id), "data-verb": a.verb,
           "data-fault": a.fault ? a.fault.id : null,
           title: a.fault ? `⚠ ${a.fault.name || a.fault.id}` : null, onclick: () => this.send(a, false),
-        }, a.fault ? h("span", { class: "warn", text: "⚠ " }) : "◆ ", a.label))) : null,
+        }, a.fault ? h("span", { class: "warn", text: "⚠ " }) : "◆ ", actionText(v.game, a)))) : null,
       ];
     });
     const sel = this.selected;
@@ -475,7 +506,7 @@ export class Board {
   renderActions(v) {
     const selCard = this.selected !== null ? this.handOrder[this.selected] : null;
     const ro = this.opts.readOnly;
-    this.region("actions", sig(v.decisions, this.sending, this.confirming && this.confirming.id, selCard, ro, v.lang, !!v.outcome, v.viewer), () => {
+    this.region("actions", sig(v.decisions, this.sending, this.confirming && this.confirming.id, selCard, ro, v.lang, !!v.outcome, v.viewer, showCodes()), () => {
       if (ro || !v.decisions.length) {
         return ro || v.outcome || v.viewer === null ? [] : [h("p", { class: "muted", text: t("noActions") })];
       }
@@ -486,9 +517,12 @@ export class Board {
         out.push(h("div", { class: "confirm", role: "alertdialog", "aria-label": t("confirmFault") },
           h("strong", { class: "warn", text: `⚠ ${t("confirmFault")}:` }),
           faultNote(this.gloss, a.fault),
-          h("button", { class: "act danger", "data-action-id": String(a.id), "data-testid": "confirm-action", onclick: () => this.send(a, true) }, `⚠ ${t("confirmSend")}: ${a.label}`),
+          h("button", { class: "act danger", "data-action-id": String(a.id), "data-testid": "confirm-action", onclick: () => this.send(a, true) }, `⚠ ${t("confirmSend")}: ${actionText(v.game, a)}`),
           h("button", { class: "chip", onclick: () => { this.confirming = null; this.rerender(); } }, t("cancel"))));
       }
+      // the cards drawn in the buttons where they fit: cards not much taller than wide
+      const set = cardSet(v.game);
+      const pictures = !!set && set.ratio < 2;
       for (const d of v.decisions) {
         const buttons = d.actions.map((a) => {
           k += 1;
@@ -498,6 +532,7 @@ export class Board {
             "data-verb": a.verb,
             "data-fault": a.fault ? a.fault.id : null,
             "data-key": k <= 9 ? String(k) : null,
+            "data-cards": a.cards && a.cards.length ? a.cards.join(" ") : null,
             title: a.fault ? `⚠ ${a.fault.name || a.fault.id}` : null,
             onclick: () => this.send(a, false),
           };
@@ -507,12 +542,15 @@ export class Board {
             k <= 9 ? h("kbd", { text: String(k) }) : null,
             a.fault ? h("span", { class: "warn", "aria-label": a.fault.name, text: "⚠ " }) : null,
             uses ? h("span", { class: "mark-match", "aria-hidden": "true", text: "◆ " }) : null,
-            h("span", { class: "alabel", text: a.label }));
+            // the cards it moves, drawn small, where they fit (up to four)
+            pictures && a.cards && a.cards.length && a.cards.length <= 4
+              ? h("span", { class: "acards", "aria-hidden": "true" }, a.cards.map((c) => cardEl(v.game, c, "xs"))) : null,
+            h("span", { class: "alabel", text: actionText(v.game, a) }));
         });
         out.push(h("div", { class: `decision kind-${d.kind}` },
           d.deadline ? h("span", { class: "countdown", "data-deadline": String(d.deadline) }) : null,
           h("div", { class: "buttons" }, buttons),
-          decisionWords(this.gloss, d)));
+          decisionWords(this.gloss, { ...d, actions: d.actions.map((a) => ({ ...a, label: actionText(v.game, a) })) })));
       }
       return out;
     });
@@ -546,14 +584,20 @@ export class Board {
     const x = o.explain || null;
     // the end explained (core/explain.py): hands grouped, cước with points, the arithmetic,
     // payments with reasons, or why nobody won and how far each hand was
-    const term = (word, text) => h("span", { class: "term", "data-term": word, text: text ?? word });
+    const gloss = this.gloss;
+    // a word of the result: tappable when the glossary has it (as on the rest of the table)
+    const term = (word, text) => {
+      const entry = gloss && gloss.lookup(word);
+      return entry ? termEl(entry, text ?? word) : h("span", { class: "term", "data-term": word, text: text ?? word });
+    };
+    const words = (text) => termify(gloss, text);
     const plain = (n) => String(Math.round(n * 100) / 100);
     const handCards = (hand) => {
       const box = h("div", { class: "cards sm" });
       for (const g of hand.groups) {
         const grp = h("span", { class: `group kind-${g.kind}`, "data-group": g.kind });
         for (const c of g.cards) grp.append(cardEl(v.game, c, "sm"));
-        if (g.label) grp.append(h("span", { class: "glabel", "data-term": g.label, text: g.label }));
+        if (g.label) grp.append(h("span", { class: "glabel" }, term(g.label)));
         box.append(grp);
       }
       if (hand.loose === null) box.append(h("span", { class: "muted", text: t("xHidden") }));
@@ -565,9 +609,9 @@ export class Board {
       return box;
     };
     const explainEl = x ? h("section", { class: "explain", "data-testid": "result-explain" },
-      o.winner !== null && o.winner !== undefined ? h("p", { class: "xheadline", text: x.headline }) : null,
+      o.winner !== null && o.winner !== undefined ? h("p", { class: "xheadline" }, words(x.headline)) : null,
       x.hands.length ? h("div", { class: "xhands" }, x.hands.map((hd) => h("div", { class: "xhand", "data-seat": hd.seat },
-        h("div", { class: "xwho" }, h("strong", { text: names[hd.seat] ?? "" }), hd.note ? ` · ${hd.note}` : ""),
+        h("div", { class: "xwho" }, h("strong", { text: names[hd.seat] ?? "" }), hd.note ? [" · ", ...words(hd.note)] : ""),
         handCards(hd)))) : null,
       x.items.length ? h("div", { class: "xitems" }, h("h3", { text: t("xItems") }),
         h("ul", { class: "cuoc" }, x.items.map((it) => h("li", { "data-cuoc": it.id, "data-points": String(it.points) },
@@ -575,33 +619,33 @@ export class Board {
           h("span", { class: "pts num", text: `${fmt(it.points)} ${x.unit}` })))),
         h("p", { class: "xtotal" }, `${t("total")}: `,
           h("strong", { "data-testid": "explain-total", "data-total": String(x.total), text: plain(x.total) }), ` ${x.unit}`),
-        x.arithmetic ? h("p", { class: "xarith", "data-testid": "explain-arithmetic", text: x.arithmetic }) : null) : null,
+        x.arithmetic ? h("p", { class: "xarith", "data-testid": "explain-arithmetic" }, words(x.arithmetic)) : null) : null,
       x.no_winner ? h("div", { class: "xnowin", "data-testid": "explain-no-winner" },
-        h("p", null, term(x.no_winner.term, t("xWhy")), ": ", x.no_winner.why),
+        h("p", null, term(x.no_winner.term, t("xWhy")), ": ", words(x.no_winner.why)),
         h("h3", { text: t("xDistance") }),
         h("ul", { class: "xdist" }, x.no_winner.distances.map((d) => h("li", { "data-seat": d.seat, "data-distance": d.distance === null ? "" : String(d.distance) },
-          h("strong", { text: names[d.seat] ?? "" }), `: ${d.text}`)))) : null,
+          h("strong", { text: names[d.seat] ?? "" }), ": ", words(d.text))))) : null,
       x.payments.length ? h("div", { class: "xpay" }, h("h3", { text: t("xPayments") }),
         h("ul", { class: "xpayments" }, x.payments.map((p) => h("li", { "data-reason": p.reason },
           h("strong", { text: names[p.payer] ?? "" }), ` → ${names[p.payee] ?? ""}: `,
           h("span", { class: "num", text: plain(p.amount) }), " · ", term(p.reason_term),
-          p.reason_text ? ` — ${p.reason_text}` : "")))) : h("p", { class: "muted", text: t("xNobodyPays") }),
-      x.notes.length ? h("ul", { class: "xnotes" }, x.notes.map((n) => h("li", { text: n }))) : null) : null;
+          p.reason_text ? [" — ", ...words(p.reason_text)] : "")))) : h("p", { class: "muted", text: t("xNobodyPays") }),
+      x.notes.length ? h("ul", { class: "xnotes" }, x.notes.map((n) => h("li", null, words(namedText(v.game, n))))) : null) : null;
     const rows = (o.payoffs || []).map((p, s) => h("tr", { class: s === o.winner ? "winner" : "" },
       h("td", null, s === o.winner ? "★ " : "", names[s]),
       h("td", { class: "num", text: fmt(p) }),
       room.totals ? h("td", { class: "num", text: fmt(room.totals[s] ?? 0) }) : null));
     const panel = h("section", { class: "outcome", "data-testid": "outcome", role: "status" },
       h("h2", null, t("outcome"), ": ",
-        o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : x ? x.headline : termText(o.termination, lang)),
+        o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : words(x ? x.headline : termText(o.termination, lang))),
       x ? explainEl : h("p", { class: "muted" },
         o.winner !== null && o.winner !== undefined ? `${t("termination")}: ${termText(o.termination, lang)}` : "",
         o.score !== null && o.score !== undefined ? ` · ${t("score")}: ${o.score}` : ""),
       !x && o.patterns && o.patterns.length ? h("div", null, h("h3", { text: t("patterns") }),
-        h("ul", { class: "patterns" }, o.patterns.map((p) => h("li", null, p.name || p.id, p.count && p.count > 1 ? ` × ${p.count}` : "")))) : null,
+        h("ul", { class: "patterns" }, o.patterns.map((p) => h("li", null, term(p.name || p.id), p.count && p.count > 1 ? ` × ${p.count}` : "")))) : null,
       !x && o.faults && o.faults.length ? h("div", null, h("h3", { text: t("faults") }),
-        h("ul", { class: "faults" }, o.faults.map((f) => h("li", null, h("strong", { text: `⚠ ${f.name || f.id}` }),
-          ` — ${names[f.seat] ?? ""}`, f.explanation ? `: ${f.explanation}` : "")))) : null,
+        h("ul", { class: "faults" }, o.faults.map((f) => h("li", null, h("strong", null, "⚠ ", term(f.name || f.id)),
+          ` — ${names[f.seat] ?? ""}`, f.explanation ? [": ", ...words(namedText(v.game, f.explanation))] : "")))) : null,
       h("table", { class: "payoffs" },
         h("thead", null, h("tr", null, h("th", { text: "" }), h("th", { text: t("points") }), room.totals ? h("th", { text: t("total") }) : null)),
         h("tbody", null, rows)),
@@ -626,7 +670,7 @@ export class Board {
     return panel;
   }
 
-  extraPanel(v) {
+  extraPanel(v, names, info) {
     const x = v.extra || {};
     const out = [];
     if (x.unseen && typeof x.unseen === "object") {
@@ -635,11 +679,31 @@ export class Board {
         h("div", { class: "unseen" }, items.map(([c, n]) => h("span", { class: "u" }, cardEl(v.game, c, "xs"), `×${n}`)))));
     }
     const simple = Object.entries(x).filter(([k, val]) => k !== "unseen" && val !== null && (typeof val !== "object" || (Array.isArray(val) && val.length && val.every((e) => typeof e !== "object"))));
-    if (simple.length) {
-      out.push(h("details", { class: "panel" }, h("summary", { text: t("details") }),
-        h("dl", { class: "kv" }, simple.map(([k, val]) => [h("dt", { text: k }), h("dd", { text: Array.isArray(val) ? val.join(", ") : String(val) })]))));
+    // each key in words (the game's detail_words): "Nhà cái: Bà Nội", never "dealer 2"
+    const words = (info && info.details) || {};
+    const shown = info ? simple.filter(([k]) => words[k] && words[k].kind !== "hidden") : [];
+    if (shown.length) {
+      out.push(h("details", { class: "panel", "data-testid": "details" }, h("summary", { text: t("details") }),
+        h("dl", { class: "kv" }, shown.map(([k, val]) => [
+          h("dt", { "data-key": k }, termify(this.gloss, msg(words[k].label))),
+          h("dd", null, this.detailValue(v, words[k], val, names))]))));
     }
     return out;
+  }
+
+  /** One fact of `extra` in words, by its kind (core/details.py). */
+  detailValue(v, word, val, names) {
+    const seat = (s) => (typeof s === "number" && names[s] !== undefined ? names[s] : String(s));
+    const number = (n) => (typeof n === "number" ? String(Math.round(n * 100) / 100) : String(n));
+    switch (word.kind) {
+      case "bool": return val ? t("yes") : t("no");
+      case "card": return [cardEl(v.game, String(val), "xs"), ` ${showCodes() ? val : cardName(v.game, String(val))}`];
+      case "seat": return seat(val);
+      case "seats": return Array.isArray(val) ? val.map(seat).join(", ") : seat(val);
+      case "per_seat": return Array.isArray(val) ? val.map((n, i) => `${seat(i)}: ${number(n)}`).join(" · ") : number(val);
+      case "choice": return word.values && word.values[String(val)] ? msg(word.values[String(val)]) : String(val);
+      default: return Array.isArray(val) ? val.map(number).join(", ") : number(val);
+    }
   }
 
   /** Refresh the countdowns (called every few hundred ms). */

@@ -84,6 +84,43 @@ export function cardName(game, code) {
   return (names && names[code]) || code;
 }
 
+// "codes": the table writes cards by their codes (4S, 1W…) instead of their names; a setting
+// of the page (the table's header), kept in localStorage
+const CODES_KEY = "chieu.cardCodes";
+export function showCodes() { return localStorage.getItem(CODES_KEY) === "1"; }
+export function setShowCodes(on) {
+  if (on) localStorage.setItem(CODES_KEY, "1");
+  else localStorage.removeItem(CODES_KEY);
+}
+
+// a card's code as the game's words write it: two or three letters and digits, with a digit
+// or in capitals ("4S", "1W", "CC", "5p", "MA"), a whole word
+const CODE = /(?<![\p{L}\p{N}_])[A-Za-z0-9]{2,3}(?![\p{L}\p{N}_])/gu;
+
+/** `text` (a game's words) with each card code in it written as the card's name ("ăn cạ 4S
+ * với 4V" → "ăn cạ tứ sách với tứ vạn"); as it is when the page shows codes. */
+export function namedText(game, text) {
+  if (text === null || text === undefined || showCodes()) return text;
+  const set = sets.get(game);
+  const names = set && set.names[getLang()];
+  if (!names) return text;
+  return String(text).replace(CODE, (w) => {
+    if (!/\d/.test(w) && w !== w.toUpperCase()) return w;
+    const name = w !== "back" && set.rank.has(w) ? names[w] : null;
+    return name || w;
+  });
+}
+
+/** An action's words for a button: the cards named (or, with codes shown, the codes it moves
+ * when its words carry none: "đánh Nhị Vạn (2m)"). */
+export function actionText(game, action) {
+  const label = action.label || "";
+  if (!showCodes()) return namedText(game, label);
+  const codes = action.cards || [];
+  const said = codes.length && codes.every((c) => new RegExp(`(?<![\\p{L}\\p{N}])${c.replace(/[^A-Za-z0-9]/g, "")}(?![\\p{L}\\p{N}])`, "u").test(label));
+  return codes.length && !said ? `${label} (${codes.join(" ")})` : label;
+}
+
 const NS = "http://www.w3.org/2000/svg";
 
 /** One card element: face up with data-card (code given), else face down (no data-card). */

@@ -196,7 +196,25 @@ const WORDS = {
   lessonHintsNow: ["Gợi ý cho lượt này", "Hints for this turn"],
   lessonNone: ["Trò này chưa có bài học.", "This game has no lessons yet."],
   lessonYouPlay: ["Bạn chơi chỗ «Bạn»; các chỗ khác là máy hiền.", "You play the seat marked “You”; gentle bots play the others."],
+  // the bots by their kind (the server's names: heuristic, search…)
+  bot_heuristic: ["máy chơi vừa", "steady bot"],
+  bot_search: ["máy tính kỹ", "careful bot"],
+  bot_greedy: ["máy ham ăn", "greedy bot"],
+  bot_learned: ["máy đã học", "trained bot"],
+  bot_random: ["máy đánh bừa", "random bot"],
+  // cards in words or codes (the header's toggle)
+  cardCodes: ["Mã quân", "Card codes"],
+  cardCodesHelp: ["Hiện mã quân (4S, 1W…) thay cho tên quân", "Show card codes (4S, 1W…) instead of names"],
+  yes: ["có", "yes"],
+  no: ["không", "no"],
 };
+
+/** A bot's kind in words ("máy chơi vừa"); its id only when the page has no words for it. */
+export function botName(kind) {
+  const key = `bot_${kind}`;
+  const w = t(key);
+  return w === key ? String(kind) : w;
+}
 
 let lang = localStorage.getItem("chieu.lang") === "en" ? "en" : "vi";
 

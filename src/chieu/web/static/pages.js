@@ -3,13 +3,9 @@
 import { Board, termText } from "./board.js";
 import { loadCards } from "./cards.js";
 import { getLang, msg, t } from "./i18n.js";
-import { api, codeQuery, fmt, h, keepRoomCode, personName, session, toast } from "./util.js";
+import { api, codeQuery, fmt, gamesMenu, h, keepRoomCode, personName, session, toast } from "./util.js";
 
-let gamesCache = null;
-async function games() {
-  if (!gamesCache) gamesCache = (await api("GET", "/api/games")).games;
-  return gamesCache;
-}
+const games = gamesMenu;
 
 // -- the first visit --------------------------------------------------------------------------
 export function showGuest(main, then) {
@@ -37,6 +33,13 @@ export function showGuest(main, then) {
 }
 
 // -- the lobby --------------------------------------------------------------------------------
+/** A choice of an option in words (the game's option_words), its id when it has none. */
+function valueWords(o, c) {
+  const key = String(c); // true / false for a yes-or-no, as the server names them
+  const w = o.values && o.values[key];
+  return w ? msg(w) : String(c);
+}
+
 let lobbyTimer = 0;
 const BOT_ORDER = ["heuristic", "search", "greedy", "learned", "random"];
 
@@ -50,6 +53,12 @@ export async function showLobby(main) {
   const privateBox = h("input", { type: "checkbox", id: "private" });
   let inputs = [];
 
+  const presetNote = h("p", { class: "help preset-help", "data-testid": "preset-help" });
+  const presetHelp = () => {
+    const w = (chosen().preset_words || {})[presetSel.value];
+    presetNote.textContent = w ? msg(w.help) : "";
+  };
+  presetSel.addEventListener("change", presetHelp);
   const rulesLink = h("a", { class: "button small", "data-testid": "rules-link", text: t("rulesLink") });
   const learnLink = h("a", { class: "button small", "data-testid": "learn-link", text: t("learn") });
   const chosen = () => list.find((g) => g.name === select.value) || list[0];
@@ -58,7 +67,10 @@ export async function showLobby(main) {
     rulesLink.href = `#/rules/${encodeURIComponent(g.name)}`;
     learnLink.href = `#/learn/${encodeURIComponent(g.name)}`;
     localStorage.setItem("chieu.game", g.name);
-    presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p }, p)));
+    // presets and options in words (the game's option_words): never their ids
+    const pw = g.preset_words || {};
+    presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p }, pw[p] ? msg(pw[p].label) : p)));
+    presetHelp();
     inputs = [];
     optionsBox.replaceChildren(...g.options.map((o) => {
       const id = `opt-${o.name}`;
@@ -66,16 +78,16 @@ export async function showLobby(main) {
       if (o.type === "bool") input = h("input", { type: "checkbox", id, checked: !!o.default });
       else if (o.type === "list" && o.choices) {
         input = h("span", { class: "multi", id }, o.choices.map((c) => h("label", { class: "check" },
-          h("input", { type: "checkbox", value: String(c), checked: (o.default || []).includes(c) }), ` ${c}`)));
+          h("input", { type: "checkbox", value: String(c), checked: (o.default || []).includes(c) }), ` ${valueWords(o, c)}`)));
       } else if (o.choices) {
-        input = h("select", { id }, o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))));
+        input = h("select", { id }, o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, valueWords(o, c))));
       } else if (o.type === "int" || o.type === "float") input = h("input", { type: "number", id, value: String(o.default), step: o.type === "int" ? "1" : "any" });
       else input = h("input", { type: "text", id, value: Array.isArray(o.default) ? o.default.join(", ") : String(o.default ?? "") });
       const entry = { o, input, touched: false };
       input.addEventListener("change", () => { entry.touched = true; });
       inputs.push(entry);
       return h("div", { class: "opt" },
-        h("label", { for: id }, h("code", { text: o.name })),
+        h("label", { for: id, "data-option": o.name }, o.label ? msg(o.label) : h("code", { text: o.name })),
         input,
         h("p", { class: "help", text: msg(o.help) }));
     }));
@@ -195,6 +207,7 @@ export async function showLobby(main) {
       h("p", { class: "muted", text: t("botsFill") }),
       h("div", { class: "row" }, h("label", { for: "preset", text: t("preset") }), presetSel,
         h("label", { class: "check" }, privateBox, ` ${t("privateRoom")}`)),
+      presetNote,
       h("details", null, h("summary", { text: t("rules") }), optionsBox),
       h("div", { class: "row" }, create)),
     h("section", { class: "panel public" },
@@ -229,8 +242,7 @@ export function sheetTable(sheet, room, gamesList = []) {
   const last = rows[rows.length - 1].totals || [];
   const ok = sums.every((x, s) => Math.abs(x - (last[s] ?? x)) < 1e-6);
   const byNumber = new Map(gamesList.map((g) => [g.number, g]));
-  return h("div", { class: "scroll-x" },
-    h("table", { class: "sheet", "data-testid": "sheet" },
+  const table = h("table", { class: "sheet", "data-testid": "sheet" },
       h("thead", null, h("tr", null, h("th", { text: t("gameNo") }), h("th", { text: t("winner") }),
         names.map((n) => h("th", { text: n })), h("th", { text: "" }))),
       h("tbody", null, rows.map((r) => {
@@ -245,7 +257,19 @@ export function sheetTable(sheet, room, gamesList = []) {
         h("th", { text: t("total") }),
         h("th", { class: ok ? "ok" : "bad", title: ok ? t("totalsCheck") : t("totalsBad"), text: ok ? "✓" : "⚠" }),
         sums.map((x, s) => h("td", { class: "num total", "data-testid": "sheet-total", "data-seat": String(s), text: fmt(x) })),
-        h("td", { text: "" })))));
+        h("td", { text: "" }))));
+  // wider than the screen: a line says so, and a shadow marks the edge that has more
+  const box = h("div", { class: "scroll-x", tabindex: "0", "data-testid": "sheet-scroll" }, table);
+  const hint = h("p", { class: "scroll-more", "data-testid": "sheet-scroll-hint", hidden: true, text: t("scrollHint") });
+  const check = () => {
+    const wider = box.scrollWidth > box.clientWidth + 1;
+    hint.hidden = !wider;
+    box.classList.toggle("scrolls", wider);
+  };
+  const watch = new ResizeObserver(check);
+  watch.observe(box);
+  watch.observe(table);
+  return h("div", { class: "sheet-box" }, hint, box);
 }
 
 async function downloadCsv(roomId) {

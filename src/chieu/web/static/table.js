@@ -2,7 +2,7 @@
 // room, reconnecting with backoff, keyboard play and the announcements.
 import { Board } from "./board.js";
 import { loadCards } from "./cards.js";
-import { getLang, msg, t } from "./i18n.js";
+import { botName, getLang, msg, t } from "./i18n.js";
 import { announce } from "./sound.js";
 import { sheetTable } from "./pages.js";
 import { api, codeQuery, h, personName, roomCode, seatName, session, toast } from "./util.js";
@@ -250,7 +250,7 @@ class Table {
       room.code ? h("p", null, t("shareCode"), " ", h("strong", { class: "big-code", text: room.code })) : null,
       h("ol", { class: "seat-list" }, room.seats.map((s) => h("li", null,
         `${t("seat")} ${s.seat + 1}: `,
-        s.player ? h("strong", { text: personName(s.player) }) : s.bot ? `${t("bot")} (${s.bot})` : h("em", { text: t("empty") }),
+        s.player ? h("strong", { text: personName(s.player) }) : s.bot ? botName(s.bot).replace(/^./, (c) => c.toUpperCase()) : h("em", { text: t("empty") }),
         s.player && s.player.id === room.host ? ` (${t("host")})` : ""))),
       h("p", { class: "muted", text: t("botsFill") }),
       seat === null || seat === undefined

@@ -151,6 +151,29 @@ export function withNames(text, room, viewer) {
   });
 }
 
+// the lobby's menu of games (GET /api/games): each game's options, presets and details in
+// words; asked once per page
+let menu = null;
+let menuAsked = null;
+/** Every game of the menu (asked once). */
+export async function gamesMenu() {
+  if (!menu) {
+    if (!menuAsked) menuAsked = api("GET", "/api/games").then((r) => { menu = r.games; return menu; }, (e) => { menuAsked = null; throw e; });
+    return menuAsked;
+  }
+  return menu;
+}
+/** The game `name` of the menu when it has come, else null (and `then()` once it comes). */
+let menuWaiting = false;
+export function gameInfo(name, then) {
+  if (menu) return menu.find((g) => g.name === name) || null;
+  if (!menuWaiting) {
+    menuWaiting = true;
+    gamesMenu().then(() => { if (then) then(); }, () => { menuWaiting = false; });
+  }
+  return null;
+}
+
 export function fmt(n) {
   if (typeof n !== "number") return String(n ?? "");
   const r = Math.round(n * 100) / 100;
