@@ -330,6 +330,21 @@ def _rank_options(
     return tuple((n, ch, ov) for (n, ch), ov in best.items())
 
 
+def _pareto(states: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """``(cards, chắn) → overlap`` without the states another of as many cards beats (as many
+    chắn or more, as much overlap or more): they can never end better."""
+    ranked = sorted(states.items(), key=lambda item: (item[0][0], -item[0][1]))
+    out: dict[tuple[int, int], int] = {}
+    n_top, top = -1, -1
+    for (n, ch), ov in ranked:
+        if n != n_top:
+            n_top, top = n, -1
+        if ov > top:
+            out[n, ch] = ov
+            top = ov
+    return out
+
+
 def distance(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None = None) -> int:
     """Exchanges (take a card, give one back) needed before the hand is waiting.
 
@@ -342,25 +357,32 @@ def distance(h: Sequence[int], mat_chan: int = 0, *, seen: Sequence[int] | None 
     target = size + 1 if size % 2 else size
     cap = [4 - (seen[k] if seen else 0) for k in range(NUM_KINDS)]
     need_chan = max(0, WIN_CHAN - mat_chan)
+    # room[i]: the most cards ranks i.. can still take; a state that cannot reach the target
+    # with them (and the chi chi) is dropped
+    room = [0] * 9
+    for i in range(7, -1, -1):
+        room[i] = room[i + 1] + cap[3 * i] + cap[3 * i + 1] + cap[3 * i + 2]
+    cc_room = min(4, cap[CC])
     # best[(cards, chan)] = max overlap with h
     best: dict[tuple[int, int], int] = {(0, 0): 0}
-    for base in range(0, 24, 3):
+    for i, base in enumerate(range(0, 24, 3)):
         options = _rank_options(
             (h[base], h[base + 1], h[base + 2]),
             (cap[base], cap[base + 1], cap[base + 2]),
             need_chan,
         )
         nxt: dict[tuple[int, int], int] = {}
+        low = target - room[i + 1] - cc_room
         for (n, ch), ov in best.items():
             for rn, rc, rov in options:
                 n2 = n + rn
-                if n2 > target:
+                if n2 > target or n2 < low:
                     continue
                 key = (n2, min(need_chan, ch + rc))
                 ov2 = ov + rov
                 if nxt.get(key, -1) < ov2:
                     nxt[key] = ov2
-        best = nxt
+        best = _pareto(nxt)
     top = -1
     for (n, ch), ov in best.items():
         for cc in range(0, min(4, cap[CC]) + 1, 2):
