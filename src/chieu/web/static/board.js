@@ -8,7 +8,7 @@ import { msg, t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
 import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
-import { fmt, gameInfo, h, seatName, settings, withNames } from "./util.js";
+import { fmt, gameInfo, h, personAt, seatName, settings, withNames } from "./util.js";
 
 const TERMINATION = {
   win: ["Có người ù", "Someone won"],
@@ -167,7 +167,9 @@ export class Board {
     const set = cardSet(game);
     if (set) this.root.style.setProperty("--ratio", String(set.ratio));
     const names = v.seats.map((s) => seatName(room, s.seat, viewer));
-    const totals = room.totals || [];
+    // the hội's totals are per person: each table seat shows its person's (a hội of more
+    // people than seats seats them in turn: room.seating)
+    const totals = v.seats.map((s) => (room.totals || [])[personAt(room, s.seat)]);
     const lang = v.lang;
     // the game's glossary: every word it explains becomes tappable once it has come
     const gloss = this.gloss = glossaryFor(game, lang, () => { this.sigs = {}; this.seatSigs = {}; this.rerender(); });
@@ -634,7 +636,7 @@ export class Board {
     const rows = (o.payoffs || []).map((p, s) => h("tr", { class: s === o.winner ? "winner" : "" },
       h("td", null, s === o.winner ? "★ " : "", names[s]),
       h("td", { class: "num", text: fmt(p) }),
-      room.totals ? h("td", { class: "num", text: fmt(room.totals[s] ?? 0) }) : null));
+      room.totals ? h("td", { class: "num", text: fmt(room.totals[personAt(room, s)] ?? 0) }) : null));
     const panel = h("section", { class: "outcome", "data-testid": "outcome", role: "status" },
       h("h2", null, t("outcome"), ": ",
         o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : words(x ? x.headline : termText(o.termination, lang))),
