@@ -57,6 +57,7 @@ const WORDS = {
   benchTitle: ["Ngồi ngoài ván", "Sitting out deal"],
   benchYou: ["Bạn ngồi ngoài ván này: bạn xem ván như người xem (không thấy bài của ai) và chưa đi được.",
     "You sit out this deal: you watch it as a spectator does (nobody's hand shown) and cannot act."],
+  benchOut: ["ngồi ngoài ván này", "sat this deal out"],
   benchLater: ["Bạn ngồi ngoài ván sau.", "You sit out the next deal."],
   live: ["Quân đang lật", "Live card"],
   fromDrawn: ["bốc từ nọc", "drawn from the stock"],
