@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from chieu.server.lobby import Lobby

@@ -11,8 +11,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.helpers import ThreadServer
-from tests.server.helpers import FAST_CLOCK, Player, auth, check_hidden, guest, make_room
+from tests.server.helpers import (
+    FAST_CLOCK,
+    Player,
+    ThreadServer,
+    auth,
+    check_hidden,
+    guest,
+    make_room,
+)
 
 
 async def _hoi(base: str, players: int) -> tuple[str, int, list[dict[str, Any]], list[Any]]:
