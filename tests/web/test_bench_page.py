@@ -52,6 +52,9 @@ def test_a_room_of_five_shows_its_bench(base: str, new_context: Any, artefacts: 
     assert guest.locator(f"{tid('hand')} [data-card]").count() == 0
     assert guest.locator(".actions button[data-action-id]").count() == 0
     assert "Bạn đang xem" in guest.locator("body").inner_text()
+    # the hội's points: the person sitting out keeps a line of their own
+    out = host.locator(".score-table tr.out")
+    assert out.count() == 1 and "Cháu Tư" in out.inner_text()
     for who, page in (("host", host), ("bench", guest)):
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
         page.screenshot(path=str(artefacts / f"bench-five-{who}-{os.getpid()}.png"))

@@ -8,7 +8,7 @@ import { msg, t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
 import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
-import { fmt, gameInfo, h, personAt, seatName, settings, withNames } from "./util.js";
+import { benched, fmt, gameInfo, h, personAt, personLabel, seatName, settings, withNames } from "./util.js";
 
 const TERMINATION = {
   win: ["Có người ù", "Someone won"],
@@ -256,10 +256,14 @@ export class Board {
     this.renderActions(v);
 
     // scores, events, extra
-    this.region("scores", sig(names, totals, toAct, lang), () => [h("table", { class: "score-table" },
+    this.region("scores", sig(names, totals, toAct, lang, room.seating, room.totals), () => [h("table", { class: "score-table" },
       h("tbody", null, v.seats.map((s) => h("tr", { class: s.to_act ? "acting" : "" },
         h("td", null, s.to_act ? "▶ " : "", names[s.seat]),
-        h("td", { class: "num", text: fmt(totals[s.seat] ?? 0) })))))]);
+        h("td", { class: "num", text: fmt(totals[s.seat] ?? 0) }))),
+      // who sits this deal out (a hội of more people than seats): their totals too
+      benched(room).map((p) => h("tr", { class: "out", "data-out": String(p) },
+        h("td", null, p === this.m.seat ? t("you") : personLabel(room, p), ` · ${t("benchOut")}`),
+        h("td", { class: "num", text: fmt((room.totals || [])[p] ?? 0) })))))]);
     // the events of this game so far (a view carries only the last few)
     const logKey = `${m.game_id}|${viewer}|${lang}`;
     if (this.opts.readOnly || this.logKey !== logKey || (v.events.length && this.eventLog.size && v.events[0].index < this.logFirst)) {

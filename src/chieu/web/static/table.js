@@ -5,7 +5,7 @@ import { loadCards } from "./cards.js";
 import { botName, getLang, msg, t } from "./i18n.js";
 import { announce } from "./sound.js";
 import { sheetTable } from "./pages.js";
-import { api, codeQuery, h, personName, roomCode, seatName, session, toast } from "./util.js";
+import { api, codeQuery, h, personLabel, personName, roomCode, seatName, session, toast } from "./util.js";
 
 let current = null; // the open table, closed when the route changes
 
@@ -323,12 +323,7 @@ export { seatName };
  * everyone (a hội of more people than seats: room.bench, docs/protocol.md). */
 function benchPanel(room, me) {
   const b = room.bench;
-  const who = (p) => {
-    const s = room.seats[p];
-    if (p === me) return t("you");
-    if (s && s.player) return personName(s.player);
-    return `${t("player")} ${p + 1}${s && s.bot ? ` (${t("bot").toLowerCase()})` : ""}`;
-  };
+  const who = (p) => (p === me ? t("you") : personLabel(room, p));
   const mine = me !== null && me !== undefined && b.seats.includes(me);
   return h("section", { class: "bench", "data-testid": "bench", "data-seats": b.seats.join(","), role: "status" },
     h("p", null, h("strong", { text: `${t("benchTitle")} ${b.deal}: ` }),

@@ -138,12 +138,23 @@ export function personAt(room, seat) {
 
 export function seatName(room, seat, viewer) {
   if (seat === viewer && viewer !== null && viewer !== undefined) return t("you");
-  const p = personAt(room, seat);
+  return personLabel(room, personAt(room, seat));
+}
+
+/** The name of the person at room seat `p` (a bot's: "Người N (máy)", as the game's own
+ * words name a seat). */
+export function personLabel(room, p) {
   const s = room && room.seats && room.seats[p];
   if (s && s.player) return personName(s.player);
-  // the game's own words name a seat "Người N" / "Player N": a bot seat is called the same
   if (s && s.bot) return `${t("player")} ${p + 1} (${t("bot").toLowerCase()})`;
   return `${t("player")} ${p + 1}`;
+}
+
+/** The people of the room who sit out the deal on the table (room.seating: a hội of more
+ * people than seats), in the room's order. */
+export function benched(room) {
+  if (!room || !room.seating || !room.seats) return [];
+  return room.seats.map((_, p) => p).filter((p) => !room.seating.includes(p));
 }
 
 /** A game's words with its seats named as at the table: "Người 3" / "Player 3" becomes the
