@@ -141,10 +141,11 @@ class RoomClock:
             _kind, since, dl = self.deadlines.get(seat, (d.kind, now, None))
             if holding and d.forced:
                 continue
+            away = self.away.get(self.person(seat))  # the person at that seat's
             if self.bot_plays(seat, now):
                 yield seat, d, since + bot_delay, None if holding else dl
-            elif self.person(seat) in self.away:
-                yield seat, d, self.away[self.person(seat)] + float(self.clock["grace"] or 0), dl
+            elif away is not None:
+                yield seat, d, away + float(self.clock["grace"] or 0), dl
             else:
                 yield seat, d, None, dl
 
