@@ -61,7 +61,8 @@ class SittingPolicy(Protocol, Generic[R_contra, Carry]):
     # rules.players``) also has ``seating(rules, carry) -> Sequence[int]``: the person (an
     # index into the hội's names) at each seat of the next deal. Without it, person ``s``
     # sits at seat ``s``; its ``after`` gives points per *seat*, which the Sitting writes to
-    # the people seated.
+    # the people seated. It may also have ``comes_in(rules, carry) -> Mapping[str, str]``:
+    # when the people sitting out the next deal come in, in words ({"vi": ..., "en": ...}).
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +142,17 @@ class Sitting:
         """The people who sit out the next deal, in the hội's order."""
         seated = set(self.seating())
         return tuple(p for p in range(self.players) if p not in seated)
+
+    def comes_in(self) -> dict[str, str] | None:
+        """When the people on the bench (``bench()``) come in, in words (``{"vi", "en"}``);
+        None when nobody sits out or the game does not say."""
+        hook: Callable[[RulesBase, JsonObject], Mapping[str, str]] | None = getattr(
+            self._policy, "comes_in", None
+        )
+        if hook is None or not self.bench():
+            return None
+        said = hook(self.game.rules, self.carry)
+        return {"vi": str(said["vi"]), "en": str(said["en"])}
 
     @property
     def totals(self) -> tuple[float, ...]:

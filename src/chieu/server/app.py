@@ -481,9 +481,9 @@ def create_app(
         if stored.record is not None:
             return PlainTextResponse(stored.record, media_type="application/x-ndjson")
         room = srv().lobby.rooms.get(stored.room_id) or srv().lobby.load_room(stored.room_id)
-        seat = None if room is None else room.seat_of(pid)
+        seat = None if room is None else room.table_seat(room.seat_of(pid))  # this deal's
         if room is None or seat is None or room.game_id != game_id or room.state is None:
-            raise ApiError(403, "not_over")
+            raise ApiError(403, "not_over")  # (a person sitting out it watches it)
         async with room.lock:
             events = [e.to_json() for e in seat_history(room.state.events, seat)]
         return {"game_id": game_id, "seat": seat, "game": room.game.name, "events": events}

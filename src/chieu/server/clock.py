@@ -84,6 +84,7 @@ class RoomClock:
         def sync(self) -> bool: ...
         def bot_for(self, seat: int) -> Bot: ...
         def bot_name(self, seat: int) -> str: ...
+        def person(self, seat: int) -> int: ...
 
     def _room(self) -> Room:
         """This room (a RoomClock is only ever a part of a Room)."""
@@ -116,11 +117,14 @@ class RoomClock:
         return self.deadlines[seat][2]
 
     def bot_plays(self, seat: int, now: float) -> bool:
-        s = self.seats[seat]
+        """Whether a bot plays table seat ``seat`` now: its person's seat is a bot's, or its
+        player has been away past the grace."""
+        person = self.person(seat)
+        s = self.seats[person]
         if s.get("player") is None:
             return True
-        since = self.away.get(seat)
-        if since is None or seat in self.remote:  # connected here, or to another process
+        since = self.away.get(person)
+        if since is None or person in self.remote:  # connected here, or to another process
             return False
         return now - since >= float(self.clock["grace"] or 0)
 
@@ -137,10 +141,11 @@ class RoomClock:
             _kind, since, dl = self.deadlines.get(seat, (d.kind, now, None))
             if holding and d.forced:
                 continue
+            away = self.away.get(self.person(seat))  # the person at that seat's
             if self.bot_plays(seat, now):
                 yield seat, d, since + bot_delay, None if holding else dl
-            elif seat in self.away:
-                yield seat, d, self.away[seat] + float(self.clock["grace"] or 0), dl
+            elif away is not None:
+                yield seat, d, away + float(self.clock["grace"] or 0), dl
             else:
                 yield seat, d, None, dl
 

@@ -18,6 +18,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "stale": ("Bàn đã thay đổi; hãy xem lại bàn", "The table has moved on; look again"),
     "illegal": ("Nước này không hợp lệ lúc này", "That action is not legal now"),
     "not_your_seat": ("Không phải lượt của chỗ bạn", "Not your seat's decision"),
+    "sitting_out": (
+        "Bạn đang ngồi ngoài ván này nên chưa đi được; hãy xem ván, bạn vào bàn khi đến lượt"
+        " (xem mục Ngồi ngoài)",
+        "You sit out this deal, so you cannot act; watch it: you come in when your turn comes"
+        " (see Sitting out)",
+    ),
     "too_fast": ("Bạn gửi quá nhanh", "You are sending too fast"),
     "too_big": ("Tin nhắn quá lớn", "The message is too big"),
     "not_playing": ("Ván chưa bắt đầu hoặc đã kết thúc", "No game is being played"),

@@ -87,18 +87,22 @@ class Pushing:
 
         def seat_of(self, player: int) -> int | None: ...
 
+        def table_seat(self, person: int | None) -> int | None: ...
+
     def view_message(self, seat: int | None, lang: str, room: wire.RoomJson | str) -> str:
-        """The ``view`` message for ``seat`` (``room``: the room's JSON, or its text already
-        encoded, which a broadcast encodes once for every client)."""
+        """The ``view`` message for the person at room seat ``seat`` (``room``: the room's
+        JSON, or its text already encoded, which a broadcast encodes once for every client):
+        the view of their table seat, a spectator's while they sit out the deal."""
+        at = self.table_seat(seat)
         return wire.view_message(
             self.shown,
             seat,
             self.game_id,
             self.first_version if self.state is not None else None,
-            self.deadline(seat),
+            self.deadline(at),
             self.commitment if self.state is not None else None,
             room if isinstance(room, str) else _dumps(room),
-            self._view_text(seat, lang),
+            self._view_text(at, lang),
         )
 
     def _view_text(self, seat: int | None, lang: str) -> str:
@@ -146,19 +150,22 @@ class Pushing:
             c.send(cache[key])
 
     def push(self, seats: Collection[int]) -> None:
-        """Push the views of ``seats`` only (their own answers changed nothing else)."""
+        """Push the views of the table seats ``seats`` only (their own answers changed nothing
+        else)."""
         room: str | None = None
         for c in list(self.conns):
-            if c.seat in seats:
+            if c.seat is not None and self.table_seat(c.seat) in seats:
                 room = room or _dumps(self.to_json())
                 c.send(self.view_message(c.seat, c.lang, room))
 
     def events_since(self, seat: int | None, since: int) -> list[JsonObject] | None:
-        """The seat's own redacted history entries after version ``since`` in this game."""
+        """The redacted history entries after version ``since`` in this game of the person at
+        room seat ``seat`` (a spectator's while they sit out)."""
         if self.state is None or since not in self.marks:
             return None
         start = self.marks[since]
-        return [e.to_json() for e in seat_history(self.state.events[start:], seat)]
+        at = self.table_seat(seat)
+        return [e.to_json() for e in seat_history(self.state.events[start:], at)]
 
     def error(self, conn: Conn, code: str, detail: str | None = None) -> None:
         conn.send(wire.error_message(code, detail))

@@ -232,6 +232,10 @@ def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int])
                 raise ApiError(403, "not_your_seat")
             if room.state is None or room.status != "playing":
                 raise ApiError(409, "not_playing")
+            at = room.table_seat(seat)  # the person's seat at this deal's table
+            if at is None:
+                raise ApiError(409, "sitting_out")
+            seat = at
             world = room.state.resample_hidden(seat, secrets.randbits(63))
             version = room.shown
         notation = room.game.notation

@@ -36,6 +36,7 @@ from chieu.server.rows import (
     RoomRow,
     SeatRow,
 )
+from chieu.server.seating import TableSeating
 from chieu.server.storage import Store
 from chieu.server.windows import HeldWindows, replay_row
 from chieu.server.wire import PlayerJson, RoomJson, RoomStatus, SeatJson
@@ -68,7 +69,7 @@ def default_bot(game: Game) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
-class Room(RoomClock, HeldWindows, Pushing):
+class Room(RoomClock, HeldWindows, Pushing, TableSeating):
     def __init__(
         self,
         store: Store,
@@ -95,6 +96,7 @@ class Room(RoomClock, HeldWindows, Pushing):
         self.game_id: int | None = row["game_id"]
         self.sitting: Sitting | None = Sitting.from_json(row["sitting"]) if row["sitting"] else None
         self.state: State | None = None
+        self.seat_table()  # who sits at the table (a hội of more people than seats)
         self.seed = 0
         #: the current game's secret nonce and the commitment to its deal, pushed in every
         #: ``view`` (None: a game dealt before the server committed its deals)
@@ -173,6 +175,8 @@ class Room(RoomClock, HeldWindows, Pushing):
             "game_id": self.game_id,
             "version": self.shown,
             "totals": totals,
+            "seating": self.seating_json(),
+            "bench": self.bench_json(),
         }
 
     def sitting_names(self) -> list[str]:
@@ -205,6 +209,7 @@ class Room(RoomClock, HeldWindows, Pushing):
             replay_row(self.state, space, seat, data)
             self.marks[version] = len(self.state.events)
             self.version = max(self.version, version)  # stored after the room row was read
+        self.seat_table()
         self._opened(time.time())
         self.shown = self.version
         self._new_bots()
@@ -226,6 +231,7 @@ class Room(RoomClock, HeldWindows, Pushing):
         self.seats, self.status, self.host = row["seats"], row["status"], row["host"]
         if row["sitting"]:
             self.sitting = Sitting.from_json(row["sitting"])
+        self.seat_table()
         if row["game_id"] != self.game_id:
             self.game_id, self.version = row["game_id"], row["version"]
             self.shown = self.version
@@ -288,6 +294,7 @@ class Room(RoomClock, HeldWindows, Pushing):
         self.seed, self.first_version, self.state = seed, version, state
         self.nonce, self.commitment = nonce, commit
         self.marks = {version: len(state.events)}
+        self.seat_table()  # the sitting's seating of this deal
         self._opened(time.time())
         for c in self.conns:
             c.ready = False
@@ -299,7 +306,8 @@ class Room(RoomClock, HeldWindows, Pushing):
         self.bots = {}
 
     def bot_name(self, seat: int) -> str:
-        return str(self.seats[seat].get("bot") or default_bot(self.game))
+        """The bot of the person at table seat ``seat``."""
+        return str(self.seats[self.person(seat)].get("bot") or default_bot(self.game))
 
     def bot_for(self, seat: int) -> Bot:
         bot = self.bots.get(seat)
@@ -368,11 +376,15 @@ class Room(RoomClock, HeldWindows, Pushing):
     def check(
         self, seat: int | None, version: object, action_id: object
     ) -> tuple[Action | None, str]:
-        """The action a client's message names, or (None, error code)."""
+        """The action a client's message names (``seat``: the sender's room seat), or (None,
+        error code): ``sitting_out`` for a person on the bench of this deal."""
         if self.status != "playing" or self.state is None:
             return None, "not_playing"
+        if self.benched(seat):
+            return None, "sitting_out"
         if version != self.shown:
             return None, "stale"
+        seat = self.table_seat(seat)
         if seat is None:
             return None, "not_your_seat"
         d = self.pending().get(seat)

@@ -39,6 +39,16 @@ class SeatJson(TypedDict):
     connected: bool
 
 
+class BenchJson(TypedDict):
+    """A hội of more people than seats (``chieu.server.seating``): who sits out ``deal`` (the
+    game being played, else the next one), as room seats (people), and when they come in, in
+    words (None: the game does not say)."""
+
+    deal: int
+    seats: list[int]
+    when: Words | None
+
+
 class RoomJson(TypedDict):
     """``Room.to_json()``: the room as every message and the HTTP API show it."""
 
@@ -56,7 +66,11 @@ class RoomJson(TypedDict):
     game_number: int
     game_id: int | None
     version: int
-    totals: list[float]
+    totals: list[float]  # per person of the hội (one a room seat)
+    #: the person (an index into ``seats``) at each seat of the deal on the table; None:
+    #: person ``s`` at seat ``s`` (every game but a hội of more people than seats)
+    seating: list[int] | None
+    bench: BenchJson | None  # who sits out (None: nobody ever does)
 
 
 class ViewMessage(TypedDict):

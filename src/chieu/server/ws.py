@@ -264,9 +264,10 @@ async def _handle(room: Room, conn: Conn, raw: str | bytes) -> None:
             if action is None:
                 room.error(conn, err)
                 return
-            assert conn.seat is not None
+            seat = room.table_seat(conn.seat)  # the person's seat at this deal's table
+            assert seat is not None
             try:
-                await room.commit(conn.seat, action)
+                await room.commit(seat, action)
             except ConflictError:  # another process stored an action first
                 room.sync()
                 room.error(conn, "stale")

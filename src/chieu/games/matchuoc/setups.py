@@ -27,6 +27,7 @@ from chieu.games.matchuoc.scoring import details_of
 PLAYERS = 4
 STACKS = {"160": 20, "168": 21, "176": 22}  # stacks of two per wall (B.3.3)
 WINDS = 4
+WIND_NAMES = (("Đông", "East"), ("Nam", "South"), ("Tây", "West"), ("Bắc", "North"))
 
 
 def _zeros() -> list[int]:
@@ -242,6 +243,23 @@ class MatChuocSitting:
     def seating(self, rules: Rules, carry: Mapping[str, object]) -> list[int]:
         """The person at each seat of the next deal."""
         return _people(carry.get("seating", list(range(PLAYERS))), "seating")
+
+    def comes_in(self, rules: Rules, carry: Mapping[str, object]) -> dict[str, str]:
+        """When the people sitting out the next deal come in: after this wind round (the
+        deals left in it said), or never again when it is the Bắc round (the hội's last)."""
+        wind = _number(carry["round_wind"], "round wind")
+        left = max(1, rules.wind_deals - _number(carry.get("deals", 0), "deals"))
+        deals = f"{left} deal" if left == 1 else f"{left} deals"
+        if wind >= WINDS:
+            return {
+                "vi": f"ngồi ngoài đến hết hội (vòng gió Bắc là vòng cuối, còn {left} ván)",
+                "en": f"out until the hội ends (the North round is the last; {deals} left)",
+            }
+        vi, en = WIND_NAMES[wind - 1]
+        return {
+            "vi": f"vào bàn sau vòng gió {vi} (vòng này còn {left} ván)",
+            "en": f"in after the {en} wind round ({deals} left in it)",
+        }
 
     def after(
         self, rules: Rules, carry: Mapping[str, object], outcome: Outcome

@@ -8,7 +8,7 @@ import { msg, t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
 import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
-import { fmt, gameInfo, h, seatName, settings, withNames } from "./util.js";
+import { benched, fmt, gameInfo, h, personAt, personLabel, seatName, settings, withNames } from "./util.js";
 
 const TERMINATION = {
   win: ["Có người ù", "Someone won"],
@@ -167,7 +167,9 @@ export class Board {
     const set = cardSet(game);
     if (set) this.root.style.setProperty("--ratio", String(set.ratio));
     const names = v.seats.map((s) => seatName(room, s.seat, viewer));
-    const totals = room.totals || [];
+    // the hội's totals are per person: each table seat shows its person's (a hội of more
+    // people than seats seats them in turn: room.seating)
+    const totals = v.seats.map((s) => (room.totals || [])[personAt(room, s.seat)]);
     const lang = v.lang;
     // the game's glossary: every word it explains becomes tappable once it has come
     const gloss = this.gloss = glossaryFor(game, lang, () => { this.sigs = {}; this.seatSigs = {}; this.rerender(); });
@@ -254,10 +256,14 @@ export class Board {
     this.renderActions(v);
 
     // scores, events, extra
-    this.region("scores", sig(names, totals, toAct, lang), () => [h("table", { class: "score-table" },
+    this.region("scores", sig(names, totals, toAct, lang, room.seating, room.totals), () => [h("table", { class: "score-table" },
       h("tbody", null, v.seats.map((s) => h("tr", { class: s.to_act ? "acting" : "" },
         h("td", null, s.to_act ? "▶ " : "", names[s.seat]),
-        h("td", { class: "num", text: fmt(totals[s.seat] ?? 0) })))))]);
+        h("td", { class: "num", text: fmt(totals[s.seat] ?? 0) }))),
+      // who sits this deal out (a hội of more people than seats): their totals too
+      benched(room).map((p) => h("tr", { class: "out", "data-out": String(p) },
+        h("td", null, p === this.m.seat ? t("you") : personLabel(room, p), ` · ${t("benchOut")}`),
+        h("td", { class: "num", text: fmt((room.totals || [])[p] ?? 0) })))))]);
     // the events of this game so far (a view carries only the last few)
     const logKey = `${m.game_id}|${viewer}|${lang}`;
     if (this.opts.readOnly || this.logKey !== logKey || (v.events.length && this.eventLog.size && v.events[0].index < this.logFirst)) {
@@ -634,7 +640,7 @@ export class Board {
     const rows = (o.payoffs || []).map((p, s) => h("tr", { class: s === o.winner ? "winner" : "" },
       h("td", null, s === o.winner ? "★ " : "", names[s]),
       h("td", { class: "num", text: fmt(p) }),
-      room.totals ? h("td", { class: "num", text: fmt(room.totals[s] ?? 0) }) : null));
+      room.totals ? h("td", { class: "num", text: fmt(room.totals[personAt(room, s)] ?? 0) }) : null));
     const panel = h("section", { class: "outcome", "data-testid": "outcome", role: "status" },
       h("h2", null, t("outcome"), ": ",
         o.winner !== null && o.winner !== undefined ? `${names[o.winner]} ${t("winnerIs")}` : words(x ? x.headline : termText(o.termination, lang))),

@@ -250,7 +250,10 @@ export function sheetTable(sheet, room, gamesList = []) {
         return h("tr", null,
           h("td", { text: String(r.number) }),
           h("td", { text: r.winner === null || r.winner === undefined ? `— ${termText(r.termination, getLang())}` : names[r.winner] }),
-          r.points.map((p) => h("td", { class: `num${p > 0 ? " pos" : p < 0 ? " neg" : ""}`, text: fmt(p) })),
+          // a person who sat the deal out (a hội of more people than seats): a dash
+          r.points.map((p, s) => (r.seating && !r.seating.includes(s)
+            ? h("td", { class: "num out", "data-out": "1", title: t("benchOut"), text: "—" })
+            : h("td", { class: `num${p > 0 ? " pos" : p < 0 ? " neg" : ""}`, text: fmt(p) }))),
           h("td", null, g && g.over ? h("a", { href: `#/replay/${g.id}` }, `▶ ${t("replay")}`) : ""));
       })),
       h("tfoot", null, h("tr", null,

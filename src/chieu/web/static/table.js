@@ -5,7 +5,7 @@ import { loadCards } from "./cards.js";
 import { botName, getLang, msg, t } from "./i18n.js";
 import { announce } from "./sound.js";
 import { sheetTable } from "./pages.js";
-import { api, codeQuery, h, personName, roomCode, seatName, session, toast } from "./util.js";
+import { api, codeQuery, h, personLabel, personName, roomCode, seatName, session, toast } from "./util.js";
 
 let current = null; // the open table, closed when the route changes
 
@@ -34,6 +34,7 @@ class Table {
     this.head = h("div", { class: "room-head" });
     this.banner = h("div", { class: "banner", "data-testid": "reconnect-banner", hidden: true, role: "status" }, `⟳ ${t("reconnecting")}`);
     this.waiting = h("div", { class: "waiting" });
+    this.benchEl = h("div", { class: "bench-slot" });
     this.boardEl = h("div");
     this.board = new Board(this.boardEl, {
       onAct: (a) => this.act(a),
@@ -41,7 +42,7 @@ class Table {
       onHints: () => api("GET", `/api/rooms/${this.roomId}/hints?lang=${getLang()}`),
       head: this.head,
     });
-    this.root.append(this.banner, this.waiting, this.boardEl);
+    this.root.append(this.banner, this.waiting, this.benchEl, this.boardEl);
     main.replaceChildren(this.root);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
@@ -180,6 +181,7 @@ class Table {
     // ends (docs/protocol.md, "Claim windows"): nothing to tap, the table shows it waiting
     if (v) v.decisions = v.decisions.filter((d) => !(d.kind === "claim" && d.actions.length === 1));
     this.waiting.replaceChildren(...(m.room.status === "waiting" ? [this.waitingRoom(m.room, m.seat)] : []));
+    this.benchEl.replaceChildren(...(m.room.bench ? [benchPanel(m.room, m.seat)] : []));
     if (!v && this.head.parentNode !== this.root) this.root.insertBefore(this.head, this.waiting);
     if (v && this.head.parentNode === this.root) { this.board.sigs = {}; this.board.build(); }
     if (v) {
@@ -316,3 +318,16 @@ export function relang() {
 }
 
 export { seatName };
+
+/** Who sits out the deal being played (else the next one) and when they come in, shown to
+ * everyone (a hội of more people than seats: room.bench, docs/protocol.md). */
+function benchPanel(room, me) {
+  const b = room.bench;
+  const who = (p) => (p === me ? t("you") : personLabel(room, p));
+  const mine = me !== null && me !== undefined && b.seats.includes(me);
+  return h("section", { class: "bench", "data-testid": "bench", "data-seats": b.seats.join(","), role: "status" },
+    h("p", null, h("strong", { text: `${t("benchTitle")} ${b.deal}: ` }),
+      b.seats.map((p, i) => [i ? ", " : "", h("span", { class: "bench-who", "data-seat": String(p), text: who(p) })]),
+      b.when ? ` — ${msg(b.when)}` : ""),
+    mine ? h("p", { class: "bench-you", "data-testid": "bench-you", text: room.status === "playing" ? t("benchYou") : t("benchLater") }) : null);
+}

@@ -129,13 +129,32 @@ export function personName(player) {
   return player.guest ? `${player.name} (${t("guestMark")})` : player.name;
 }
 
+/** The person (an index into room.seats) at table seat `seat` of the deal on the table: the
+ * same index unless the hội has more people than seats (room.seating, docs/protocol.md). */
+export function personAt(room, seat) {
+  const at = room && room.seating ? room.seating[seat] : undefined;
+  return at === undefined || at === null ? seat : at;
+}
+
 export function seatName(room, seat, viewer) {
   if (seat === viewer && viewer !== null && viewer !== undefined) return t("you");
-  const s = room && room.seats && room.seats[seat];
+  return personLabel(room, personAt(room, seat));
+}
+
+/** The name of the person at room seat `p` (a bot's: "Người N (máy)", as the game's own
+ * words name a seat). */
+export function personLabel(room, p) {
+  const s = room && room.seats && room.seats[p];
   if (s && s.player) return personName(s.player);
-  // the game's own words name a seat "Người N" / "Player N": a bot seat is called the same
-  if (s && s.bot) return `${t("player")} ${seat + 1} (${t("bot").toLowerCase()})`;
-  return `${t("player")} ${seat + 1}`;
+  if (s && s.bot) return `${t("player")} ${p + 1} (${t("bot").toLowerCase()})`;
+  return `${t("player")} ${p + 1}`;
+}
+
+/** The people of the room who sit out the deal on the table (room.seating: a hội of more
+ * people than seats), in the room's order. */
+export function benched(room) {
+  if (!room || !room.seating || !room.seats) return [];
+  return room.seats.map((_, p) => p).filter((p) => !room.seating.includes(p));
 }
 
 /** A game's words with its seats named as at the table: "Người 3" / "Player 3" becomes the
@@ -145,8 +164,10 @@ export function withNames(text, room, viewer) {
   if (!text || !room || !room.seats) return text;
   return String(text).replace(/(?<![\p{L}\p{N}])(Người|Player) (\d+)(?!\d)/gu, (all, word, n) => {
     const seat = Number(n) - 1;
-    const s = room.seats[seat];
-    if (seat === viewer || !s || !s.player) return all;
+    const p = personAt(room, seat);
+    const s = room.seats[p];
+    if (seat === viewer || !s) return all;
+    if (!s.player) return p === seat ? all : `${word} ${p + 1}`; // a bot: its person's number
     return personName(s.player);
   });
 }
