@@ -41,8 +41,8 @@ from chieu.server.rows import StoredRoom
 if TYPE_CHECKING:
     from chieu.server.storage import Store
 
-#: requests a second per player on these endpoints (bursts of twice that): the page polls
-RATE = 4.0
+#: requests a second per player on these endpoints (bursts of four times that): the page polls
+RATE = 5.0
 _TABLE = m.reviews
 
 #: the coach's refusals, in words (``chieu.server.messages``)
@@ -178,7 +178,7 @@ def router(
     """The coach's endpoints; ``who`` authenticates a request, ``read_body`` reads its bounded
     JSON body (the application's own)."""
     api = APIRouter()
-    buckets = PlayerBuckets(RATE, 2 * RATE)
+    buckets = PlayerBuckets(RATE, 4 * RATE)
 
     def player(request: Request) -> int:
         pid = who(request)
@@ -186,12 +186,13 @@ def router(
             raise ApiError(429, "too_fast", retry_after=1.0)
         return pid
 
-    def seat_param(raw: object) -> int | None:
-        if raw is None or raw == "":
+    def seat_param(raw: object, text: bool = False) -> int | None:
+        """A seat number (a body's JSON number, or ``text``: a query's digits); None: none."""
+        if raw is None or (text and raw == ""):
             return None
         if isinstance(raw, bool):
             raise ApiError(400, "bad_seat")
-        if isinstance(raw, str):
+        if isinstance(raw, str) and text:
             if not raw.isdigit() or len(raw) > 3:
                 raise ApiError(400, "bad_seat")
             raw = int(raw)
@@ -281,7 +282,7 @@ def router(
         query = request.query_params
         lang = _lang(query.get("lang"))
         _record, seat, game = allowed(
-            game_id, pid, seat_param(query.get("seat")), query.get("code")
+            game_id, pid, seat_param(query.get("seat"), text=True), query.get("code")
         )
         judge = judge_version(game)
         server = get_server()

@@ -127,6 +127,10 @@ def serve(conn: Connection[Message, Task | None], nice: int) -> None:
         work(task, conn.send)
 
 
+class Stopped(Exception):
+    """The pool closed while a review ran."""
+
+
 class Busy(Exception):
     """The player already has a review waiting or running."""
 
@@ -288,7 +292,7 @@ class ReviewPool:
                 raise TimeoutError
             if not conn.poll(min(left, 0.5)):
                 if self.closed:
-                    raise TimeoutError
+                    raise Stopped
                 continue
             message: Message = conn.recv()
             kind, a, b = message
@@ -311,6 +315,8 @@ class ReviewPool:
                 self.took.append(time.monotonic() - began)
             else:
                 job.error, job.status = str(a), "failed"
+        except Stopped:
+            job.error, job.status = "the server is stopping", "failed"
         except TimeoutError:
             log.error("a review took over %s s", self.timeout)
             self._retire(w)
