@@ -82,6 +82,7 @@ def test_review_a_finished_game_on_a_phone(
     mark = marks.first
     step = int(mark.get_attribute("data-review-step") or 0)
     assert step >= 1
+    page.screenshot(path=str(artefacts / "coach-3-replay-marks.png"))
     mark.click()
     page.wait_for_function(
         "v => document.querySelector('[data-testid=\"replay-slider\"]').value === String(v)",
@@ -124,3 +125,4 @@ def test_review_a_finished_game_on_a_phone(
     link = page.locator(tid("review-button")).first
     link.wait_for(state="visible", timeout=WAIT_MS)
     assert link.get_attribute("href") == f"#/replay/{game_id}/review"
+    page.screenshot(path=str(artefacts / "coach-5-history.png"))

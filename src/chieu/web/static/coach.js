@@ -36,8 +36,8 @@ const WORDS = {
     "In this game the judge was shown to beat the steady bot: the review can be trusted, each figure with its error (±)"],
   unproven: ["Trong trò này chưa chứng minh được máy chấm mạnh hơn máy chơi vừa: hãy coi nhận xét là gợi ý, chưa phải phán quyết",
     "In this game the judge has not been shown to beat the steady bot: take the review as a hint, not a verdict"],
-  legend: ["🎯 %: độ chính xác của người chơi trong ván đã được phân tích (bấm “Phân tích ván” ở bản xem lại)",
-    "🎯 %: the player's accuracy in a reviewed game (press “Review the game” on the replay)"],
+  legend: ["◎ %: độ chính xác của người chơi trong ván đã được phân tích (bấm “Phân tích ván” ở bản xem lại)",
+    "◎ %: the player's accuracy in a reviewed game (press “Review the game” on the replay)"],
   tot: ["Tốt", "Good"],
   chua_chuan: ["Chưa chuẩn", "Inaccuracy"],
   sai: ["Sai", "Mistake"],
@@ -47,10 +47,9 @@ const say = (key) => WORDS[key][getLang() === "en" ? 1 : 0];
 const MARKED = new Set(["sai", "sai_nang"]);
 const POLL_MS = 800;
 
-/** A number as the page writes it: "72,5" in Vietnamese, "72.5" in English. */
+/** A number as the rest of the page and the coach's sentences write it ("72.5"). */
 function num(x, digits = 1) {
-  const text = Number(x).toFixed(digits);
-  return getLang() === "en" ? text : text.replace(".", ",");
+  return Number(x).toFixed(digits);
 }
 
 // -- the jobs: one follower per game and seat, shared by every widget -----------------------
@@ -121,12 +120,13 @@ const boxes = new Map(); // "game:seat" -> the widget (kept across re-renders of
  * the viewer's own). `names`: the seats' names (a seat choice when the server asks for one);
  * `onReview(review)`: called when the review is there; `replayLink`: a link to the replay.
  */
-export function reviewBox({ gameId, seat = null, names = null, game = null, onReview = null, replayLink = true, auto = false }) {
+export function reviewBox({ gameId, seat = null, names = null, game = null, onReview = null, replayLink = true, auto = false, pick = null }) {
   const key = `${jobKey(gameId, seat)}|${replayLink ? 1 : 0}`;
   const kept = boxes.get(key);
-  if (kept) { kept.refresh(); return kept.el; }
+  if (kept) { Object.assign(kept.opts, { onReview, pick }); kept.refresh(); return kept.el; }
+  const opts = { onReview, pick }; // the page that shows the box now (a replay drawn again: its own)
   const job = follow(gameId, seat);
-  const button = h("button", { class: "primary", "data-testid": "review-button", onclick: () => start(job) }, `🔍 ${say("button")}`);
+  const button = h("button", { class: "primary", "data-testid": "review-button", onclick: () => start(job) }, `${say("button")}`);
   const bar = h("div", { class: "coach-bar-fill" });
   const barText = h("span", { class: "coach-bar-text" });
   const progress = h("div", {
@@ -141,7 +141,7 @@ export function reviewBox({ gameId, seat = null, names = null, game = null, onRe
   const draw = (state) => {
     const active = state.status === "queued" || state.status === "running";
     button.hidden = active || state.status === "done";
-    button.textContent = `🔍 ${state.status === "failed" ? say("again") : say("button")}`;
+    button.textContent = `${state.status === "failed" ? say("again") : say("button")}`;
     progress.hidden = !active;
     const pct = Math.round(100 * (state.progress || 0));
     bar.style.width = `${pct}%`;
@@ -160,13 +160,13 @@ export function reviewBox({ gameId, seat = null, names = null, game = null, onRe
       }, `${say("seat")} ${i + 1}: ${n}`)));
     }
     if (state.status === "done" && state.review) {
-      result.replaceChildren(summary(state.review, { gameId, names, replayLink }));
-      if (onReview) onReview(state.review);
+      result.replaceChildren(summary(state.review, { gameId, names, replayLink, pick: opts.pick }));
+      if (opts.onReview) opts.onReview(state.review);
     } else result.replaceChildren();
   };
   job.listeners.add(draw);
   const refresh = () => { draw(job.state); peek(job); };
-  boxes.set(key, { el, refresh });
+  boxes.set(key, { el, refresh, opts });
   if (auto && job.state.status === "none") start(job);
   else refresh();
   if (game) loadCards(game).catch(() => null);
@@ -174,7 +174,7 @@ export function reviewBox({ gameId, seat = null, names = null, game = null, onRe
 }
 
 /** The review in a few lines: the accuracy, the tally of classes, the turning points, the judge. */
-function summary(review, { gameId, names, replayLink }) {
+function summary(review, { gameId, names, replayLink, pick }) {
   const counts = {};
   for (const d of review.decisions) counts[d.class] = (counts[d.class] || 0) + 1;
   const who = names && names[review.seat] ? ` — ${names[review.seat]}` : ` — ${say("seat")} ${review.seat + 1}`;
@@ -188,7 +188,9 @@ function summary(review, { gameId, names, replayLink }) {
     review.turning_points.length ? h("div", { class: "coach-turning" },
       h("h3", { text: say("turning") }),
       h("ol", null, review.turning_points.map((d) => h("li", { "data-turning-step": String(d.step) },
-        h("strong", { text: `${say("move")} ${d.step} · ${say(d.class)}` }), ": ", namedText(game, d.text))))) : null,
+        pick ? h("button", { class: "small", type: "button", "data-turning-pick": String(d.step), onclick: () => pick(d.step), text: `${say("move")} ${d.step} · ${say(d.class)}` })
+          : h("strong", { text: `${say("move")} ${d.step} · ${say(d.class)}` }),
+        ": ", namedText(game, d.text))))) : null,
     judgeLine(review),
     replayLink ? h("p", null, h("a", { class: "button small", href: `#/replay/${gameId}/review`, text: say("onReplay") })) : null);
 }
@@ -202,7 +204,7 @@ function judgeLine(review) {
 
 /** "Phân tích ván" as a link to the replay, where the review starts (the history's). */
 export function reviewLink(gameId) {
-  return h("a", { class: "button small", href: `#/replay/${gameId}/review`, "data-testid": "review-button" }, `🔍 ${say("button")}`);
+  return h("a", { class: "button small", href: `#/replay/${gameId}/review`, "data-testid": "review-button" }, `${say("button")}`);
 }
 
 // -- the replay -------------------------------------------------------------------------------
@@ -220,6 +222,11 @@ export function coachReplay({ gameId, steps, seat, names, game, host, marks, go 
     if (d) panel.replaceChildren(...decisionView(game, d));
   };
   let current = 0;
+  const pick = (step) => { // a marked move: the replay just before it, the decision in sight
+    go(step - 1);
+    showAt(step - 1);
+    panel.scrollIntoView({ block: "nearest" });
+  };
   const onReview = (r) => {
     review = r;
     const marked = r.decisions.filter((d) => MARKED.has(d.class));
@@ -228,14 +235,14 @@ export function coachReplay({ gameId, steps, seat, names, game, host, marks, go 
       class: `review-mark k-${d.class}`, "data-review-step": String(d.step), type: "button",
       style: `left: ${(100 * (d.step - 1)) / Math.max(1, steps)}%`,
       title: `${say("move")} ${d.step}: ${say(d.class)}`, "aria-label": `${say("move")} ${d.step}: ${say(d.class)}`,
-      onclick: () => { go(d.step - 1); },
+      onclick: () => pick(d.step),
     })));
     marks.hidden = false;
     if (!marked.length) marks.replaceChildren(h("span", { class: "muted", text: say("noMarks") }));
     showAt(current);
   };
   const auto = /\/review$/.test(location.hash);
-  host.replaceChildren(reviewBox({ gameId, seat, names, game, onReview, replayLink: false, auto }), panel);
+  host.replaceChildren(panel, reviewBox({ gameId, seat, names, game, onReview, replayLink: false, auto, pick }));
   return (step) => { current = step; showAt(step); };
 }
 
@@ -250,7 +257,7 @@ function decisionView(game, d) {
     v.worlds ? h("p", { class: "muted", text: `${v.mean >= 0 ? "+" : ""}${num(v.mean, 2)} ± ${num(v.error, 2)} ${say("points")}` }) : null);
   const same = d.best === d.played;
   return [
-    h("h3", null, `${say("move")} ${d.step} · `, h("span", { class: `klass k-${d.class}`, "data-class-words": "", text: say(d.class) }),
+    h("h3", null, `${say("move")} ${d.step} · `, h("span", { class: `klass k-${d.class}`, text: say(d.class) }),
       d.loss > 0 ? ` · ${say("lost")} ${num(d.loss, 2)} ± ${num(d.loss_error, 2)} ${say("points")}` : ""),
     h("div", { class: "coach-moves" }, side(say("played"), played, "played"), same ? h("p", { class: "muted", text: say("same") }) : side(say("better"), best, "better")),
     h("p", { class: "coach-text", "data-testid": "review-text", text: namedText(game, d.text) }),
@@ -270,7 +277,7 @@ export async function sheetAccuracy(table, roomId) {
     if (!cell || cell.querySelector("[data-testid=accuracy]")) continue;
     cell.append(h("span", {
       class: "accuracy", "data-testid": "accuracy", "data-seat": String(r.seat),
-      title: say("accuracy"), "aria-label": `${say("accuracy")} ${num(r.accuracy, 0)} %`, text: `🎯 ${num(r.accuracy, 0)} %`,
+      title: say("accuracy"), "aria-label": `${say("accuracy")} ${num(r.accuracy, 0)} %`, text: `◎ ${num(r.accuracy, 0)} %`,
     }));
     shown += 1;
   }
