@@ -227,7 +227,7 @@ def router(
 
     def judge_version(game: str) -> str:
         try:
-            return get_server().reviews.judge(game).version
+            return get_server().reviews.version(game)
         except ChieuError:
             raise ApiError(409, "review_no_judge") from None
 
@@ -305,7 +305,7 @@ def router(
         if not may_read_row(row, pid, request.query_params.get("code")):
             raise ApiError(403, "private_room")
         try:
-            judge = server.reviews.judge(str(row["game"])).version
+            judge = server.reviews.version(str(row["game"]))
         except ChieuError:
             return {"reviews": []}
         ids = [g["id"] for g in server.store.room_games(room_id) if g["over"]]

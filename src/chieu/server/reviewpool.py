@@ -195,10 +195,18 @@ class ReviewPool:
         self.tasks: set[asyncio.Task[None]] = set()
         self.closed = False
         self.took: deque[float] = deque(maxlen=16)  # seconds the last reviews took
+        self.versions: dict[str, str] = {}  # game -> its judge's version
 
     def judge(self, game: str) -> Judge:
         """The judge this server reviews ``game`` with (its version: the cache's key)."""
         return judge_for(game, self.worlds)
+
+    def version(self, game: str) -> str:
+        """The version of ``game``'s judge (made once a game; ChieuError: no judge)."""
+        found = self.versions.get(game)
+        if found is None:
+            found = self.versions[game] = self.judge(game).version
+        return found
 
     def job(self, key: Key) -> Job | None:
         """The job of ``key`` (waiting, running, or finished a little while ago)."""

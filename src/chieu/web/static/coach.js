@@ -140,7 +140,9 @@ export function reviewBox({ gameId, seat = null, names = null, game = null, onRe
 
   const draw = (state) => {
     const active = state.status === "queued" || state.status === "running";
-    button.hidden = active || state.status === "done";
+    // a spectator names the seat: the seats' buttons, not an error
+    const choose = state.status === "refused" && state.code === "review_no_seat" && !!names;
+    button.hidden = active || state.status === "done" || choose;
     button.textContent = `${state.status === "failed" ? say("again") : say("button")}`;
     progress.hidden = !active;
     const pct = Math.round(100 * (state.progress || 0));
@@ -149,10 +151,10 @@ export function reviewBox({ gameId, seat = null, names = null, game = null, onRe
     barText.textContent = state.status === "queued"
       ? `${say("queued")}${state.position ? ` · ${state.position} ${say("ahead")}` : ""}`
       : `${say("running")}… ${pct} %`;
-    note.textContent = state.status === "refused" ? state.message
+    note.textContent = choose ? "" : state.status === "refused" ? state.message
       : state.status === "failed" ? `${say("failed")}: ${state.error ? (getLang() === "en" ? state.error.en : state.error.vi) : ""}` : "";
     note.classList.toggle("error", state.status === "refused" || state.status === "failed");
-    seatPick.hidden = !(state.status === "refused" && state.code === "review_no_seat" && names);
+    seatPick.hidden = !choose;
     if (!seatPick.hidden && !seatPick.childElementCount) {
       seatPick.append(h("span", { text: `${say("chooseSeat")}: ` }), names.map((n, i) => h("button", {
         class: "small", "data-review-seat": String(i),
