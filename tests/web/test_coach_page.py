@@ -109,6 +109,7 @@ def test_review_a_finished_game_on_a_phone(
     page.locator("[data-review-step]").first.click()
     decision.wait_for(state="visible")
     assert "Played" in decision.inner_text() and "expected points" in decision.inner_text()
+    page.screenshot(path=str(artefacts / "coach-6-replay-en.png"), full_page=True)
     _no_raw_ids(page, "the replay in English")
     page.locator(tid("lang-toggle")).click()
 
