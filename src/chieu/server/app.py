@@ -46,6 +46,7 @@ from chieu.server.limits import CreationLimits
 from chieu.server.lobby import MAX_PAGE, PAGE, ApiError, Lobby, may_read_row
 from chieu.server.messages import words
 from chieu.server.names import lookalike_key
+from chieu.server.reviewpool import ReviewPool
 from chieu.server.room import Room
 from chieu.server.sessions import Session, Sessions
 from chieu.server.storage import Store, sqlite_url
@@ -88,6 +89,7 @@ class Server:
         self.failed_clients = guard.Backoff(free=20)
         self.lobby = Lobby(self.store)
         self.lobby.pool = BotPool()  # its workers start at the first bot decision
+        self.reviews = ReviewPool()  # the coach's (issue 29): its workers start at the first
         self.lobby.cluster = self.store.postgres
         rate = ws_rate or float(os.environ.get("CHIEU_WS_RATE") or 0) or None
         if rate:
@@ -204,6 +206,7 @@ def create_app(
         await server.lobby.close()
         if server.lobby.pool is not None:
             await server.lobby.pool.close()
+        await server.reviews.close()
         await server.store.aclose()
         server.store.close()
         server.passwords.pool.shutdown(wait=False)
@@ -493,10 +496,11 @@ def create_app(
         # the token comes in the first message, never in the URL (ws.py)
         await serve_socket(ws, srv().lobby, room_id, srv().sessions, srv().gate)
 
-    from chieu.server import learn, lessons, replay  # the browser's read-only endpoints
+    from chieu.server import coach, learn, lessons, replay  # the browser's endpoints
 
     app.include_router(replay.router(srv, who))
     app.include_router(learn.router())  # the glossary of each game (issue 28)
     app.include_router(lessons.router(srv, who, _body))  # the lessons (issue 28)
+    app.include_router(coach.router(srv, who, _body))  # the coach's reviews (issue 29)
     mount_web(app)  # the browser table: the page, its files, the cards
     return app

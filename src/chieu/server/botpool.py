@@ -44,6 +44,7 @@ import os
 import signal
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
@@ -302,10 +303,13 @@ class Scheduler:
 
 
 class Worker:
-    def __init__(self, nice: int) -> None:
+    """A worker process and its pipe (``target(conn, nice)``: its life; the bots' ``serve``,
+    or the coach's, ``chieu.server.reviewpool``)."""
+
+    def __init__(self, nice: int, target: Callable[..., None] = serve) -> None:
         ctx = multiprocessing.get_context("spawn")  # never fork a process with threads
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=serve, args=(child, nice), daemon=True)
+        self.process = ctx.Process(target=target, args=(child, nice), daemon=True)
         self.process.start()
         child.close()  # ours closed: the worker's death is an EOF here
 

@@ -117,3 +117,16 @@ lesson_progress = sa.Table(
     sa.Column("lesson", sa.String(64), primary_key=True),
     sa.Column("done_at", sa.Float, nullable=False),
 )
+
+# the coach (issue 29): a seat's review of a finished game, cached per game, seat and judge
+# version (``chieu.server.coach``); ``review`` is ``{"vi": ..., "en": ...}`` (JSON text)
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("game_id", BigId, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("judge", sa.String(120), primary_key=True),
+    sa.Column("accuracy", sa.Float, nullable=True),
+    sa.Column("review", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)

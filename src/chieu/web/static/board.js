@@ -3,6 +3,7 @@
 // game: every word and every legal action comes from the view. Regions are rebuilt only
 // when their part of the view changed, so a push costs a few milliseconds.
 import { actionText, cardEl, cardName, cardSet, namedText, setShowCodes, showCodes } from "./cards.js";
+import { reviewBox } from "./coach.js";
 import { HintAsker } from "./hints.js";
 import { msg, t } from "./i18n.js";
 import { recordButton, sealedLine } from "./record.js";
@@ -672,6 +673,8 @@ export class Board {
       if (this.m && this.m.game_id && room.status !== "playing") tools.append(h("a", { class: "button", href: `#/replay/${this.m.game_id}` }, t("replay")));
       if (this.m && this.m.commitment && room.status !== "playing") tools.append(recordButton(this.m.game_id, v.game));
       panel.append(tools);
+      // the coach (coach.js): "Phân tích ván" once the game is over
+      if (this.m && this.m.game_id && room.status !== "playing") panel.append(reviewBox({ gameId: this.m.game_id, names, game: v.game }));
     }
     return panel;
   }

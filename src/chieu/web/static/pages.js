@@ -2,6 +2,7 @@
 // the player's history.
 import { Board, termText } from "./board.js";
 import { loadCards } from "./cards.js";
+import { coachReplay, reviewLink, sheetAccuracy } from "./coach.js";
 import { getLang, msg, t } from "./i18n.js";
 import { api, codeQuery, fmt, gamesMenu, h, keepRoomCode, personName, session, toast } from "./util.js";
 
@@ -250,10 +251,11 @@ export function sheetTable(sheet, room, gamesList = []) {
         return h("tr", null,
           h("td", { text: String(r.number) }),
           h("td", { text: r.winner === null || r.winner === undefined ? `— ${termText(r.termination, getLang())}` : names[r.winner] }),
-          // a person who sat the deal out (a hội of more people than seats): a dash
+          // a person who sat the deal out (a hội of more people than seats): a dash; the
+          // others' cells name the table seat they played (the coach's accuracy goes there)
           r.points.map((p, s) => (r.seating && !r.seating.includes(s)
             ? h("td", { class: "num out", "data-out": "1", title: t("benchOut"), text: "—" })
-            : h("td", { class: `num${p > 0 ? " pos" : p < 0 ? " neg" : ""}`, text: fmt(p) }))),
+            : h("td", { class: `num${p > 0 ? " pos" : p < 0 ? " neg" : ""}`, "data-seat": String(r.seating ? r.seating.indexOf(s) : s), "data-game-id": g ? String(g.id) : null, text: fmt(p) }))),
           h("td", null, g && g.over ? h("a", { href: `#/replay/${g.id}` }, `▶ ${t("replay")}`) : ""));
       })),
       h("tfoot", null, h("tr", null,
@@ -272,6 +274,7 @@ export function sheetTable(sheet, room, gamesList = []) {
   const watch = new ResizeObserver(check);
   watch.observe(box);
   watch.observe(table);
+  if (room && room.id) sheetAccuracy(table, room.id); // each reviewed player's accuracy (coach.js)
   return h("div", { class: "sheet-box" }, hint, box);
 }
 
@@ -337,6 +340,7 @@ export async function showReplay(main, gameId) {
         slider.value = String(data.step);
         label.textContent = `${t("step")} ${data.step} / ${data.steps}`;
         board.render({ view: data.view, room, game_id: gameId });
+        onStep(data.step);
         return;
       }
     } finally { busy = false; }
@@ -346,6 +350,10 @@ export async function showReplay(main, gameId) {
     h("option", { value: "none" }, t("allSeats")),
     names.map((n, i) => h("option", { value: String(i) }, `${t("seat")} ${i + 1}: ${n}`)));
   slider.addEventListener("input", () => show(Number(slider.value)));
+  // the coach (coach.js): its box, the marks of the mistakes along the slider, the decision shown
+  const marks = h("div", { class: "review-marks", "data-testid": "review-marks", hidden: true });
+  const coachBox = h("div", { class: "coach-host" });
+  const onStep = coachReplay({ gameId, steps: first.steps, seat: first.seat, names, game: first.view.game, host: coachBox, marks, go: (s) => show(s) });
   const stepBy = (d) => show(Math.max(0, Math.min(first.steps, Number(slider.value) + d)));
   const playBtn = h("button", { onclick: () => {
     if (replayTimer) { stopReplay(); playBtn.textContent = `▶ ${t("play")}`; return; }
@@ -360,10 +368,11 @@ export async function showReplay(main, gameId) {
       h("strong", null, `${t("replay")} — ${first.view.title} · ${t("gameNo")} ${first.number}`),
       h("div", { class: "row" },
         h("button", { "aria-label": t("prev"), onclick: () => stepBy(-1) }, "◀"),
-        slider,
+        h("div", { class: "slider-box" }, slider, marks),
         h("button", { "aria-label": t("next"), onclick: () => stepBy(1) }, "▶"),
         playBtn, label, seatSel,
         h("a", { class: "button small", href: `#/sheet/${first.room_id}` }, t("sheet")))),
+    coachBox,
     boardEl));
   board.render({ view: first.view, room, game_id: gameId });
   label.textContent = `${t("step")} 0 / ${first.steps}`;
@@ -388,6 +397,7 @@ export async function showHistory(main) {
         g.over
           ? [g.winner === null || g.winner === undefined ? t("noWinner") : `${(r.names && r.names[g.winner]) || `#${g.winner + 1}`} ${t("winnerIs")}`,
             g.points ? ` (${fmt(g.points[r.seat])})` : "", " ",
-            h("a", { href: `#/replay/${g.id}` }, `▶ ${t("replay")}`)]
+            h("a", { href: `#/replay/${g.id}` }, `▶ ${t("replay")}`), " ",
+            reviewLink(g.id)]
           : t("inPlay")))) : null))) : h("p", { class: "muted", text: t("noHistory") })));
 }
