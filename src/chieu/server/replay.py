@@ -296,7 +296,8 @@ def player_history(server: ServerParts, pid: int) -> list[HistoryRoom]:
             seat = played.get(row["id"])  # he left: his last seat
         if seat is None:
             continue
-        sitting: _Sheet = (json.loads(row["sitting"]) if row["sitting"] else None) or {}
+        stored = json.loads(row["sitting"]) if row["sitting"] else None  # "null": waiting
+        sitting: _Sheet = stored if isinstance(stored, dict) else {}
         sheet_rows = sitting.get("rows") or []
         sheets[row["id"]] = {int(r.get("number", 0)): r for r in sheet_rows}
         rooms.append(
