@@ -293,3 +293,17 @@ def test_a_seat_link_never_takes_a_seated_persons_seat(server: ThreadServer) -> 
     ).raise_for_status()
     r = _link(b, host, spare2["id"], 2)
     assert r.status_code == 409 and _error(r) == "seat_account"
+
+
+def test_home_network_links_are_printed_with_a_qr_code(monkeypatch: Any, capsys: Any) -> None:
+    from chieu.server import seatqr
+
+    monkeypatch.setenv("CHIEU_PUBLIC_URL", "http://192.168.1.20:8000/")
+    monkeypatch.setenv("CHIEU_PRINT_LINKS", "1")
+    link = seatqr.link_json("http://127.0.0.1:8000/", "t" * 43, 2, 0.0, 7)
+    assert link["url"] == "http://192.168.1.20:8000/#/seat/" + "t" * 43
+    out = capsys.readouterr().out
+    assert "ghế 3 của bàn 7" in out and link["url"] in out and "█" in out
+    monkeypatch.delenv("CHIEU_PRINT_LINKS")
+    seatqr.link_json("http://127.0.0.1:8000/", "t" * 43, 2, 0.0, 7)
+    assert capsys.readouterr().out == ""  # a public server's output never holds a token

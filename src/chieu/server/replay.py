@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -297,7 +297,7 @@ def player_history(server: ServerParts, pid: int) -> list[HistoryRoom]:
         if seat is None:
             continue
         stored = json.loads(row["sitting"]) if row["sitting"] else None  # "null": waiting
-        sitting: _Sheet = stored if isinstance(stored, dict) else {}
+        sitting = cast(_Sheet, stored if isinstance(stored, dict) else {})
         sheet_rows = sitting.get("rows") or []
         sheets[row["id"]] = {int(r.get("number", 0)): r for r in sheet_rows}
         rooms.append(
