@@ -63,7 +63,47 @@ def add_parser(sub: Subparsers) -> None:
             "believed; by default none (or $CHIEU_FORWARDED_ALLOW_IPS)",
         ),
     )
+    p.add_argument(
+        "--home",
+        action="store_true",
+        help=tr(
+            "chơi trong mạng nhà: lắng nghe 0.0.0.0, in địa chỉ (và mã QR) cho điện thoại cùng "
+            "Wi-Fi, và in các liên kết ghế chủ bàn tạo",
+            "play on a home network: listen on 0.0.0.0, print the address (and a QR code) "
+            "phones on the same Wi-Fi open, and print the seat links the host makes",
+        ),
+    )
     p.set_defaults(run=run)
+
+
+def home_network(args: argparse.Namespace) -> None:
+    """``--home``: listen on every interface, print the address phones on the same Wi-Fi open
+    (with its QR code), and have the server print each seat link the host makes (issue 30)."""
+    from chieu.server.seatqr import lan_address, terminal_qr
+
+    if args.host == "127.0.0.1":
+        args.host = "0.0.0.0"
+    os.environ["CHIEU_PRINT_LINKS"] = "1"
+    address = lan_address()
+    if address is None:
+        print(
+            tr(
+                "chieu serve: không tìm thấy địa chỉ trong mạng nhà; hãy xem địa chỉ IP của máy",
+                "chieu serve: no home-network address found; look up this machine's IP address",
+            ),
+            flush=True,
+        )
+        return
+    url = f"http://{address}:{args.port}/"
+    os.environ.setdefault("CHIEU_PUBLIC_URL", url.rstrip("/"))
+    print(
+        tr(
+            f"chieu serve: điện thoại cùng Wi-Fi mở {url} (hoặc quét mã này):",
+            f"chieu serve: phones on the same Wi-Fi open {url} (or scan this code):",
+        ),
+        flush=True,
+    )
+    print(terminal_qr(url), flush=True)
 
 
 def forwarded(args: argparse.Namespace) -> dict[str, object]:
@@ -88,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.home:
+        home_network(args)
     url = database_url(args.database_url)
     shown = url.split("@")[-1] if "@" in url else url
     print(f"chieu serve: database {shown}", flush=True)

@@ -27,7 +27,7 @@ from chieu.core.jsonio import JsonInputError, JsonObject, Limits, read_json
 from chieu.core.options import OptionWords, RuleOption, option_words_of
 from chieu.core.registry import game_names
 from chieu.core.table import load_game
-from chieu.server import auth, guard, names
+from chieu.server import auth, guard, members, names, seatqr, tables
 from chieu.server.bodies import (
     ErrorBody,
     GameJson,
@@ -279,6 +279,16 @@ def create_app(
         srv().failed_clients.fail(client_of(request))
         return ApiError(409, "name_taken")
 
+    def remember_seat(room: Room, pid: int) -> None:
+        """``pid`` sits in ``room``: a member who played (his history and tables, issue 30)."""
+        seat = room.seat_of(pid)
+        if seat is not None:
+            members.seated(srv().store, room.id, pid, seat)
+
+    def link_json(request: Request, token: str, seat: int, expires: float) -> JsonObject:
+        room_id = int(request.path_params["room_id"])
+        return seatqr.link_json(str(request.base_url), token, seat, expires, room_id)
+
     def no_lookalike(room: Room, pid: int) -> None:
         """409 ``name_lookalike`` if someone else seated in ``room`` shows a name that looks
         like ``pid``'s (the same confusable skeleton): one table never shows two."""
@@ -377,6 +387,7 @@ def create_app(
     async def create_room(request: Request) -> RoomAnswer:
         pid = who(request)
         room = srv().lobby.create_room(pid, await _body(request), client_of(request))
+        remember_seat(room, pid)
         return {"room": srv().lobby.room_json(room, pid)}
 
     @app.get("/api/rooms", response_model=None)
@@ -399,6 +410,7 @@ def create_app(
         room = srv().lobby.by_code(body.get("code"))
         no_lookalike(room, pid)
         seat = await srv().lobby.join(room, pid, body.get("seat"))
+        remember_seat(room, pid)
         return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
     @app.get("/api/rooms/{room_id}", response_model=None)
@@ -415,6 +427,7 @@ def create_app(
         srv().lobby.check_watch(room, pid, body.get("code"))  # a private room: its code
         no_lookalike(room, pid)
         seat = await srv().lobby.join(room, pid, body.get("seat"))
+        remember_seat(room, pid)
         return {"room": srv().lobby.room_json(room, pid), "seat": seat}
 
     @app.post("/api/rooms/{room_id}/leave", response_model=None)
@@ -422,6 +435,7 @@ def create_app(
         pid = who(request)
         room = srv().lobby.room(room_id)
         await srv().lobby.leave(room, pid)
+        members.gone(srv().store, room.id, pid)  # the history keeps the room (issue 30)
         return {"room": srv().lobby.room_json(room, pid)}
 
     @app.post("/api/rooms/{room_id}/spectate", response_model=None)
@@ -430,6 +444,8 @@ def create_app(
         code = (await _body(request)).get("code")
         room = srv().lobby.room(room_id)
         srv().lobby.check_watch(room, pid, code)  # a private room: its code
+        if room.seat_of(pid) is None and room.status != "finished":
+            members.watching(srv().store, room.id, pid)  # his tables list it (issue 30)
         return {"room": srv().lobby.room_json(room, pid, code)}
 
     @app.post("/api/rooms/{room_id}/start", response_model=None)
@@ -479,7 +495,10 @@ def create_app(
         if stored is None:
             raise ApiError(404, "not_found", f"game {game_id}")
         rows = srv().store.rooms(stored.room_id)
-        if rows and not may_read_row(rows[0], pid, None, records=True):
+        if rows and not (
+            may_read_row(rows[0], pid, None, records=True)
+            or members.member(srv().store, stored.room_id, pid, played=True)  # left since
+        ):
             raise ApiError(403, "private_room")  # a private room's records: its members'
         if stored.record is not None:
             return PlainTextResponse(stored.record, media_type="application/x-ndjson")
@@ -499,6 +518,7 @@ def create_app(
     from chieu.server import coach, learn, lessons, replay  # the browser's endpoints
 
     app.include_router(replay.router(srv, who))
+    app.include_router(tables.router(srv, who, _body, link_json))  # tables, watching (issue 30)
     app.include_router(learn.router())  # the glossary of each game (issue 28)
     app.include_router(lessons.router(srv, who, _body))  # the lessons (issue 28)
     app.include_router(coach.router(srv, who, _body))  # the coach's reviews (issue 29)

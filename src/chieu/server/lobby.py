@@ -17,6 +17,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.jsonio import JsonObject
 from chieu.core.registry import find_game
 from chieu.core.table import load_game, resolve_rules
+from chieu.server import members
 from chieu.server.botpool import BotPool
 from chieu.server.limits import CreationLimits, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
@@ -204,6 +205,7 @@ class Lobby:
             not room.private
             or self.is_member(room, player_id)
             or self.code_matches(room.code, code)
+            or members.member(self.store, room.id, player_id)  # played, or watches (issue 30)
         )
 
     def may_read(
@@ -212,7 +214,9 @@ class Lobby:
         """``may_watch`` for the read endpoints; ``records`` (finished games' records): a
         private room's once the room is finished are its members' only."""
         if records and room.private and room.status == "finished":
-            return self.is_member(room, player_id)
+            return self.is_member(room, player_id) or members.member(
+                self.store, room.id, player_id, played=True
+            )
         return self.may_watch(room, player_id, code)
 
     def check_watch(self, room: Room, player_id: int | None, code: object) -> None:

@@ -35,7 +35,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "room_full": ("Bàn đã đủ người", "The room is full"),
     "seat_taken": ("Chỗ này đã có người", "That seat is taken"),
     "already_seated": ("Bạn đã ngồi ở bàn này", "You already have a seat here"),
-    "already_started": ("Hội đã bắt đầu", "The sitting has already started"),
+    "already_started": (
+        "Hội đã bắt đầu: bạn có thể xem bàn, rồi chủ bàn cho bạn ngồi vào một ghế trống",
+        "The sitting has already started: you can watch, and the host can give you a free seat",
+    ),
     "not_host": ("Chỉ chủ bàn mới được bắt đầu", "Only the host may start"),
     "too_many_rooms": ("Bạn đã mở quá nhiều bàn", "You have too many open rooms"),
     "name_taken": ("Tên này đã có người dùng", "That name is taken"),
@@ -98,6 +101,52 @@ WORDS: dict[str, tuple[str, str]] = {
         "The action must be the number of a button on the table",
     ),
     "lesson_over": ("Bài học đã xong: hãy làm lại", "The lesson is over: restart it"),
+    # family rooms (issue 30): watching, seat links
+    "not_host_seats": (
+        "Chỉ chủ bàn mới xếp chỗ và tạo liên kết ghế; hãy nhờ chủ bàn",
+        "Only the host seats people and makes seat links; ask the host",
+    ),
+    "room_over": (
+        "Hội ở bàn này đã kết thúc; hãy mở bàn mới, hoặc xem lại trong Lịch sử của tôi",
+        "This room's sitting is over; open a new room, or look back in My history",
+    ),
+    "not_watching": (
+        "Người này không còn xem bàn; hãy nhờ người đó nhập mã bàn rồi bấm Xem bàn",
+        "This person is no longer watching; ask them to enter the room's code and tap Watch",
+    ),
+    "seat_account": (
+        "Ghế này là của một tài khoản: người đó hãy đăng nhập tài khoản của mình trên máy mới",
+        "This seat belongs to an account: that person should log in on the new device",
+    ),
+    "own_seat": (
+        "Đây là ghế của bạn; liên kết ghế dành cho ghế trống, ghế máy hoặc ghế của khách",
+        "This is your own seat; seat links are for free, bot or guest seats",
+    ),
+    "seat_link_invalid": (
+        "Liên kết ghế không đúng hoặc đã bị hủy; hãy xin chủ bàn một liên kết mới",
+        "This seat link is not valid or was revoked; ask the host for a new one",
+    ),
+    "seat_link_used": (
+        "Liên kết ghế này đã được dùng; hãy xin chủ bàn một liên kết mới",
+        "This seat link has been used already; ask the host for a new one",
+    ),
+    "seat_link_expired": (
+        "Liên kết ghế đã hết hạn; hãy xin chủ bàn một liên kết mới",
+        "This seat link has expired; ask the host for a new one",
+    ),
+    "seat_link_stale": (
+        "Ghế này đã đổi người từ khi có liên kết; hãy xin chủ bàn một liên kết mới",
+        "The seat changed hands since the link was made; ask the host for a new one",
+    ),
+    "seat_link_name": (
+        "Hãy cho biết tên của bạn để ngồi vào ghế",
+        "Give your name to take the seat",
+    ),
+    "seat_in_use": (
+        "Người ngồi ghế này đang ở bàn; liên kết chỉ dùng khi ghế trống hoặc người đó vắng mặt",
+        "The seat's player is at the table; a link works only when the seat is free or its"
+        " player is away",
+    ),
 }
 
 

@@ -130,3 +130,34 @@ reviews = sa.Table(
     sa.Column("review", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
 )
+
+# family rooms (issue 30): everyone who sat (``played``) or watched at a room, kept after they
+# leave (``left``): their history, their tables on the home page, a former player's records
+room_members = sa.Table(
+    "room_members",
+    metadata,
+    sa.Column("room_id", BigId, sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("played", sa.Boolean, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("left", sa.Float, nullable=True),
+    sa.Index("room_members_player", "player_id"),
+)
+
+# the host's seat links (issue 30): the SHA-256 of each token (never the token), its seat, who
+# held the seat when it was made (None: free or a bot's), when it expires, when it was used
+seat_links = sa.Table(
+    "seat_links",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("room_id", BigId, sa.ForeignKey("rooms.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("holder", sa.Integer, nullable=True),
+    sa.Column("made_by", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("used", sa.Float, nullable=True),
+    sa.Column("revoked", sa.Boolean, nullable=False),
+    sa.Index("seat_links_room", "room_id", "seat"),
+)

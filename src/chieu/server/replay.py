@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -28,6 +28,7 @@ from chieu.core.record import GameRecord
 from chieu.core.replay import Step
 from chieu.core.replay import steps as replay_steps
 from chieu.core.telling import hints_of
+from chieu.server import members
 from chieu.server import models as m
 from chieu.server.bodies import (
     HintsJson,
@@ -176,8 +177,9 @@ def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int])
         if stored is None:
             raise ApiError(404, "not_found", f"game {game_id}")
         row = _room_row(server, stored.room_id)
-        if row is not None and not may_read_row(
-            row, pid, request.query_params.get("code"), records=True
+        if row is not None and not (
+            may_read_row(row, pid, request.query_params.get("code"), records=True)
+            or members.member(server.store, row["id"], pid, played=True)  # left since
         ):
             raise ApiError(403, "private_room")  # a private room's games: its members'
         if stored.record is None:  # the record endpoint's rule: only once the game is over
@@ -256,7 +258,10 @@ def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int])
     async def room_games(room_id: int, request: Request) -> RoomGamesJson:
         pid = who(request)
         row = _room_row(get_server(), room_id)
-        if row is not None and not may_read_row(row, pid, request.query_params.get("code")):
+        code = request.query_params.get("code")
+        if row is not None and not (
+            may_read_row(row, pid, code) or members.member(get_server().store, room_id, pid)
+        ):
             raise ApiError(403, "private_room")
         return {"room_id": room_id, "games": get_server().store.room_games(room_id)}
 
@@ -270,15 +275,18 @@ def router(get_server: Callable[[], ServerParts], who: Callable[[Request], int])
 
 
 def player_history(server: ServerParts, pid: int) -> list[HistoryRoom]:
-    """The rooms ``pid`` sits in (newest first) with their games: number, id, whether over,
-    the winner and the points from the score sheet."""
+    """The rooms ``pid`` played in (newest first), those he left since too (issue 30: the
+    ``room_members`` table keeps them), with their games: number, id, whether over, the
+    winner and the points from the score sheet."""
     store = server.store
+    played = members.seats_of(store, pid, played=True, limit=HISTORY_ROOMS)
     pattern_a = f'%"player":{pid},%'
     pattern_b = f'%"player":{pid}}}%'
+    seated = sa.or_(m.rooms.c.seats.like(pattern_a), m.rooms.c.seats.like(pattern_b))
     q = (
         sa.select(m.rooms)
-        .where(sa.or_(m.rooms.c.seats.like(pattern_a), m.rooms.c.seats.like(pattern_b)))
-        .order_by(m.rooms.c.id.desc())
+        .where(sa.or_(seated, m.rooms.c.id.in_(list(played))))
+        .order_by(m.rooms.c.created.desc(), m.rooms.c.id.desc())
         .limit(HISTORY_ROOMS * 2)
     )
     with store.engine.connect() as conn:
@@ -289,8 +297,11 @@ def player_history(server: ServerParts, pid: int) -> list[HistoryRoom]:
         seats = json.loads(row["seats"])
         seat = next((i for i, s in enumerate(seats) if s.get("player") == pid), None)
         if seat is None:
+            seat = played.get(row["id"])  # he left: his last seat
+        if seat is None:
             continue
-        sitting: _Sheet = json.loads(row["sitting"]) if row["sitting"] else {}
+        stored = json.loads(row["sitting"]) if row["sitting"] else None  # "null": waiting
+        sitting = cast(_Sheet, stored if isinstance(stored, dict) else {})
         sheet_rows = sitting.get("rows") or []
         sheets[row["id"]] = {int(r.get("number", 0)): r for r in sheet_rows}
         rooms.append(

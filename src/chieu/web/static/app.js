@@ -4,6 +4,7 @@
 import { getLang, setLang, t } from "./i18n.js";
 import { showLearn } from "./learn.js";
 import { showGuest, showHistory, showLobby, showReplay, showSheet, stopReplay } from "./pages.js";
+import { claimSeat } from "./rooms.js";
 import { showRules } from "./rules.js";
 import { closeTable, relang, showTable } from "./table.js";
 import { applySettings, h, keepSessionAlive, personName, renewSession, saveSettings, session, settings, signOut } from "./util.js";
@@ -61,6 +62,12 @@ async function route() {
   const hash = location.hash || "#/";
   const parts = hash.replace(/^#\/?/, "").split("/");
   const rules = parts[0] === "rules" && parts[1];
+  if (parts[0] === "seat" && parts[1]) { // a seat link (issue 30): it may need no name at all
+    drawHeader();
+    const ask = () => showGuest(main, () => { drawHeader(); route(); });
+    await claimSeat(main, parts[1], ask); // given: it goes on to the table (#/room/{id})
+    return;
+  }
   if (!(await ensurePlayer()) && !rules) {
     drawHeader();
     showGuest(main, () => { drawHeader(); route(); });

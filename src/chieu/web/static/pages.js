@@ -4,6 +4,7 @@ import { Board, termText } from "./board.js";
 import { loadCards } from "./cards.js";
 import { coachReplay, reviewLink, sheetAccuracy } from "./coach.js";
 import { getLang, msg, t } from "./i18n.js";
+import { joinRefusal, myRoomsPanel } from "./rooms.js";
 import { api, codeQuery, fmt, gamesMenu, h, keepRoomCode, personName, session, toast } from "./util.js";
 
 const games = gamesMenu;
@@ -144,25 +145,28 @@ export async function showLobby(main) {
 
   const codeInput = h("input", { id: "join-code", "data-testid": "join-code", maxlength: "16", autocomplete: "off", placeholder: "K3PX9Q", style: "text-transform:uppercase" });
   const joinBtn = h("button", { class: "primary", type: "submit", "data-testid": "join-button" }, t("join"));
+  const refusal = h("div", { class: "join-refusal", "data-testid": "join-refusal", hidden: true, role: "alert" });
   const joinForm = h("form", { class: "row", onsubmit: async (e) => {
     e.preventDefault();
     const code = codeInput.value.trim().toUpperCase();
     if (!code) return;
+    refusal.hidden = true;
     try {
       const { room } = await api("POST", "/api/rooms/join", { code });
       keepRoomCode(room.id, code);
       location.hash = `#/room/${room.id}`;
     } catch (err) {
       if (err.code === "already_seated" || err.code === "already_started") {
-        // already at this table (or it started): find it among my rooms, else watch it
+        // already at this table (or it started): find it among my tables, else offer to watch
         try {
-          const mine = (await api("GET", "/api/me/history")).rooms.find((r) => r.code === code);
+          const mine = (await api("GET", "/api/me/rooms")).rooms.find((r) => r.code === code);
           if (mine) { keepRoomCode(mine.id, code); location.hash = `#/room/${mine.id}`; return; }
         } catch (e2) { /* fall through */ }
       }
-      toast(err.message, "error");
+      joinRefusal(refusal, err, code); // in the page: what happened, what to do next
     }
   } }, codeInput, joinBtn);
+  const mine = myRoomsPanel();
 
   // the open rooms a page at a time (newest first): "More" asks for the next page; a refresh
   // asks again for as many as are shown
@@ -195,14 +199,17 @@ export async function showLobby(main) {
   };
   drawRooms();
   clearInterval(lobbyTimer);
-  lobbyTimer = setInterval(() => { if (document.body.contains(roomsBox)) drawRooms(); else clearInterval(lobbyTimer); }, 10000);
+  lobbyTimer = setInterval(() => {
+    if (document.body.contains(roomsBox)) { drawRooms(); mine.draw(); } else clearInterval(lobbyTimer);
+  }, 10000);
 
   main.replaceChildren(h("div", { class: "lobby" },
+    mine.panel,
     h("section", { class: "panel quick" },
       h("h2", { text: t("quickTitle") }),
       h("label", { for: "game-select", text: t("game") }),
       h("div", { class: "row" }, select, quick, rulesLink, learnLink)),
-    h("section", { class: "panel join" }, h("h2", { text: t("joinTitle") }), h("label", { for: "join-code", text: t("code") }), joinForm),
+    h("section", { class: "panel join" }, h("h2", { text: t("joinTitle") }), h("label", { for: "join-code", text: t("code") }), joinForm, refusal),
     h("section", { class: "panel create" },
       h("h2", { text: t("createTitle") }),
       h("p", { class: "muted", text: t("botsFill") }),

@@ -5,6 +5,7 @@ import { loadCards } from "./cards.js";
 import { botName, getLang, msg, t } from "./i18n.js";
 import { announce } from "./sound.js";
 import { sheetTable } from "./pages.js";
+import { HostSeats } from "./rooms.js";
 import { api, codeQuery, h, personLabel, personName, roomCode, seatName, session, toast } from "./util.js";
 
 let current = null; // the open table, closed when the route changes
@@ -42,7 +43,8 @@ class Table {
       onHints: () => api("GET", `/api/rooms/${this.roomId}/hints?lang=${getLang()}`),
       head: this.head,
     });
-    this.root.append(this.banner, this.waiting, this.benchEl, this.boardEl);
+    this.hostSeats = new HostSeats(roomId); // the host's seat links and watchers (issue 30)
+    this.root.append(this.banner, this.waiting, this.benchEl, this.boardEl, this.hostSeats.el);
     main.replaceChildren(this.root);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
@@ -175,6 +177,8 @@ class Table {
     } else this.nextAt = 0;
     this.version = m.version;
     this.room = m.room;
+    this.hostSeats.update(m.room);
+    if (this.seatedNow(m)) return;
     this.drawHead(m.room, m.seat);
     const v = m.view;
     // a pass-only answer in a claim window is the server's to give when the window's hold
@@ -237,7 +241,9 @@ class Table {
       h("span", { class: "room-title", text: room.title || room.game }),
       room.code ? h("span", { class: "pill code" }, `${t("code")}: `, h("strong", { "data-testid": "room-code", text: room.code })) : null,
       h("span", { class: `pill status status-${status}`, "data-testid": "status", "data-status": status, text: t(`status_${status}`) }),
-      seat === null || seat === undefined ? h("span", { class: "pill", text: t("spectator") }) : null,
+      seat === null || seat === undefined ? h("span", { class: "pill", "data-testid": "spectator", text: t("spectator") }) : null,
+      (seat === null || seat === undefined) && status !== "finished"
+        ? h("button", { class: "small", "data-testid": "stop-watching", onclick: () => this.stopWatching() }, t("stopWatching")) : null,
       h("a", { class: "button small", href: `#/sheet/${room.id}` }, t("sheet")),
       seat !== null && seat !== undefined && room.status !== "finished"
         ? h("button", { class: "small", "data-testid": "leave", onclick: () => this.leave() }, t("leave")) : null,
@@ -268,6 +274,23 @@ class Table {
       await api("POST", `/api/rooms/${this.roomId}/join`, code ? { code } : {});
       this.reconnect();
     } catch (e) { toast(e.message, "error"); }
+  }
+
+  /** A watcher the host just seated (or whose seat link was used): a new socket, as the seat. */
+  seatedNow(m) {
+    const me = session.player && session.player.id;
+    const mine = m.room.seats.some((s) => s.player && s.player.id === me);
+    if ((m.seat === null || m.seat === undefined) && mine && this.reseated !== m.room.version) {
+      this.reseated = m.room.version;
+      this.reconnect();
+      return true;
+    }
+    return false;
+  }
+
+  async stopWatching() {
+    try { await api("POST", `/api/rooms/${this.roomId}/unwatch`, {}); } catch (e) { /* gone already */ }
+    location.hash = "#/";
   }
 
   async leave() {
