@@ -57,6 +57,10 @@ class RoomJson(TypedDict):
     game_id: int | None
     version: int
     totals: list[float]
+    #: between two games: the seats whose person is ready for the next (else empty), and
+    #: when the pause ends (seconds since the epoch; null unless between)
+    ready: list[int]
+    next_at: float | None
 
 
 class ViewMessage(TypedDict):
