@@ -4,6 +4,7 @@ stays when the host leaves, and she then sees the host's words; a refusal shows 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -155,10 +156,19 @@ def test_a_refusal_shows_in_the_page(base: str, new_context: Any, artefacts: Pat
     _, api_a = _person(new_context, base, "Cô Năm")
     page_b, _ = _person(new_context, base, "Chú Sáu")
     page_c, _ = _person(new_context, base, "Bé Bảy")
+    # the last person's pushes are held back (a slow network): her page still offers the seat
+    held = {"on": False}
+
+    def slow(ws: Any) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda m: None if held["on"] else ws.send(m))
+
+    page_c.route_web_socket(re.compile(r"/ws/rooms/"), slow)
     rid = int(api_a.create_room("chan", bots={1: "random", 2: "random"})["id"])
     for page in (page_b, page_c):  # one free seat, two who want it
         open_room(page, base, rid)
         page.locator(tid("join")).wait_for(state="visible")
+    held["on"] = True
     page_b.locator(tid("join")).click()
     page_b.locator(tid("join")).wait_for(state="detached")
     page_c.locator(tid("join")).click()
@@ -171,3 +181,5 @@ def test_a_refusal_shows_in_the_page(base: str, new_context: Any, artefacts: Pat
     _shot(page_c, artefacts, "refusal")
     page_c.locator(f"{tid('refusal')} button").click()
     refusal.wait_for(state="hidden")
+    # the room full, nobody else is offered the seat
+    assert not page_b.locator(tid("join")).count()

@@ -267,7 +267,7 @@ class Table {
       isHost ? h("p", { class: "missing", "data-testid": "missing" },
         missing.length ? [h("strong", { text: `${t("missing")}: ` }), missing.join(" · ")] : t("allHere")) : null,
       isHost ? null : h("p", { class: "muted", text: t("botsFill") }),
-      seat === null || seat === undefined
+      (seat === null || seat === undefined) && empty.length
         ? h("button", { class: "primary", "data-testid": "join", onclick: () => this.join() }, t("join")) : null,
       isHost ? h("button", { class: "primary", "data-testid": "start", onclick: () => this.start() }, `${t("start")} ▶`) : null,
     );
@@ -283,7 +283,7 @@ class Table {
     const who = old ? personName(old.player) : t("formerHost");
     const why = `${who} ${still ? t("hostAway") : t("hostLeft")}.`;
     const said = now.host === me ? `${t("youHostNow")} ${why}` : `${heir ? personName(heir.player) : t("hostIs")} ${t("hostNow")}. ${why}`;
-    this.notice.replaceChildren(h("span", { text: `👑 ${said}` }),
+    this.notice.replaceChildren(h("span", { class: "said", text: said }),
       h("button", { class: "chip", "aria-label": t("close"), onclick: () => { this.notice.hidden = true; } }, "✕"));
     this.notice.dataset.mine = String(now.host === me);
     this.notice.hidden = false;
@@ -291,7 +291,7 @@ class Table {
 
   /** A refusal in the page (the server's words say what happened and what to do next). */
   refuse(text) {
-    this.refusal.replaceChildren(h("strong", { text: `${t("refused")}: ` }), h("span", { "data-testid": "refusal-text", text }),
+    this.refusal.replaceChildren(h("span", { class: "said" }, h("strong", { text: `${t("refused")}: ` }), h("span", { "data-testid": "refusal-text", text })),
       h("button", { class: "chip", "aria-label": t("close"), onclick: () => { this.refusal.hidden = true; } }, "✕"));
     this.refusal.hidden = false;
   }
@@ -303,7 +303,7 @@ class Table {
       await api("POST", `/api/rooms/${this.roomId}/join`, code ? { code } : {});
       this.refusal.hidden = true;
       this.reconnect();
-    } catch (e) { this.refuse(e.message); }
+    } catch (e) { this.refuse(e.message); this.sendMsg({ type: "hello", version: this.version }); }
   }
 
   async leave() {
@@ -318,7 +318,7 @@ class Table {
     try {
       await api("POST", `/api/rooms/${this.roomId}/start`, {});
       this.refusal.hidden = true;
-    } catch (e) { this.refuse(e.message); }
+    } catch (e) { this.refuse(e.message); this.sendMsg({ type: "hello", version: this.version }); }
   }
 
   key(e) {
