@@ -183,3 +183,17 @@ def test_a_refusal_shows_in_the_page(base: str, new_context: Any, artefacts: Pat
     refusal.wait_for(state="hidden")
     # the room full, nobody else is offered the seat
     assert not page_b.locator(tid("join")).count()
+
+
+def test_the_host_sets_the_pause_in_the_room_form(base: str, new_context: Any) -> None:
+    page, api = _person(new_context, base, "Dì Tám")
+    field = page.locator(tid("pause"))
+    assert field.input_value() == "60"  # a minute to read the result, by default
+    label = page.locator("label[for=pause]").inner_text()
+    assert label == "Nghỉ giữa hai ván (giây)"
+    assert "Sẵn sàng" in page.locator(tid("pause-help")).inner_text()
+    field.fill("5000")  # bounded: at most ten minutes
+    page.locator(tid("create-room")).click()
+    page.wait_for_function("() => location.hash.startsWith('#/room/')")
+    rid = int(page.evaluate("() => location.hash.split('/')[2]"))
+    assert api.room(rid)["clock"]["pause"] == 600
