@@ -695,7 +695,7 @@ export class Board {
         const state = yes ? "ready" : away ? "away" : "waiting";
         return h("li", { class: `r-${state}`, "data-seat": String(s), "data-ready": String(yes) },
           h("span", { class: "mark", "aria-hidden": "true", text: yes ? "✓" : away ? "⏸" : "…" }),
-          h("strong", { text: name }), " ", h("span", { class: "state", text: t(`ready_${state}`) }));
+          h("strong", { text: `${name}:` }), " ", h("span", { class: "state", text: t(`ready_${state}`) }));
       })),
       h("p", { class: "help", text: t("readyHelp") }))];
   }

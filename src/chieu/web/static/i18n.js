@@ -83,9 +83,9 @@ const WORDS = {
   readyTitle: ["Chuẩn bị ván sau", "Getting ready for the next game"],
   readyHelp: ["Ván sau được chia khi mọi người ở bàn đã sẵn sàng, hoặc khi hết giờ nghỉ.",
     "The next game is dealt when everyone at the table is ready, or when the pause ends."],
-  ready_ready: ["đã sẵn sàng", "is ready"],
-  ready_waiting: ["đang xem kết quả", "is reading the result"],
-  ready_away: ["vắng", "is away"],
+  ready_ready: ["đã sẵn sàng", "ready"],
+  ready_waiting: ["đang xem kết quả", "still reading the result"],
+  ready_away: ["vắng", "away"],
   // the host (table.js)
   youHost: ["Bạn là chủ bàn", "You are the host"],
   hostStartHelp: ["Khi mọi người đã vào, hãy bấm «Bắt đầu». Máy sẽ chơi các chỗ còn trống.",
