@@ -5,6 +5,7 @@
 import { actionText, cardEl, cardName, cardSet, namedText, setShowCodes, showCodes } from "./cards.js";
 import { HintAsker } from "./hints.js";
 import { msg, t } from "./i18n.js";
+import { readyStep } from "./ready.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
 import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
@@ -257,7 +258,7 @@ export class Board {
     const mySeat = m.seat === undefined ? null : m.seat;
     const people = (room.seats || []).filter((s) => s.player).map((s) => [s.seat, seatName(room, s.seat, mySeat), !!s.away]);
     this.region("ready", sig(room.status, room.ready, room.next_at, people, mySeat, this.nextSent, lang, !!this.opts.readOnly), () =>
-      this.readyStep(room, mySeat, people));
+      readyStep(this, room, mySeat, people));
 
     // the decisions
     this.renderActions(v);
@@ -667,37 +668,6 @@ export class Board {
       panel.append(tools);
     }
     return panel;
-  }
-
-  /** Between two games: a Ready button for a seated person (pressed once: it says so), who
-   * is ready and who is not, and when the next game is dealt anyway (the room's pause). */
-  readyStep(room, viewer, people) {
-    if (this.opts.readOnly || room.status !== "between") return [];
-    const ready = new Set(room.ready || []);
-    const seated = viewer !== null && viewer !== undefined && people.some(([s]) => s === viewer);
-    const done = seated && (ready.has(viewer) || !!this.nextSent);
-    const press = () => {
-      if (this.nextSent) return;
-      this.nextSent = true;
-      if (this.opts.onNext && this.opts.onNext() === false) this.nextSent = false;
-      this.rerender();
-    };
-    return [h("section", { class: "ready-step", "data-testid": "ready-step", "aria-label": t("readyTitle") },
-      h("div", { class: "ready-row" },
-        seated ? h("button", {
-          class: `primary ready${done ? " done" : ""}`, "data-testid": "ready", "aria-pressed": String(done),
-          "data-done": done ? "true" : "false", disabled: done, onclick: press,
-        }, done ? `✓ ${t("readyDone")}` : `${t("ready")} ▶`) : null,
-        room.next_at ? h("span", { class: "next-in", "data-testid": "next-countdown" }, `${t("nextIn")} `,
-          h("strong", { class: "countdown plain", "data-deadline": String(room.next_at) })) : null),
-      h("ul", { class: "ready-list", "data-testid": "ready-list", "aria-live": "polite" }, people.map(([s, name, away]) => {
-        const yes = ready.has(s) || (s === viewer && !!this.nextSent);
-        const state = yes ? "ready" : away ? "away" : "waiting";
-        return h("li", { class: `r-${state}`, "data-seat": String(s), "data-ready": String(yes) },
-          h("span", { class: "mark", "aria-hidden": "true", text: yes ? "✓" : away ? "⏸" : "…" }),
-          h("strong", { text: `${name}:` }), " ", h("span", { class: "state", text: t(`ready_${state}`) }));
-      })),
-      h("p", { class: "help", text: t("readyHelp") }))];
   }
 
   extraPanel(v, names, info) {
