@@ -54,7 +54,7 @@ def shoot(browser: Any, base: str, game: str, out: Path, seed: int) -> list[Path
         moves = 0
         while moves < MOVES[game]:
             if wait_turn_or_outcome(page) == "outcome":  # over already: the next deal
-                page.locator(tid("next-game")).click()
+                page.locator(tid("ready")).click()
                 moves = MOVES[game] // 2
                 continue
             player.step()

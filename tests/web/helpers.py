@@ -483,11 +483,11 @@ def wait_turn_or_outcome(page: Any, timeout: float = WAIT_MS) -> str:
 
 def reach_turn(page: Any, timeout: float = WAIT_MS) -> None:
     """Wait for the viewer's next decision; a game that ends first (a bot wins) is followed by
-    the next one (``next-game``)."""
+    the next one (``ready``)."""
     for _ in range(5):
         if wait_turn_or_outcome(page, timeout) == "turn":
             return
-        page.locator(tid("next-game")).click()
+        page.locator(tid("ready")).click()
         page.locator(tid("outcome")).wait_for(state="hidden", timeout=timeout)
     raise AssertionError("five games in a row ended before the player had a decision")
 

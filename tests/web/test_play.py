@@ -122,8 +122,8 @@ def _play(api: Api, rid: int, players: list[Player]) -> tuple[int, dict[str, Any
 
 def _next_game(api: Api, rid: int, pages: tuple[Any, ...], number: int) -> None:
     for page in pages:
-        assert page.locator(tid("next-game")).is_visible()
-        page.locator(tid("next-game")).click()
+        assert page.locator(tid("ready")).is_visible()
+        page.locator(tid("ready")).click()
     room = api.wait_room(rid, lambda r: r["status"] == "playing")
     assert room["game_number"] == number
     for page in pages:

@@ -57,7 +57,6 @@ class RoomClock:
     deadlines: dict[int, tuple[str, float, float | None]]
     away: dict[int, float]
     remote: set[int]
-    remote_ready: set[int]
     owned: bool
     paused_at: float | None
     between_until: float
@@ -85,6 +84,9 @@ class RoomClock:
         def bot_for(self, seat: int) -> Bot: ...
         def bot_name(self, seat: int) -> str: ...
         def person(self, seat: int) -> int: ...
+        def pass_host(self, now: float) -> float | None: ...
+        def everyone_ready(self, now: float) -> bool: ...
+        def at_table(self, now: float) -> list[int]: ...
 
     def _room(self) -> Room:
         """This room (a RoomClock is only ever a part of a Room)."""
@@ -159,10 +161,19 @@ class RoomClock:
 
     async def auto_step(self, now: float) -> float | None:
         """Play one automatic action when one is due (a bot, a timeout, the end of a window's
-        hold, the next game); returns 0 when it did, else the seconds until the next one may
-        be (None: nothing)."""
+        hold, the next game, the host role passing from a host who stayed away); returns 0
+        when it did, else the seconds until the next one may be (None: nothing)."""
         if not self.owned:
             return None
+        host = self.pass_host(now)
+        if host == 0.0:
+            self.broadcast()
+            return 0.0
+        step = await self._auto_step(now)
+        return step if host is None or (step is not None and step < host) else host
+
+    async def _auto_step(self, now: float) -> float | None:
+        """``auto_step`` but the host's role."""
         if self.status == "playing" and self.state is not None and self.state.is_terminal():
             await self.finish()  # storing the end failed before: try again
             self.broadcast()
@@ -170,14 +181,14 @@ class RoomClock:
         if self.status == "between":
             if not self.attended():  # nobody at the table: the next game waits for someone
                 return None
-            humans = [i for i, s in enumerate(self.seats) if s.get("player") is not None]
-            ready = {c.seat for c in self.conns if c.ready and c.seat is not None}
-            ready |= self.remote_ready
-            if now >= self.between_until or (humans and all(h in ready for h in humans)):
+            if now >= self.between_until or self.everyone_ready(now):
                 await self._start_game()
                 self.broadcast()
                 return 0.0
-            return self.between_until - now
+            # a person away past his grace no longer holds the others up: look again then
+            grace = float(self.clock["grace"] or 0)
+            ends = [self.away[s] + grace for s in self.at_table(now) if s in self.away]
+            return min([self.between_until, *(e for e in ends if e > now)]) - now
         if self.status != "playing":
             return None
         if not self.attended():  # nobody at the table: no bot moves, no timeouts

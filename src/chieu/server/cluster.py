@@ -86,7 +86,7 @@ class Cluster:
             live = [c for c in room.conns if not c.closed]
             if live:
                 here[rid] = sorted({-1 if c.seat is None else c.seat for c in live})
-            waiting = sorted({c.seat for c in live if c.ready and c.seat is not None})
+            waiting = sorted(room.ready)  # said here, kept by the room (a reload keeps it)
             if waiting:
                 ready[rid] = waiting
         return here, ready

@@ -400,12 +400,9 @@ class Lobby:
 
             self._change_seats(room, stand)
             room.away.pop(seat, None)
-            if room.host == pid and room.status != "finished":
-                # the host role passes to the first seated person (none: abandoned below)
-                heir = next((s["player"] for s in room.seats if s.get("player") is not None), None)
-                if heir is not None:
-                    room.host = heir
-                    self.store.update_room(room.id, host=heir)
+            room.forget_seat(seat)
+            if room.host == pid:  # the role passes to a seated person (none: abandoned below)
+                room.host_left()
             if room.status != "finished" and all(s.get("player") is None for s in room.seats):
                 room.abandon()  # nobody is left to play or watch for: the sitting ends
             room.broadcast()
@@ -417,6 +414,8 @@ class Lobby:
                 rows = self.store.rooms(room.id)
                 if rows:
                     room.host = rows[0]["host"]
+            if room.status == "finished":
+                raise ApiError(409, "room_closed")
             if room.host != pid:
                 raise ApiError(403, "not_host")
             if room.status != "waiting":

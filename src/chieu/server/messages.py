@@ -35,11 +35,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "room_full": ("Bàn đã đủ người", "The room is full"),
     "seat_taken": ("Chỗ này đã có người", "That seat is taken"),
     "already_seated": ("Bạn đã ngồi ở bàn này", "You already have a seat here"),
-    "already_started": (
-        "Hội đã bắt đầu: bạn có thể xem bàn, rồi chủ bàn cho bạn ngồi vào một ghế trống",
-        "The sitting has already started: you can watch, and the host can give you a free seat",
-    ),
+    "already_started": ("Hội đã bắt đầu", "The sitting has already started"),
     "not_host": ("Chỉ chủ bàn mới được bắt đầu", "Only the host may start"),
+    "room_closed": ("Hội ở bàn này đã kết thúc", "This room's sitting is over"),
     "too_many_rooms": ("Bạn đã mở quá nhiều bàn", "You have too many open rooms"),
     "name_taken": ("Tên này đã có người dùng", "That name is taken"),
     "bad_login": ("Sai tên hoặc mật khẩu", "Wrong name or password"),
@@ -150,8 +148,39 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# issue 30: what the person can do next, said after what happened (``words``)
+NEXT_STEP: dict[str, tuple[str, str]] = {
+    "not_host": (
+        "Hãy chờ chủ bàn bấm «Bắt đầu» (chủ bàn có ghi «chủ bàn» bên cạnh tên)",
+        "Wait for the host to press Start (the host is marked “host” next to the name)",
+    ),
+    "already_started": (
+        "Bạn vẫn xem được bàn này, rồi chủ bàn có thể cho bạn ngồi vào một ghế trống",
+        "You can still watch this table, and the host can give you a free seat",
+    ),
+    "room_full": (
+        "Bạn vẫn xem được bàn này, hoặc hãy vào một bàn khác ở sảnh",
+        "You can still watch this table, or join another room in the lobby",
+    ),
+    "seat_taken": ("Hãy chọn một chỗ khác còn trống", "Choose another free seat"),
+    "already_seated": (
+        "Hãy mở bàn này để chơi tiếp ở chỗ của bạn",
+        "Open this table to play on in your seat",
+    ),
+    "room_closed": (
+        "Hãy mở bàn mới, hoặc vào một bàn khác ở sảnh",
+        "Open a new room, or join another one in the lobby",
+    ),
+    "not_playing": ("Hãy chờ ván sau được chia", "Wait for the next deal"),
+}
+
+
 def words(code: str, detail: str | None = None) -> Words:
+    """What happened (with ``detail``), then what the person can do next when we know."""
     vi, en = WORDS.get(code, ("Lỗi", "Error"))
     if detail:
-        return {"vi": f"{vi}: {detail}", "en": f"{en}: {detail}"}
+        vi, en = f"{vi}: {detail}", f"{en}: {detail}"
+    step = NEXT_STEP.get(code)
+    if step is not None:
+        vi, en = f"{vi}. {step[0]}.", f"{en}. {step[1]}."
     return {"vi": vi, "en": en}

@@ -49,7 +49,6 @@ class Conn:
     lang: str
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closed: bool = False
-    ready: bool = False
 
     def send(self, text: str) -> None:
         if self.closed:

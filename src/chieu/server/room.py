@@ -27,6 +27,7 @@ from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.botpool import BotPool
 from chieu.server.clock import RoomClock
+from chieu.server.hosting import Hosting
 from chieu.server.pushing import Conn, Pushing, ViewText
 from chieu.server.rows import (
     ActionRow,
@@ -50,7 +51,7 @@ DEFAULT_CLOCK: dict[str, float | None] = {
     "turn": 60.0,
     "claim": 20.0,
     "grace": 30.0,
-    "pause": 8.0,
+    "pause": 60.0,
     "bot_delay": 0.6,
     "window": 1.0,
 }
@@ -69,7 +70,7 @@ def default_bot(game: Game) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
-class Room(RoomClock, HeldWindows, Pushing, TableSeating):
+class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
     def __init__(
         self,
         store: Store,
@@ -116,7 +117,12 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
         self.pool: BotPool | None = None
         self.thinking: asyncio.Task[None] | None = None
         self.paused_at: float | None = None  # nobody at the table since: the clock stands
+        #: between two games: when the pause ends (the next game is dealt then, or sooner when
+        #: every person at the table is ready)
         self.between_until = 0.0
+        #: the seats whose person said ``next`` here (a socket of this process) for the game to
+        #: come: kept by the room, not the socket, so a reload keeps it (``mark_ready``)
+        self.ready: set[int] = set()
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -129,7 +135,8 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
         self.owned = True
         #: seats with a socket on another process (cluster; -1: a spectator's)
         self.remote: set[int] = set()
-        self.remote_ready: set[int] = set()  # seats that sent ``next`` there (cluster)
+        #: the seats ready on any process, as the heartbeat last read them (cluster)
+        self.remote_ready: set[int] = set()
         self.finished_at: float | None = time.time() if self.status == "finished" else None
 
     # -- the room as JSON --------------------------------------------------------------------
@@ -177,6 +184,8 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
             "totals": totals,
             "seating": self.seating_json(),
             "bench": self.bench_json(),
+            "ready": sorted(self.ready | self.remote_ready) if self.status == "between" else [],
+            "next_at": self.between_until if self.status == "between" else None,
         }
 
     def sitting_names(self) -> list[str]:
@@ -227,8 +236,11 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
         if not rows:
             return False
         row = rows[0]
-        before = (self.version, self.status, json.dumps(self.seats))
+        before = (self.version, self.status, self.host, json.dumps(self.seats))
+        was = self.status
         self.seats, self.status, self.host = row["seats"], row["status"], row["host"]
+        if self.status == "between" and was != "between":  # another process ended the game
+            self.between_until = time.time() + float(self.clock["pause"] or 0)
         if row["sitting"]:
             self.sitting = Sitting.from_json(row["sitting"])
         self.seat_table()
@@ -236,9 +248,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
             self.game_id, self.version = row["game_id"], row["version"]
             self.shown = self.version
             self.rebuild()
-            for c in self.conns:  # a new game: a ``next`` sent for the last one is spent
-                c.ready = False
-            self.remote_ready = set()
+            self.ready, self.remote_ready = set(), set()  # a ``next`` for the last one is spent
         elif self.state is not None and self.game_id is not None:
             space = self.game.action_space
             for version, seat, data in self.store.game_actions(self.game_id, self.version):
@@ -253,7 +263,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
             self._refresh_deadlines()
         else:
             self.version = self.shown = row["version"]
-        changed = before != (self.version, self.status, json.dumps(self.seats))
+        changed = before != (self.version, self.status, self.host, json.dumps(self.seats))
         if changed:
             self.broadcast()
             self.wake.set()
@@ -296,9 +306,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
         self.marks = {version: len(state.events)}
         self.seat_table()  # the sitting's seating of this deal
         self._opened(time.time())
-        for c in self.conns:
-            c.ready = False
-        self.remote_ready = set()
+        self.ready, self.remote_ready = set(), set()
         self._new_bots()
         self._refresh_deadlines()
 
@@ -463,7 +471,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating):
         another process. A room everyone walked away from stands still: no bot moves, no
         timeouts, no next game (bots would play on forever, for nobody, on the server's time);
         it goes on when someone is back (``resume``)."""
-        return bool(self.remote or self.remote_ready) or any(not c.closed for c in self.conns)
+        return bool(self.remote) or any(not c.closed for c in self.conns)
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)

@@ -71,6 +71,10 @@ class RoomJson(TypedDict):
     #: person ``s`` at seat ``s`` (every game but a hội of more people than seats)
     seating: list[int] | None
     bench: BenchJson | None  # who sits out (None: nobody ever does)
+    #: between two games: the seats whose person is ready for the next (else empty), and
+    #: when the pause ends (seconds since the epoch; null unless between)
+    ready: list[int]
+    next_at: float | None
 
 
 class ViewMessage(TypedDict):

@@ -201,6 +201,8 @@ async def _serve(
         room.attach(conn)
         _send_state(room, conn, since, view=False)
         room.broadcast()  # this client's view; the others see the seat connected
+    if room.status != "finished":  # a waiting room's clock too: a host away hands his role on
+        room.ensure_running()
     sender = asyncio.get_running_loop().create_task(_sender(ws, conn, sock))
     bucket = Bucket(lobby.ws_rate)
     try:
@@ -254,9 +256,11 @@ async def _handle(room: Room, conn: Conn, raw: str | bytes) -> None:
     elif msg["type"] == "hello":
         async with room.lock:
             _send_state(room, conn, msg.get("version"))
-    elif msg["type"] == "next":
-        conn.ready = True
-        room.wake.set()
+    elif msg["type"] == "next":  # ready for the next game: everyone sees it (``Hosting``)
+        async with room.lock:
+            if room.mark_ready(room.seat_of(conn.player)):
+                room.broadcast()
+                room.wake.set()
     elif msg["type"] == "act":
         async with room.lock:
             conn.seat = room.seat_of(conn.player)

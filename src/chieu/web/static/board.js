@@ -6,6 +6,7 @@ import { actionText, cardEl, cardName, cardSet, namedText, setShowCodes, showCod
 import { reviewBox } from "./coach.js";
 import { HintAsker } from "./hints.js";
 import { msg, t } from "./i18n.js";
+import { readyStep } from "./ready.js";
 import { recordButton, sealedLine } from "./record.js";
 import { rulesHref } from "./rules.js";
 import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
@@ -100,6 +101,7 @@ export class Board {
     r.handTools = h("div", { class: "hand-tools" });
     r.hand = h("div", { class: "hand", "data-testid": "hand" });
     r.outcome = h("div", { class: "outcome-slot" });
+    r.ready = h("div", { class: "ready-slot" }); // between games: who is ready, the countdown
     r.actions = h("div", { class: "actions", role: "group", "aria-label": t("actions") });
     r.scores = h("div", { class: "scores" });
     r.log = h("ol", { class: "log", "aria-live": "polite" });
@@ -124,7 +126,7 @@ export class Board {
       // the decisions and the result beside the felt on a wide screen (always in sight),
       // under it on a phone
       h("aside", { class: "side" },
-        r.outcome, r.actions, r.help,
+        r.ready, r.outcome, r.actions, r.help,
         h("section", { class: "panel" }, h("h3", { text: t("scores") }), r.scores),
         h("section", { class: "panel" }, h("h3", { text: t("log") }), r.log),
         r.extra),
@@ -144,9 +146,10 @@ export class Board {
     if (this.wide.matches) {
       if (r.center.parentNode !== r.opponents.parentNode) r.opponents.after(r.center);
       if (r.actions.parentNode !== r.outcome.parentNode) r.outcome.after(r.actions);
+      if (r.ready.parentNode !== r.outcome.parentNode) r.outcome.before(r.ready);
       r.dock.hidden = true;
     } else {
-      if (r.center.parentNode !== r.dock) r.dock.append(r.center, r.actions);
+      if (r.center.parentNode !== r.dock || r.ready.parentNode !== r.dock) r.dock.append(r.center, r.ready, r.actions);
       r.dock.hidden = false;
     }
   }
@@ -250,8 +253,15 @@ export class Board {
     this.renderHand(v, hand);
 
     // the outcome
-    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.nextSent, this.m && this.m.commitment, showCodes()), () =>
+    this.region("outcome", sig(v.outcome, room.status, totals, names, lang, this.m && this.m.commitment, showCodes()), () =>
       v.outcome ? [this.outcomePanel(v, room, names)] : []);
+
+    // between games: the ready step (in the dock on a phone: always in sight)
+    // (the room's seats: m.seat is the viewer's there)
+    const mySeat = m.seat === undefined ? null : m.seat;
+    const people = (room.seats || []).filter((s) => s.player).map((s) => [s.seat, seatName(room, s.seat, mySeat), !!s.away]);
+    this.region("ready", sig(room.status, room.ready, room.next_at, people, mySeat, this.nextSent, lang, !!this.opts.readOnly), () =>
+      readyStep(this, room, mySeat, people));
 
     // the decisions
     this.renderActions(v);
@@ -659,16 +669,6 @@ export class Board {
       sealedLine(this.m && this.m.commitment));
     if (!this.opts.readOnly) {
       const tools = h("div", { class: "outcome-tools" });
-      if (room.status === "between") {
-        tools.append(h("button", {
-          class: "primary", "data-testid": "next-game", disabled: !!this.nextSent,
-          onclick: () => { this.nextSent = true; if (this.opts.onNext) this.opts.onNext(); this.rerender(); },
-        }, this.nextSent ? t("nextWaiting") : `${t("nextGame")} ▶`));
-        if (this.m && this.m.nextAt) {
-          tools.append(h("span", { class: "muted" }, `${t("nextIn")} `,
-            h("span", { class: "countdown plain", "data-deadline": String(this.m.nextAt) })));
-        }
-      }
       if (room.id) tools.append(h("a", { class: "button", href: `#/sheet/${room.id}` }, t("sheet")));
       if (this.m && this.m.game_id && room.status !== "playing") tools.append(h("a", { class: "button", href: `#/replay/${this.m.game_id}` }, t("replay")));
       if (this.m && this.m.commitment && room.status !== "playing") tools.append(recordButton(this.m.game_id, v.game));

@@ -131,16 +131,21 @@ export async function showLobby(main) {
     } catch (e) { toast(e.message, "error"); busy(quick, false); }
   } }, `▶ ${t("quickPlay")}`);
 
+  // the pause between two games (the host's; issue 30): bounded here as on the server
+  const pauseInput = h("input", { type: "number", id: "pause", "data-testid": "pause", min: "5", max: "600", step: "5", value: "60", inputmode: "numeric" });
+  const pauseSeconds = () => Math.min(600, Math.max(5, Math.round(Number(pauseInput.value) || 60)));
+  const createNote = h("p", { class: "error", "data-testid": "create-refusal", role: "alert", hidden: true });
   const create = h("button", { class: "primary", "data-testid": "create-room", onclick: async () => {
     const g = chosen();
     busy(create, true);
+    createNote.hidden = true;
     try {
-      const body = { game: g.name, preset: presetSel.value, private: privateBox.checked };
+      const body = { game: g.name, preset: presetSel.value, private: privateBox.checked, clock: { pause: pauseSeconds() } };
       const rules = readRules();
       if (Object.keys(rules).length) body.rules = rules;
       const { room } = await api("POST", "/api/rooms", body);
       location.hash = `#/room/${room.id}`;
-    } catch (e) { toast(e.message, "error"); busy(create, false); }
+    } catch (e) { createNote.textContent = e.message; createNote.hidden = false; busy(create, false); }
   } }, t("createRoom"));
 
   const codeInput = h("input", { id: "join-code", "data-testid": "join-code", maxlength: "16", autocomplete: "off", placeholder: "K3PX9Q", style: "text-transform:uppercase" });
@@ -216,8 +221,10 @@ export async function showLobby(main) {
       h("div", { class: "row" }, h("label", { for: "preset", text: t("preset") }), presetSel,
         h("label", { class: "check" }, privateBox, ` ${t("privateRoom")}`)),
       presetNote,
+      h("div", { class: "opt" }, h("label", { for: "pause", text: t("pauseLabel") }), pauseInput,
+        h("p", { class: "help", "data-testid": "pause-help", text: t("pauseHelp") })),
       h("details", null, h("summary", { text: t("rules") }), optionsBox),
-      h("div", { class: "row" }, create)),
+      h("div", { class: "row" }, create), createNote),
     h("section", { class: "panel public" },
       h("h2", null, t("publicRooms"), " ", h("button", { class: "small", onclick: () => drawRooms() }, `⟳ ${t("refresh")}`)),
       roomsBox)));

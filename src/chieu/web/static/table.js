@@ -36,15 +36,18 @@ class Table {
     this.banner = h("div", { class: "banner", "data-testid": "reconnect-banner", hidden: true, role: "status" }, `⟳ ${t("reconnecting")}`);
     this.waiting = h("div", { class: "waiting" });
     this.benchEl = h("div", { class: "bench-slot" });
+    // what the page must say until read: the host role passing, a refusal (never only a toast)
+    this.notice = h("div", { class: "notice host-notice", "data-testid": "host-notice", role: "status", hidden: true });
+    this.refusal = h("div", { class: "notice refusal", "data-testid": "refusal", role: "alert", hidden: true });
     this.boardEl = h("div");
     this.board = new Board(this.boardEl, {
       onAct: (a) => this.act(a),
-      onNext: () => this.sendMsg({ type: "next" }),
+      onNext: () => this.sendMsg({ type: "next" }) || (this.refuse(t("offline")), false),
       onHints: () => api("GET", `/api/rooms/${this.roomId}/hints?lang=${getLang()}`),
       head: this.head,
     });
     this.hostSeats = new HostSeats(roomId); // the host's seat links and watchers (issue 30)
-    this.root.append(this.banner, this.waiting, this.benchEl, this.boardEl, this.hostSeats.el);
+    this.root.append(this.banner, this.refusal, this.notice, this.waiting, this.benchEl, this.boardEl, this.hostSeats.el);
     main.replaceChildren(this.root);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
@@ -151,7 +154,7 @@ class Table {
       this.board.settle();
       this.board.rerender();
       if (m.code === "stale") this.sendMsg({ type: "hello", version: this.version });
-      else toast(msg(m.message), "error");
+      else this.refuse(msg(m.message));
     }
   }
 
@@ -169,12 +172,10 @@ class Table {
       this.board.nextSent = false;
       this.board.selected = null;
     }
-    if (m.room.status === "playing") this.board.nextSent = false;
-    // between two games the next one starts after clock.pause (or when everyone is ready)
-    if (m.room.status === "between") {
-      if (!this.nextAt) this.nextAt = Date.now() / 1000 + Number((m.room.clock || {}).pause || 0);
-      m.nextAt = this.nextAt;
-    } else this.nextAt = 0;
+    // between two games the next one is dealt when everyone is ready (room.ready) or at
+    // room.next_at: a press is spent on the next deal
+    if (m.room.status !== "between") this.board.nextSent = false;
+    if (this.room && this.room.host !== m.room.host) this.hostPassed(this.room, m.room);
     this.version = m.version;
     this.room = m.room;
     this.hostSeats.update(m.room);
@@ -253,18 +254,54 @@ class Table {
   waitingRoom(room, seat) {
     const me = session.player && session.player.id;
     const isHost = room.host === me;
-    return h("section", { class: "panel wait" },
-      h("h2", { text: t("waitingStart") }),
+    const host = room.seats.find((s) => s.player && s.player.id === room.host);
+    // the host sees what she can do and who is missing; the others, whom they wait for
+    const empty = room.seats.filter((s) => !s.player && !s.bot);
+    const absent = room.seats.filter((s) => s.player && s.player.id !== me && !s.connected);
+    const missing = [
+      ...absent.map((s) => `${personName(s.player)} (${t("missingAbsent")})`),
+      ...empty.map((s) => `${t("seat")} ${s.seat + 1} (${t("missingEmpty")})`),
+    ];
+    return h("section", { class: "panel wait", "data-testid": "waiting-room", "data-host": String(isHost) },
+      isHost
+        ? [h("h2", { text: t("youHost") }), h("p", { text: t("hostStartHelp") })]
+        : [h("h2", { text: t("waitingStart") }), host ? h("p", null, `${t("hostIs")}: `, h("strong", { text: personName(host.player) })) : null],
       room.code ? h("p", null, t("shareCode"), " ", h("strong", { class: "big-code", text: room.code })) : null,
       h("ol", { class: "seat-list" }, room.seats.map((s) => h("li", null,
         `${t("seat")} ${s.seat + 1}: `,
         s.player ? h("strong", { text: personName(s.player) }) : s.bot ? botName(s.bot).replace(/^./, (c) => c.toUpperCase()) : h("em", { text: t("empty") }),
-        s.player && s.player.id === room.host ? ` (${t("host")})` : ""))),
-      h("p", { class: "muted", text: t("botsFill") }),
-      seat === null || seat === undefined
-        ? h("button", { class: "primary", onclick: () => this.join() }, t("join")) : null,
+        s.player && s.player.id === room.host ? ` (${t("host")})` : "",
+        s.player && !s.connected ? h("span", { class: "pill away", text: t("offlineSeat") }) : null))),
+      isHost ? h("p", { class: "missing", "data-testid": "missing" },
+        missing.length ? [h("strong", { text: `${t("missing")}: ` }), missing.join(" · ")] : t("allHere")) : null,
+      isHost ? null : h("p", { class: "muted", text: t("botsFill") }),
+      (seat === null || seat === undefined) && empty.length
+        ? h("button", { class: "primary", "data-testid": "join", onclick: () => this.join() }, t("join")) : null,
       isHost ? h("button", { class: "primary", "data-testid": "start", onclick: () => this.start() }, `${t("start")} ▶`) : null,
     );
+  }
+
+  /** The host role passed (the host left, or stayed away too long): everyone is told, in the
+   * page, until they close the note. */
+  hostPassed(before, now) {
+    const me = session.player && session.player.id;
+    const old = before.seats.find((s) => s.player && s.player.id === before.host);
+    const still = now.seats.find((s) => s.player && s.player.id === before.host);
+    const heir = now.seats.find((s) => s.player && s.player.id === now.host);
+    const who = old ? personName(old.player) : t("formerHost");
+    const why = `${who} ${still ? t("hostAway") : t("hostLeft")}.`;
+    const said = now.host === me ? `${t("youHostNow")} ${why}` : `${heir ? personName(heir.player) : t("hostIs")} ${t("hostNow")}. ${why}`;
+    this.notice.replaceChildren(h("span", { class: "said", text: said }),
+      h("button", { class: "chip", "aria-label": t("close"), onclick: () => { this.notice.hidden = true; } }, "✕"));
+    this.notice.dataset.mine = String(now.host === me);
+    this.notice.hidden = false;
+  }
+
+  /** A refusal in the page (the server's words say what happened and what to do next). */
+  refuse(text) {
+    this.refusal.replaceChildren(h("span", { class: "said" }, h("strong", { text: `${t("refused")}: ` }), h("span", { "data-testid": "refusal-text", text })),
+      h("button", { class: "chip", "aria-label": t("close"), onclick: () => { this.refusal.hidden = true; } }, "✕"));
+    this.refusal.hidden = false;
   }
 
   async join() {
@@ -272,8 +309,9 @@ class Table {
       // a private room: the code the person gave (joining by code in the lobby)
       const code = roomCode(this.roomId);
       await api("POST", `/api/rooms/${this.roomId}/join`, code ? { code } : {});
+      this.refusal.hidden = true;
       this.reconnect();
-    } catch (e) { toast(e.message, "error"); }
+    } catch (e) { this.refuse(e.message); this.sendMsg({ type: "hello", version: this.version }); }
   }
 
   /** A watcher the host just seated (or whose seat link was used): a new socket, as the seat. */
@@ -298,11 +336,14 @@ class Table {
     try {
       await api("POST", `/api/rooms/${this.roomId}/leave`, {});
       location.hash = "#/";
-    } catch (e) { toast(e.message, "error"); }
+    } catch (e) { this.refuse(e.message); }
   }
 
   async start() {
-    try { await api("POST", `/api/rooms/${this.roomId}/start`, {}); } catch (e) { toast(e.message, "error"); }
+    try {
+      await api("POST", `/api/rooms/${this.roomId}/start`, {});
+      this.refusal.hidden = true;
+    } catch (e) { this.refuse(e.message); this.sendMsg({ type: "hello", version: this.version }); }
   }
 
   key(e) {
