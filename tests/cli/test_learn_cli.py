@@ -72,7 +72,7 @@ def test_quitting_keeps_nothing_and_errors_are_clear(
 ) -> None:
     name = game_names()[0]
     monkeypatch.setattr("builtins.input", lambda prompt: "q")
-    assert main(["learn", name, str(len(lessons_of(find_game(name))))]) == 1
+    assert main(["learn", name, "1"]) == 1  # a set position: a whole game may end at once
     assert learn.load_progress() == {}
     assert main(["learn", "poker"]) == 2
     assert main(["learn", name, "no_such_lesson"]) == 2

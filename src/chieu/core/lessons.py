@@ -130,6 +130,24 @@ class LessonJson(TypedDict):
     terms: list[str]
 
 
+#: the last lesson of every game: a whole game against gentle bots, with the hints shown at
+#: each decision
+WHOLE_GAME = Lesson(
+    id="ca_van",
+    title=("Cả một ván", "A whole game"),
+    goal=(
+        "Chơi hết một ván với máy hiền; gợi ý hiện ở mỗi lượt.",
+        "Play a whole game against gentle bots; hints show at every turn.",
+    ),
+    intro=(
+        "Bạn đã biết đủ để chơi một ván. Máy chơi hiền, và gợi ý nói bạn nên làm gì ở mỗi lượt.",
+        "You know enough to play a game. The bots play gently, and the hints say what to do at "
+        "each turn.",
+    ),
+    finish="game",
+)
+
+
 def lesson_game(game: GameDefinition | Game, lesson: Lesson) -> Game:
     """``game`` bound to the lesson's rules: its ``preset`` (None: the default), then its
     ``options`` over it, for its ``players``."""

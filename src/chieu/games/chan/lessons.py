@@ -4,7 +4,7 @@ docs/rules/chan.md, the glossary and the seeds; cước points are the default t
 
 from __future__ import annotations
 
-from chieu.core.lessons import Lesson, Step
+from chieu.core.lessons import WHOLE_GAME, Lesson, Step
 from chieu.games.chan import lessons_positions as P
 
 KEEP_PAIRS = (
@@ -569,20 +569,6 @@ AN_CA_DANH_CA = Lesson(
     ),
 )
 
-WHOLE_GAME = Lesson(
-    id="ca_van",
-    title=("Cả một ván", "A whole game"),
-    goal=(
-        "Chơi hết một ván với máy hiền; gợi ý hiện ở mỗi lượt.",
-        "Play a whole game against gentle bots; hints show at every turn.",
-    ),
-    intro=(
-        "Bạn đã biết đủ để chơi một ván. Máy chơi hiền, và gợi ý nói bạn nên làm gì ở mỗi lượt.",
-        "You know enough to play a game. The bots play gently, and the hints say what to do "
-        "at each turn.",
-    ),
-    finish="game",
-)
 
 LESSONS: tuple[Lesson, ...] = (
     CARDS,

@@ -9,7 +9,7 @@ learner is seat 0.
 
 from __future__ import annotations
 
-from chieu.core.lessons import Lesson, Move, Step
+from chieu.core.lessons import WHOLE_GAME, Lesson, Move, Step
 from chieu.games.matchuoc import lessons_positions as P
 from chieu.games.matchuoc.lessons_positions import IN_A_GROUP, LONE_HONOR
 from chieu.games.matchuoc.lessons_winning import ONE_SUIT, SELF_DRAW, WAITS, WIN
@@ -375,20 +375,6 @@ GREED = Lesson(
     ),
 )
 
-WHOLE_GAME = Lesson(
-    id="ca_van",
-    title=("Cả một ván", "A whole game"),
-    goal=(
-        "Chơi hết một ván với máy hiền; gợi ý hiện ở mỗi lượt.",
-        "Play a whole game against gentle bots; hints show at every turn.",
-    ),
-    intro=(
-        "Bạn đã biết đủ để chơi một ván. Máy chơi hiền, và gợi ý nói bạn nên làm gì ở mỗi lượt.",
-        "You know enough to play a game. The bots play gently, and the hints say what to do "
-        "at each turn.",
-    ),
-    finish="game",
-)
 
 LESSONS: tuple[Lesson, ...] = (
     TILES,

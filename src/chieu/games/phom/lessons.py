@@ -9,7 +9,7 @@ must hold, the scripted turns). Rules: the default table (ù 5, eat 1, chốt 4,
 
 from __future__ import annotations
 
-from chieu.core.lessons import Lesson, Step
+from chieu.core.lessons import WHOLE_GAME, Lesson, Step
 from chieu.games.phom.lessons_positions import (
     CARDS_TABLE,
     CHOT_TABLE,
@@ -596,20 +596,6 @@ DEN = Lesson(
 
 # -- the whole game -------------------------------------------------------------------------------
 
-WHOLE_GAME = Lesson(
-    id="ca_van",
-    title=("Cả một ván", "A whole game"),
-    goal=(
-        "Chơi hết một ván với máy hiền; gợi ý hiện ở mỗi lượt.",
-        "Play a whole game against gentle bots; hints show at every turn.",
-    ),
-    intro=(
-        "Bạn đã biết đủ để chơi một ván. Máy chơi hiền, và gợi ý nói bạn nên làm gì ở mỗi lượt.",
-        "You know enough to play a game. The bots play gently, and the hints say what to do "
-        "at each turn.",
-    ),
-    finish="game",
-)
 
 LESSONS: tuple[Lesson, ...] = (
     CARDS,

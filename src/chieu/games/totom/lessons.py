@@ -4,7 +4,7 @@ in ``lessons_positions``; the lessons on winning and faults in ``lessons_winning
 
 from __future__ import annotations
 
-from chieu.core.lessons import Lesson, Move, Step
+from chieu.core.lessons import WHOLE_GAME, Lesson, Move, Step
 from chieu.games.totom import lessons_positions as P
 from chieu.games.totom.lessons_winning import CALLS, COPIES, LUNG, WIN
 
@@ -407,20 +407,6 @@ DAY_KHAN = Lesson(
     ),
 )
 
-WHOLE_GAME = Lesson(
-    id="ca_van",
-    title=("Cả một ván", "A whole game"),
-    goal=(
-        "Chơi hết một ván với máy hiền; gợi ý hiện ở mỗi lượt.",
-        "Play a whole game against gentle bots; hints show at every turn.",
-    ),
-    intro=(
-        "Bạn đã biết đủ để chơi một ván. Máy chơi hiền, và gợi ý nói bạn nên làm gì ở mỗi lượt.",
-        "You know enough to play a game. The bots play gently, and the hints say what to do "
-        "at each turn.",
-    ),
-    finish="game",
-)
 
 LESSONS: tuple[Lesson, ...] = (
     CARDS,
