@@ -16,10 +16,16 @@ from types import MappingProxyType
 
 from chieu.bots.base import Bot
 from chieu.bots.random_bot import RandomBot
+from chieu.core.actions import Action
+from chieu.core.bot import bot_rng
+from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError
 from chieu.core.kit import kit_part
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game, normalize_name
+from chieu.core.rng import Rng
+from chieu.core.state import StateBase
+from chieu.core.table import Game
 
 #: bots that play any game: name -> factory
 GENERIC: Mapping[str, Callable[[], Bot]] = MappingProxyType({"random": RandomBot})
@@ -89,6 +95,29 @@ def get_bot(name: str, game: str | GameDefinition) -> Bot:
         known = ", ".join(bot_names(game_name))
         raise ChieuError(f"unknown bot {name!r} for {game_name}; known bots: {known}")
     return factory()
+
+
+def seat_chooser(name: str, game: Game, seed: int) -> Callable[[StateBase, Decision], Action]:
+    """``choose(state, decision)`` for the seats a script or a lesson leaves to bots: a bot
+    ``name`` per seat, made when the seat first decides (told the game's rules), each with
+    its own random stream; a bot's answer outside the decision gives its default."""
+    rules_json = dict(game.rules_json())
+    bots: dict[int, tuple[Bot, Rng]] = {}
+
+    def choose(state: StateBase, decision: Decision) -> Action:
+        seat = decision.seat
+        if seat not in bots:
+            bot = get_bot(name, game.definition)
+            hook = getattr(bot, "new_game", None)
+            if callable(hook):
+                hook(game.name, dict(rules_json), seat)
+            bots[seat] = bot, bot_rng(seed, seat)
+        bot, rng = bots[seat]
+        legal = list(decision.actions)
+        action = bot.act(state.observation(seat), legal, rng)
+        return action if action in legal else decision.default
+
+    return choose
 
 
 def _search_with(game_name: str, option: str) -> Bot:

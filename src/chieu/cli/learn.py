@@ -18,20 +18,17 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from chieu.bots.registry import get_bot
+from chieu.bots.registry import seat_chooser
 from chieu.cli.common import Subparsers, basic_choice
 from chieu.cli.faces import face_for
 from chieu.cli.i18n import tr
 from chieu.cli.table import HELP, choices_text, render
 from chieu.core.actions import Action
-from chieu.core.bot import bot_rng
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError, NotationError
-from chieu.core.lessons import Chooser, Lesson, Tutor, lesson_game, lessons_of
+from chieu.core.lessons import Lesson, Tutor, lesson_game, lessons_of
 from chieu.core.notation import Lang, pick
 from chieu.core.registry import find_game
-from chieu.core.state import StateBase
-from chieu.core.table import Game
 
 MAX_PROGRESS_BYTES = 1_000_000
 
@@ -112,19 +109,6 @@ def _find(lessons: tuple[Lesson, ...], key: str, title: str) -> Lesson:
     return found
 
 
-def _gentle(game: Game) -> Chooser:
-    bots = {}
-
-    def choose(state: StateBase, decision: Decision) -> Action:
-        seat = decision.seat
-        if seat not in bots:
-            bots[seat] = (get_bot("heuristic", game.definition), bot_rng(0, seat))
-        bot, rng = bots[seat]
-        return bot.act(state.observation(seat), list(decision.actions), rng)
-
-    return choose
-
-
 def run(args: argparse.Namespace) -> int:
     lang: Lang = "en" if args.lang == "en" else "vi"
     definition = find_game(args.game)
@@ -166,7 +150,12 @@ def teach(console: Console, name: str, lesson: Lesson, lang: Lang) -> int:
     """Play ``lesson`` with the person at the keyboard; 0 when done, 1 when stopped."""
     game = lesson_game(find_game(name), lesson)
     fresh = lesson.finish == "game" and lesson.deal is None  # a new deal each time
-    tutor = Tutor(game, lesson, _gentle(game), seed=secrets.randbelow(2**31) if fresh else None)
+    tutor = Tutor(
+        game,
+        lesson,
+        seat_chooser("heuristic", game, 0),
+        seed=secrets.randbelow(2**31) if fresh else None,
+    )
     face = face_for(game)
     console.print(Text(pick(lesson.title, lang), "bold magenta"))
     console.print(pick(lesson.intro, lang))

@@ -26,17 +26,22 @@ from typing import TYPE_CHECKING, Protocol, TypedDict
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
-from chieu.bots.base import Bot
-from chieu.bots.registry import get_bot
+from chieu.bots.registry import seat_chooser
 from chieu.core.actions import Action
-from chieu.core.bot import bot_rng
 from chieu.core.decisions import Decision
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import JsonObject
-from chieu.core.lessons import Lesson, LessonError, LessonJson, Tutor, lesson_game, lessons_of
+from chieu.core.lessons import (
+    Lesson,
+    LessonError,
+    LessonJson,
+    Tutor,
+    find_lesson,
+    lesson_game,
+    lessons_of,
+)
 from chieu.core.notation import Lang
 from chieu.core.protocol import GameDefinition
-from chieu.core.rng import Rng
 from chieu.core.state import StateBase
 from chieu.server import progress
 from chieu.server.learn import _definition, _lang
@@ -143,25 +148,7 @@ def gentle_others(
 ) -> Callable[[StateBase, Decision], Action]:
     """The chooser of the seats the learner does not play: a ``heuristic`` bot per seat (told
     the lesson's rules), each with its own random stream."""
-    rules = lesson_game(definition, lesson).rules
-    rules_json = dict(definition.rules_to_json(rules))
-    bots: dict[int, Bot] = {}
-    rngs: dict[int, Rng] = {}
-
-    def choose(state: StateBase, decision: Decision) -> Action:
-        seat = decision.seat
-        bot = bots.get(seat)
-        if bot is None:
-            bot = bots[seat] = get_bot(GENTLE, definition.name)
-            hook = getattr(bot, "new_game", None)
-            if callable(hook):
-                hook(definition.name, dict(rules_json), seat)
-            rngs[seat] = bot_rng(seed, seat)
-        legal = list(decision.actions)
-        action = bot.act(state.observation(seat), legal, rngs[seat])
-        return action if action in legal else decision.default
-
-    return choose
+    return seat_chooser(GENTLE, lesson_game(definition, lesson), seed)
 
 
 def _fresh(lesson: Lesson) -> bool:
@@ -227,7 +214,7 @@ def router(
         lang = _body_lang(await read_body(request))
         definition = _definition(game)
         wanted = _slug(lesson_id, "lesson")
-        lesson = next((x for x in lessons_of(definition) if x.id == wanted), None)
+        lesson = find_lesson(definition, wanted)
         if lesson is None:
             raise ApiError(404, "unknown_lesson")
 
