@@ -6,7 +6,8 @@ For every game: N games with mixed line-ups (``random``, ``heuristic`` and ``sea
 the line-up rotated game by game), every seat reviewed by ``chieu.review.review`` with the
 game's judge (``--worlds``: a smaller budget). Prints, per game, each bot's mean accuracy with
 its 95 % interval (mean ± 1.96·sd/√n over the reviewed seats) and the Spearman ρ between a
-seat's accuracy and its points; one JSON line per reviewed seat goes to ``--out``.
+seat's accuracy and its points; one JSON line per reviewed seat is appended to ``--out`` as
+soon as it is reviewed, and ``--first K`` starts at deal K (to resume a long run).
 
 ``--scale G``: the calibration of ``scale`` instead (the mean |points| of a seat over N games
 of heuristic self-play, seeds 1000 on), which sets the classes and the win-percentage scale.
@@ -66,7 +67,7 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m, half
 
 
-def measure(game: str, n: int, worlds: int | None, out: list[dict[str, object]]) -> None:
+def measure(game: str, n: int, worlds: int | None, out: Path | None, first: int = 0) -> None:
     cls = find_game(game)
     rules = cls.rules_from_json({})
     players = cls.info(rules).num_players
@@ -74,7 +75,7 @@ def measure(game: str, n: int, worlds: int | None, out: list[dict[str, object]])
     judge = Judge(game, spec=replace(spec, worlds=worlds) if worlds else spec)
     start = time.process_time()
     rows = []
-    for g in range(n):
+    for g in range(first, first + n):
         names = lineup(players, g)
         state = play_game(game, rules, g, [get_bot(x, game) for x in names])
         record = GameRecord.from_state(state)
@@ -91,7 +92,9 @@ def measure(game: str, n: int, worlds: int | None, out: list[dict[str, object]])
                 "lost": round(sum(d.loss for d in r.decisions), 3),
             }
             rows.append(row)
-            out.append(row)
+            if out is not None:  # line by line: a long run can be read (and kept) as it goes
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
     took = time.process_time() - start
     print(
         f"\n{cls.title} ({game}): {n} games, {players} seats, judge {judge.version}, {took:.0f} s"
@@ -128,6 +131,7 @@ def main() -> int:
     p.add_argument("--only", nargs="+", default=None)
     p.add_argument("--worlds", type=int, default=None)
     p.add_argument("--out", default=None)
+    p.add_argument("--first", type=int, default=0)
     p.add_argument("--scale", action="store_true")
     args = p.parse_args()
     games = args.only or [g for g in game_names()]
@@ -135,11 +139,9 @@ def main() -> int:
         for game in games:
             scale(game, args.games)
         return 0
-    rows: list[dict[str, object]] = []
+    out = Path(args.out) if args.out else None
     for game in games:
-        measure(game, args.games, args.worlds, rows)
-    if args.out:
-        Path(args.out).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        measure(game, args.games, args.worlds, out, args.first)
     return 0
 
 
