@@ -147,9 +147,9 @@ def test_get_bot_names_and_errors() -> None:
     assert isinstance(get_bot("Greedy", ChanGame), GreedyChanBot)
     assert isinstance(get_bot("heuristic", "chan"), GreedyChanBot)
     assert get_bot("greedy", "chan").name == "heuristic"
-    assert bot_names("chan") == ["random", "greedy", "heuristic", "search", "learned"]
+    assert bot_names("chan") == ["random", "greedy", "heuristic", "gentle", "search", "learned"]
     assert "learned" not in bot_names("totom")  # no weights shipped for Tổ tôm
-    with pytest.raises(ChieuError, match="known bots: random, greedy, heuristic, search"):
+    with pytest.raises(ChieuError, match="known bots: random, greedy, heuristic, gentle, search"):
         get_bot("minimax", "chan")
 
 

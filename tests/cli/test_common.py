@@ -19,9 +19,18 @@ def _args(**kw: object) -> Namespace:
 
 @pytest.mark.parametrize("game", game_names())
 def test_one_bot_name_fills_every_other_seat(game: str) -> None:
-    human, bots, names = seat_bots(_args(seat=1), 4, game, "random")
+    human, bots, names = seat_bots(_args(seat=1, bots="random"), 4, game)
     assert human == 1 and sorted(bots) == [0, 2, 3]
     assert names[1] == "Bạn" and names[0] == "Máy 0 (random)"
+
+
+def test_the_bots_are_vua_unless_a_level_is_given() -> None:
+    human, bots, names = seat_bots(_args(seat=0), 4, "chan")
+    assert {b.name for b in bots.values()} == {"medium"} and names[1] == "Máy 1 (Vừa)"
+    _, bots, names = seat_bots(_args(seat=0, level="cao thủ"), 4, "chan")
+    assert {b.name for b in bots.values()} == {"master"} and names[3] == "Máy 3 (Cao thủ)"
+    with pytest.raises(ChieuError, match="không có mức 'sieu'; các mức: Dễ"):
+        seat_bots(_args(seat=0, level="sieu"), 4, "chan")
 
 
 def test_one_name_per_seat_and_auto() -> None:

@@ -112,6 +112,32 @@ def test_rooms_seats_and_conflicts(server: ThreadServer) -> None:
     )
 
 
+def test_the_bots_level_of_a_room(server: ThreadServer) -> None:
+    """Issue 31: a room's ``level`` (by its name or its words) fills the empty seats at the
+    start; a seat's bot may be a level; the menu lists the levels in words with their bots."""
+    b = server.base
+    games = httpx.get(f"{b}/api/games").json()["games"]
+    for g in games:
+        assert [lv["name"] for lv in g["levels"]] == ["easy", "medium", "hard", "master"]
+        assert g["levels"][3]["words"] == {"vi": "Cao thủ", "en": "Master"}
+    host = guest(b, "Bà Ba")
+    room = make_room(b, host, {"game": "chan", "level": "Khó", "bots": {"1": "dễ"}})
+    assert room["level"] == "hard" and [s["bot"] for s in room["seats"]][:2] == [None, "easy"]
+    default = make_room(b, guest(b, "Ông Tư"), {"game": "phom"})
+    assert default["level"] == "medium"
+    for body in (
+        {"game": "chan", "level": "siêu"},
+        {"game": "chan", "level": 3},
+        {"game": "chan", "level": "x" * 5000},
+    ):
+        r = httpx.post(f"{b}/api/rooms", json=body, headers=auth(host))
+        assert r.status_code == 400 and "levels: easy (Dễ)" in r.text, r.text
+    started = httpx.post(f"{b}/api/rooms/{room['id']}/start", headers=auth(host))
+    assert started.status_code == 200
+    seats = httpx.get(f"{b}/api/rooms/{room['id']}", headers=auth(host)).json()["room"]["seats"]
+    assert [s["bot"] for s in seats] == [None, "easy", "hard", "hard"]
+
+
 def test_rooms_per_player(server: ThreadServer) -> None:
     t = guest(server.base, "Nhiều bàn")
     codes = []

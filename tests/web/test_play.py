@@ -155,6 +155,32 @@ def test_quick_play_against_bots(base: str, page: Any, game: str, seed: int) -> 
     _check_rows(sheet, game, len(room["seats"]))
 
 
+def test_quick_play_at_the_level_a_person_chooses(base: str, page: Any) -> None:
+    """Issue 31: the levels in words (Vừa chosen first), each with its rating beside it; the
+    quick game's bots are the level chosen, which the lobby remembers, and the table names
+    them by it."""
+    token = enter_lobby(page, base, "Hạnh")
+    page.locator(tid("game-select")).select_option("phom")
+    level = page.locator(tid("quick-level"))
+    words = level.locator("option").all_inner_texts()
+    assert [w.split(" · ")[0] for w in words] == ["Dễ", "Vừa", "Khó", "Cao thủ"], words
+    assert level.input_value() == "medium"
+    assert page.locator(tid("room-level")).input_value() == "medium"  # the room form's too
+    level.select_option("easy")
+    assert "người mới" in page.locator(tid("quick-level-help")).inner_text()
+    page.locator(tid("quick-play")).click()
+    page.wait_for_function("() => location.hash.startsWith('#/room/')", timeout=10_000)
+    rid = int(page.evaluate("() => location.hash.split('/')[2]"))
+    room = Api(base, token).room(rid)
+    assert room["level"] == "easy"
+    assert [s["bot"] for s in room["seats"] if s["player"] is None] == ["easy"] * 3
+    page.locator(tid("table")).wait_for(state="visible")
+    page.wait_for_function("() => document.body.innerText.includes('Người 2 (máy Dễ)')")
+    page.goto(f"{base}/#/")
+    page.locator(tid("quick-level")).wait_for(state="visible")
+    assert page.locator(tid("quick-level")).input_value() == "easy"
+
+
 def test_keyboard_plays_an_action(base: str, page: Any) -> None:
     """An action control takes the focus and Enter plays it (the room's version moves)."""
     api, rid = phom_against_bots(page, base, "Dũng")

@@ -5,7 +5,11 @@ worlds can be sampled (``chieu.bots.worlds``). A name may carry options after a 
 ``search:50ms`` (a 50 ms budget per decision), ``search:200`` (200 iterations), and
 ``ext:COMMAND`` runs an external bot speaking the JSON-lines protocol (docs/bot-protocol.md).
 A game's own bots are named by its kit (``bots``: a mapping from bot name to a factory, with at
-least ``heuristic``). A game whose kit has none has the generic bots only.
+least ``heuristic``). A game whose kit has none has the generic bots only. Where the game has a
+heuristic, ``gentle`` is it with slips (``chieu.bots.gentle``). The search bot takes the game's
+options from its kit (``search``). A level's name (``easy``, ``medium``, ``hard``, ``master``,
+or its Vietnamese ``Dễ``, ``Vừa``, ``Khó``, ``Cao thủ``) gives the bot behind that level
+(``chieu.bots.levels``) under the level's name.
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 from chieu.bots.base import Bot
+from chieu.bots.levels import LevelBot, find_level, level_names, level_spec, levels_json
 from chieu.bots.random_bot import RandomBot
 from chieu.core.actions import Action
 from chieu.core.bot import bot_rng
@@ -41,13 +47,28 @@ def _game_bots(game_name: str) -> Mapping[str, Callable[[], Bot]]:
     return MappingProxyType(dict(bots or {}))
 
 
+def search_options(game_name: str) -> dict[str, Any]:
+    """The search bot's options in ``game_name`` (its kit's ``search``; none: the defaults)."""
+    options: Mapping[str, Any] | None = kit_part(find_game(game_name), "search")
+    return dict(options or {})
+
+
 def _search_factory(game_name: str) -> dict[str, Callable[[], Bot]]:
     from chieu.bots.search import SearchBot
     from chieu.bots.worlds import worlds_for
 
     if worlds_for(game_name) is None:
         return {}
-    return {"search": lambda: SearchBot(game_name)}
+    return {"search": lambda: SearchBot(game_name, **search_options(game_name))}
+
+
+def _gentle(game_name: str) -> dict[str, Callable[[], Bot]]:
+    from chieu.bots.gentle import GentleBot
+
+    base = _game_bots(game_name).get("heuristic")
+    if base is None:
+        return {}
+    return {"gentle": lambda: GentleBot(game_name, base)}
 
 
 def _learned(game_name: str) -> dict[str, Callable[[], Bot]]:
@@ -66,14 +87,27 @@ def _table(game_name: str) -> dict[str, Callable[[], Bot]]:
     return {
         **GENERIC,
         **_game_bots(game_name),
+        **_gentle(game_name),
         **_search_factory(game_name),
         **_learned(game_name),
     }
 
 
 def bot_names(game: str | GameDefinition) -> list[str]:
-    """The bot names available for ``game`` (a name or a game class)."""
+    """The bot names available for ``game`` (a name or a game class); the levels besides
+    (:func:`is_bot`)."""
     return list(_table(_game_name(game)))
+
+
+def is_bot(name: str, game: str | GameDefinition) -> bool:
+    """Whether ``name`` is one of ``game``'s bots or a level (not ``ext:`` or a budget)."""
+    return normalize_name(name) in _table(_game_name(game)) or find_level(name) is not None
+
+
+def level_bots(game: str | GameDefinition) -> list[dict[str, object]]:
+    """The levels of ``game`` as the lobby shows them (``chieu.bots.levels.levels_json``)."""
+    game_name = _game_name(game)
+    return levels_json(game_name, lambda n: n in _table(game_name))
 
 
 def get_bot(name: str, game: str | GameDefinition) -> Bot:
@@ -90,9 +124,13 @@ def get_bot(name: str, game: str | GameDefinition) -> Bot:
         return ExternalBot(option)
     if option and normalize_name(base) == "search" and "search" in _table(game_name):
         return _search_with(game_name, option)
+    level = None if sep else find_level(name)
+    if level is not None:
+        spec = level_spec(level, game_name, lambda n: n in _table(game_name))
+        return LevelBot(level, spec, get_bot(spec, game_name))
     factory = _table(game_name).get(normalize_name(name))
     if factory is None:
-        known = ", ".join(bot_names(game_name))
+        known = ", ".join(bot_names(game_name) + level_names())
         raise ChieuError(f"unknown bot {name!r} for {game_name}; known bots: {known}")
     return factory()
 
@@ -125,7 +163,8 @@ def _search_with(game_name: str, option: str) -> Bot:
     from chieu.bots.search import SearchBot
 
     millis, iterations = search_budget(option)
-    return SearchBot(game_name, millis=millis, iterations=iterations)
+    options = {**search_options(game_name), "millis": millis, "iterations": iterations}
+    return SearchBot(game_name, **options)
 
 
 #: the largest budgets a ``search:`` bot accepts: beyond them it would not answer in a lifetime

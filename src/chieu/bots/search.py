@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict
 
 from chieu.bots.base import Bot, Observation, observed_seat
-from chieu.bots.worlds import Worlds, worlds_for
+from chieu.bots.worlds import Worlds, commits_fault, worlds_for
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
@@ -411,12 +411,8 @@ def _decide(values: list[ActionValue], guess: Action, z: float, min_pairs: int =
 
 
 def _without_faults(world: State, seat: int, legal: list[Action]) -> list[Action]:
-    """The actions that commit no fault (no ``fault`` event by ``seat``) in this world; all of
-    them when every action does. Faults depend on the seat's own cards and history, which
+    """The actions that commit no fault (``commits_fault``) in this world; all of them when
+    every action does. Faults depend on the seat's own cards and history, which
     every world shares, so one world decides."""
-    safe = []
-    for action in legal:
-        events = world.clone().apply(action, seat)
-        if not any(e.type == "fault" and e.actor == seat for e in events):
-            safe.append(action)
+    safe = [a for a in legal if not commits_fault(world, seat, a)]
     return safe or list(legal)

@@ -64,3 +64,14 @@ def worlds_for(game: str) -> Callable[[], Worlds] | None:
     if callable(getattr(cls, "state_from_observation", None)):
         return lambda: GameWorlds(cast(ObservedGame, cls))  # it has the classmethod
     return None
+
+
+def commits_fault(world: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` commits a fault of ``seat``'s in ``world``: the referee says so
+    (``fault_of``: a fault some games record silently, to be shown at the end), or playing it
+    gives a ``fault`` event. Faults depend on the seat's own cards and history, which every
+    world of its observation shares, so one world decides."""
+    referee = getattr(world, "fault_of", None)  # StateBase's (a State without it: events only)
+    if callable(referee) and referee(seat, action) is not None:
+        return True
+    return any(e.type == "fault" and e.actor == seat for e in world.clone().apply(action, seat))

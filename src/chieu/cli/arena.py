@@ -37,7 +37,8 @@ from chieu.arena.core import (
 )
 from chieu.arena.stats import BotStats, BotStatsJson, summarize
 from chieu.bots.external import DEFAULT_GAME_TIME, DEFAULT_TIMEOUT, MAX_SECONDS
-from chieu.cli.common import Subparsers, build_rules, records_dir
+from chieu.bots.levels import find_level
+from chieu.cli.common import Subparsers, build_rules, records_dir, said
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
 from chieu.core.errors import ChieuError
@@ -295,6 +296,12 @@ def _open_log(path: str | None) -> IO[str] | None:
         raise ChieuError(f"--log {path}: cannot write there ({e.strerror})") from None
 
 
+def _label(bot: str) -> str:
+    """A bot's line in the table: a level in words with its id (``Vừa (medium)``)."""
+    level = find_level(bot)
+    return f"{said(bot)} ({level.name})" if level is not None and bot == level.name else said(bot)
+
+
 def _render(
     console: Console, config: MatchConfig, data: ArenaReport, stats: Sequence[BotStats]
 ) -> None:
@@ -310,7 +317,7 @@ def _render(
         table.add_column(col, justify="left" if col == "máy" else "right")
     for s in sorted(stats, key=lambda s: -s.mean):
         table.add_row(
-            s.name,
+            _label(s.name),
             str(s.seat_games),
             f"{s.mean:+.3f}",
             f"[{s.ci_low:+.3f}, {s.ci_high:+.3f}]",

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeAlias
 
-from chieu.bots import Bot, bot_names, get_bot
+from chieu.bots import Bot, get_bot, levels
+from chieu.bots.levels import DEFAULT_LEVEL, LEVELS, find_level
 from chieu.cli.i18n import tr
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
@@ -75,11 +76,11 @@ def build_rules(
 
 
 def seat_bots(
-    args: argparse.Namespace, players: int, game: GameDefinition, default: str = "heuristic"
+    args: argparse.Namespace, players: int, game: GameDefinition
 ) -> tuple[int | None, dict[int, Bot], list[str]]:
     """The person's seat (``--seat``, None with ``--auto``), a bot for every other seat
-    (``--bots``: one name for all, or one per seat in order; ``default``, or ``random`` for a
-    game without it) and each seat's display name;
+    (``--bots``: one name for all, or one per seat in order; else the level ``--level``,
+    ``Vừa`` by default) and each seat's display name (a level in words);
     ChieuError for a seat out of range, a bad count or ``--games`` below 1."""
     human = None if args.auto else args.seat
     if human is not None and not 0 <= human < players:
@@ -92,8 +93,13 @@ def seat_bots(
     if args.games < 1:
         raise ChieuError(tr("--games phải ít nhất là 1", "--games must be at least 1"))
     bot_seats = [s for s in range(players) if s != human]
-    if default not in bot_names(game):  # a game without its own bots: the generic one
-        default = "random"
+    level = getattr(args, "level", None)
+    if level is not None and find_level(str(level)) is None:
+        words = ", ".join(f"{lv.vi} ({lv.name})" for lv in LEVELS)
+        raise ChieuError(
+            tr(f"không có mức {level!r}; các mức: {words}", f"no level {level!r}; levels: {words}")
+        )
+    default = str(level or DEFAULT_LEVEL)
     kinds = [b.strip() for b in str(args.bots or "").split(",") if b.strip()] or [default]
     if len(kinds) == 1:
         kinds *= len(bot_seats)
@@ -105,8 +111,30 @@ def seat_bots(
             )
         )
     bots = {s: get_bot(k, game) for s, k in zip(bot_seats, kinds, strict=True)}
-    names = ["Bạn" if s == human else f"Máy {s} ({bots[s].name})" for s in range(players)]
+    names = [
+        tr("Bạn", "You") if s == human else f"{tr('Máy', 'Bot')} {s} ({said(bots[s].name)})"
+        for s in range(players)
+    ]
     return human, bots, names
+
+
+def said(bot: str) -> str:
+    """A bot's name as the terminal says it: a level in words (``Vừa``), else its name."""
+    return levels.said(bot, tr("vi", "en"))
+
+
+def add_level(p: argparse.ArgumentParser) -> None:
+    """``--level``: the level of the bots in the seats ``--bots`` does not name."""
+    words = ", ".join(f"{lv.vi} ({lv.name})" for lv in LEVELS)
+    p.add_argument(
+        "--level",
+        default=None,
+        metavar=tr("MỨC", "LEVEL"),
+        help=tr(
+            f"mức của máy: {words}; mặc định Vừa",
+            f"the bots' level: {words}; default Vừa (medium)",
+        ),
+    )
 
 
 def records_dir(path: str | Path) -> Path:

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from chieu.bots import Bot, bot_rng
 from chieu.bots.base import end_bots, start_bots
-from chieu.cli.common import Subparsers, build_rules, records_dir, seat_bots
+from chieu.cli.common import Subparsers, add_level, build_rules, records_dir, said, seat_bots
 from chieu.cli.faces import face_for
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, real, whole
@@ -117,6 +117,7 @@ def add_parser(sub: Subparsers) -> None:
             "program with your permissions)",
         ),
     )
+    add_level(p)
     p.add_argument("--players", type=int, default=None, help=tr("số người chơi", "players"))
     p.add_argument(
         "--rules",
@@ -353,7 +354,7 @@ def _make_table(
         # the names the game's words use: "Bạn" for the person, "Người N" for seat N - 1
         you, other = ("You", "Player") if lang == "en" else ("Bạn", "Người")
         names = [you if s == human else f"{other} {s + 1}" for s in range(players)]
-    line = ", ".join(f"{names[s]}: {b.name}" for s, b in sorted(bots.items()))
+    line = ", ".join(f"{names[s]}: {said(b.name)}" for s, b in sorted(bots.items()))
     console.print(Text(f"{game.title} · {players} · {line}", "dim"))
     return Table(game, console, human, bots, list(names), Path("."), lang, face_for(game))
 

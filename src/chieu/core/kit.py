@@ -45,6 +45,11 @@ class GameKit:
       ``"heuristic"``), or None: the generic bots only.
     * ``worlds``: a factory of ``chieu.bots.worlds.Worlds`` for the search bot, or None: the
       worlds come from the game's ``state_from_observation`` when it has one.
+    * ``search``: the search bot's options in this game (a mapping of ``SearchBot`` keyword
+      arguments: width, confidence, ...), or None: its defaults.
+    * ``levels``: the bot behind each level (``easy``, ``medium``, ``hard``, ``master``), a
+      mapping of level → bot name (``search:200ms``...), or None: the generic ladder
+      (``chieu.bots.levels``).
     * ``learned_features``: ``features(observation, memory) -> vector`` of the learned bot,
       or None: no learned bot.
     * ``learned_keeper``: a factory of the bot that keeps the seat's memory of its own play
@@ -86,6 +91,8 @@ class GameKit:
     encoder: str | None = None
     bots: str | None = None
     worlds: str | None = None
+    search: str | None = None
+    levels: str | None = None
     learned_features: str | None = None
     learned_keeper: str | None = None
     check_hand: str | None = None

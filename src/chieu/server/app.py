@@ -20,7 +20,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from chieu.bots.registry import bot_names
+from chieu.bots.registry import bot_names, level_bots
 from chieu.core.details import detail_words_of
 from chieu.core.events import seat_history
 from chieu.core.jsonio import JsonInputError, JsonObject, Limits, read_json
@@ -150,6 +150,7 @@ def _games_menu() -> list[GameJson]:
                 },
                 "options": [_option(o, said) for o in game.options()],
                 "bots": bot_names(game.name),
+                "levels": level_bots(game.name),
                 "details": details.to_json() if details else {},
             }
         )

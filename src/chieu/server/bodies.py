@@ -50,6 +50,8 @@ class GameJson(TypedDict):
     preset_words: dict[str, PresetJson]
     options: list[JsonObject]
     bots: list[str]
+    #: the levels a person chooses, in words, with the bot behind each and its rating
+    levels: list[dict[str, object]]
     #: each key of its views' ``extra`` in words (the game's detail_words)
     details: dict[str, DetailJson]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import math
 import time
@@ -42,6 +43,22 @@ TIMEOUT_BOT = "heuristic"
 TIMEOUT_WAIT = 2.0
 
 
+#: a bot takes its time like a person: ``bot_delay`` times a factor from this range, the same
+#: for every kind of decision and drawn from the game's secret nonce, never from a card
+THINKING = (0.6, 1.9)
+
+
+def thinking(nonce: str | None, seat: int, since: float) -> float:
+    """How long a bot thinks over the decision ``seat`` has had since ``since``, as a factor of
+    the room's ``bot_delay`` (``THINKING``): uniform, drawn from the game's secret nonce, the
+    seat and the time alone, so that it says nothing of any card, and the same each time the
+    clock asks."""
+    digest = hashlib.blake2b(f"{nonce}:{seat}:{since!r}".encode(), digest_size=8).digest()
+    u = int.from_bytes(digest, "big") / 2**64
+    lo, hi = THINKING
+    return lo + (hi - lo) * u
+
+
 class RoomClock:
     """A room's clock (see the module's docstring): a part of :class:`chieu.server.room.Room`
     (the attributes and methods it uses are the room's)."""
@@ -50,6 +67,7 @@ class RoomClock:
     status: RoomStatus
     game: Game
     seed: int
+    nonce: str | None
     seats: list[SeatRow]
     clock: dict[str, float | None]
     conns: set[Conn]
@@ -145,7 +163,12 @@ class RoomClock:
                 continue
             away = self.away.get(self.person(seat))  # the person at that seat's
             if self.bot_plays(seat, now):
-                yield seat, d, since + bot_delay, None if holding else dl
+                yield (
+                    seat,
+                    d,
+                    since + bot_delay * thinking(self.nonce, seat, since),
+                    (None if holding else dl),
+                )
             elif away is not None:
                 yield seat, d, away + float(self.clock["grace"] or 0), dl
             else:

@@ -12,10 +12,11 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 
-from chieu.bots.registry import bot_names
+from chieu.bots.levels import DEFAULT_LEVEL, LEVELS, find_level, level_names
+from chieu.bots.registry import bot_names, is_bot
 from chieu.core.errors import ChieuError
 from chieu.core.jsonio import JsonObject
-from chieu.core.registry import find_game
+from chieu.core.registry import find_game, normalize_name
 from chieu.core.table import load_game, resolve_rules
 from chieu.server import members
 from chieu.server.botpool import BotPool
@@ -54,6 +55,12 @@ def _bad(detail: str) -> ApiError:
 
 
 IDLE = 600.0  # seconds a finished room stays in memory once nobody watches it
+
+
+def _canonical(bot: str) -> str:
+    """A seat's bot as stored: a level by its name (``Khó`` → ``hard``), else as given."""
+    level = find_level(bot)
+    return level.name if level is not None else normalize_name(bot)
 
 
 def may_read_row(row: RoomRow, player_id: int, code: object, records: bool = False) -> bool:
@@ -260,6 +267,11 @@ class Lobby:
         if not isinstance(bots, dict):
             raise _bad("'bots' must be an object: seat -> bot name")
         known = bot_names(game.name)
+        level = body.get("level", DEFAULT_LEVEL)
+        found = find_level(level) if isinstance(level, str) and len(level) <= 40 else None
+        if found is None:
+            words = ", ".join(f"{lv.name} ({lv.vi})" for lv in LEVELS)
+            raise _bad(f"unknown level {str(level)[:40]!r}; levels: {words}")
         seat_rows: list[SeatRow] = [{"player": None, "bot": None} for _ in range(players)]
         for key, name in bots.items():
             try:
@@ -268,9 +280,10 @@ class Lobby:
                 raise _bad(f"bot seat {key!r} is not a number") from None
             if not 0 <= seat < players:
                 raise _bad(f"bot seat {seat} is not a seat (0..{players - 1})")
-            if not isinstance(name, str) or name not in known:
-                raise _bad(f"unknown bot {name!r}; known: {', '.join(known)}")
-            seat_rows[seat]["bot"] = name
+            if not isinstance(name, str) or not is_bot(name, game.name):
+                names = ", ".join(known + level_names())
+                raise _bad(f"unknown bot {str(name)[:40]!r}; known: {names}")
+            seat_rows[seat]["bot"] = _canonical(name)
         private = body.get("private", False)
         if not isinstance(private, bool):
             raise _bad("'private' must be true or false")
@@ -314,6 +327,7 @@ class Lobby:
             "sitting": None,
             "version": 0,
             "game_id": None,
+            "level": found.name,
         }
         room_id = self.store.create_room(**row)
         room = Room(self.store, {**row, "id": room_id}, self.players, game=game)

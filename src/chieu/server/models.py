@@ -69,6 +69,8 @@ rooms = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("game_id", BigId, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
+    # the level of the bots that fill the empty seats (chieu.bots.levels; migration 0009)
+    sa.Column("level", sa.String(16), nullable=False, server_default="medium"),
     sa.Index("rooms_host", "host"),
 )
 

@@ -15,7 +15,8 @@ import time
 from typing import TYPE_CHECKING
 
 from chieu.bots.base import Bot
-from chieu.bots.registry import bot_names, get_bot
+from chieu.bots.levels import DEFAULT_LEVEL, said
+from chieu.bots.registry import get_bot
 from chieu.core import commitment as fair
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
@@ -65,11 +66,6 @@ CLOCK_LIMITS: dict[str, tuple[float, float]] = {
 }
 
 
-def default_bot(game: Game) -> str:
-    names = bot_names(game.name)
-    return "heuristic" if "heuristic" in names else "random"
-
-
 class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
     def __init__(
         self,
@@ -95,6 +91,8 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
         #: the public version (``windows``): what clients see and act with
         self.shown: int = row["version"]
         self.game_id: int | None = row["game_id"]
+        #: the level of the bots that fill the empty seats (``chieu.bots.levels``)
+        self.level: str = row.get("level") or DEFAULT_LEVEL
         self.sitting: Sitting | None = Sitting.from_json(row["sitting"]) if row["sitting"] else None
         self.state: State | None = None
         self.seat_table()  # who sits at the table (a hội of more people than seats)
@@ -186,17 +184,19 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
             "bench": self.bench_json(),
             "ready": sorted(self.ready | self.remote_ready) if self.status == "between" else [],
             "next_at": self.between_until if self.status == "between" else None,
+            "level": self.level,
         }
 
     def sitting_names(self) -> list[str]:
-        """The score sheet's names: a player's name, else "Người N (máy heuristic)", as the
-        game's words call the seat."""
+        """The score sheet's names: a player's name, else "Người N (máy Vừa)", as the game's
+        words call the seat."""
         out = []
         for i, s in enumerate(self.seats):
             pid = s.get("player")
             player = self.players.get(pid) if pid is not None else None
             name = player["name"] if player is not None else ""
-            out.append((name or f"Người {i + 1} (máy {s.get('bot') or ''})")[:40])
+            bot = said(str(s.get("bot") or self.level))
+            out.append((name or f"Người {i + 1} (máy {bot})")[:40])
         return out
 
     # -- loading -----------------------------------------------------------------------------
@@ -273,7 +273,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
     async def start_sitting(self) -> None:
         for s in self.seats:
             if s.get("player") is None and not s.get("bot"):
-                s["bot"] = default_bot(self.game)
+                s["bot"] = self.level
         self.sitting = self.game.sitting(self.sitting_names())
         await self._start_game()
         self.mark_away()
@@ -315,7 +315,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
 
     def bot_name(self, seat: int) -> str:
         """The bot of the person at table seat ``seat``."""
-        return str(self.seats[self.person(seat)].get("bot") or default_bot(self.game))
+        return str(self.seats[self.person(seat)].get("bot") or self.level)
 
     def bot_for(self, seat: int) -> Bot:
         bot = self.bots.get(seat)

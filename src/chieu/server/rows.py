@@ -49,6 +49,7 @@ class RoomFields(TypedDict):
     sitting: JsonObject | None  # ``Sitting.to_json()``
     version: int
     game_id: int | None
+    level: str  # the bots' level of the empty seats (``chieu.bots.levels``)
 
 
 class RoomRow(RoomFields):

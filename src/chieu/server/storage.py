@@ -133,6 +133,7 @@ def _room_row(r: RowMapping) -> StoredRoom:
         "sitting": json.loads(r["sitting"]),
         "version": r["version"],
         "game_id": r["game_id"],
+        "level": r["level"],
         "created": r["created"],
     }
 

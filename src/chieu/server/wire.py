@@ -75,6 +75,7 @@ class RoomJson(TypedDict):
     #: when the pause ends (seconds since the epoch; null unless between)
     ready: list[int]
     next_at: float | None
+    level: str  # the level of the bots that fill the empty seats (issue 31)
 
 
 class ViewMessage(TypedDict):

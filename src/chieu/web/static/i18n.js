@@ -232,6 +232,18 @@ const WORDS = {
   bot_greedy: ["máy ham ăn", "greedy bot"],
   bot_learned: ["máy đã học", "trained bot"],
   bot_random: ["máy đánh bừa", "random bot"],
+  bot_gentle: ["máy hiền", "gentle bot"],
+  // the levels (issue 31): the bots a person chooses
+  bot_easy: ["máy mức Dễ", "Easy bot"],
+  bot_medium: ["máy mức Vừa", "Medium bot"],
+  bot_hard: ["máy mức Khó", "Hard bot"],
+  bot_master: ["máy mức Cao thủ", "Master bot"],
+  botLevel: ["Mức của máy", "Bots' level"],
+  lv_easy: ["Dễ", "Easy"],
+  lv_medium: ["Vừa", "Medium"],
+  lv_hard: ["Khó", "Hard"],
+  lv_master: ["Cao thủ", "Master"],
+  ratingHelp: ["Số bên cạnh là điểm xếp hạng đo được giữa các mức (1500 là mức giữa)", "The number beside a level is its measured rating (1500 is the middle)"],
   // cards in words or codes (the header's toggle)
   cardCodes: ["Mã quân", "Card codes"],
   cardCodesHelp: ["Hiện mã quân (4S, 1W…) thay cho tên quân", "Show card codes (4S, 1W…) instead of names"],

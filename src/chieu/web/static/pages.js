@@ -43,7 +43,35 @@ function valueWords(o, c) {
 }
 
 let lobbyTimer = 0;
-const BOT_ORDER = ["heuristic", "search", "greedy", "learned", "random"];
+
+/** A level in words with its measured rating beside it ("Vừa · 1520"). */
+export function levelWords(lv) {
+  return lv.rating ? `${msg(lv.words)} · ${lv.rating}` : msg(lv.words);
+}
+
+/** The bots' level (issue 31): a select of the game's levels, the chosen one's line of help,
+ * the person's last choice kept (default Vừa). */
+function levelPicker(testid) {
+  const id = `${testid}-select`;
+  const select = h("select", { id, "data-testid": testid });
+  const help = h("p", { class: "help", "data-testid": `${testid}-help` });
+  let levels = [];
+  const said = () => {
+    const lv = levels.find((x) => x.name === select.value);
+    help.textContent = lv ? `${msg(lv.about)}. ${t("ratingHelp")}` : "";
+  };
+  select.addEventListener("change", () => { localStorage.setItem("chieu.level", select.value); said(); });
+  return {
+    el: h("div", { class: "opt level" }, h("label", { for: id, text: t("botLevel") }), select, help),
+    value: () => select.value || "medium",
+    draw(g) {
+      levels = g.levels || [];
+      const saved = localStorage.getItem("chieu.level") || "medium";
+      select.replaceChildren(...levels.map((lv) => h("option", { value: lv.name, selected: lv.name === saved }, levelWords(lv))));
+      said();
+    },
+  };
+}
 
 export async function showLobby(main) {
   const list = await games();
@@ -64,8 +92,12 @@ export async function showLobby(main) {
   const rulesLink = h("a", { class: "button small", "data-testid": "rules-link", text: t("rulesLink") });
   const learnLink = h("a", { class: "button small", "data-testid": "learn-link", text: t("learn") });
   const chosen = () => list.find((g) => g.name === select.value) || list[0];
+  const quickLevel = levelPicker("quick-level");
+  const roomLevel = levelPicker("room-level");
   const drawOptions = () => {
     const g = chosen();
+    quickLevel.draw(g);
+    roomLevel.draw(g);
     rulesLink.href = `#/rules/${encodeURIComponent(g.name)}`;
     learnLink.href = `#/learn/${encodeURIComponent(g.name)}`;
     localStorage.setItem("chieu.game", g.name);
@@ -117,14 +149,14 @@ export async function showLobby(main) {
     const g = chosen();
     busy(quick, true);
     try {
-      const bot = BOT_ORDER.find((b) => g.bots.includes(b)) || g.bots[0];
+      const level = quickLevel.value();
       const bots = {};
-      for (let s = 1; s < g.info.players; s++) bots[String(s)] = bot;
+      for (let s = 1; s < g.info.players; s++) bots[String(s)] = level;
       // the last quick game is left (bots alone end its sitting): it no longer counts
       // against the player's open rooms
       const last = localStorage.getItem("chieu.quickRoom");
       if (last) await api("POST", `/api/rooms/${last}/leave`, {}).catch(() => null);
-      const { room } = await api("POST", "/api/rooms", { game: g.name, bots, private: true, clock: { bot_delay: 0.3, pause: 60 } });
+      const { room } = await api("POST", "/api/rooms", { game: g.name, bots, level, private: true, clock: { bot_delay: 0.4, pause: 60 } });
       localStorage.setItem("chieu.quickRoom", String(room.id));
       await api("POST", `/api/rooms/${room.id}/start`, {});
       location.hash = `#/room/${room.id}`;
@@ -140,7 +172,7 @@ export async function showLobby(main) {
     busy(create, true);
     createNote.hidden = true;
     try {
-      const body = { game: g.name, preset: presetSel.value, private: privateBox.checked, clock: { pause: pauseSeconds() } };
+      const body = { game: g.name, preset: presetSel.value, level: roomLevel.value(), private: privateBox.checked, clock: { pause: pauseSeconds() } };
       const rules = readRules();
       if (Object.keys(rules).length) body.rules = rules;
       const { room } = await api("POST", "/api/rooms", body);
@@ -213,7 +245,8 @@ export async function showLobby(main) {
     h("section", { class: "panel quick" },
       h("h2", { text: t("quickTitle") }),
       h("label", { for: "game-select", text: t("game") }),
-      h("div", { class: "row" }, select, quick, rulesLink, learnLink)),
+      h("div", { class: "row" }, select, quick, rulesLink, learnLink),
+      quickLevel.el),
     h("section", { class: "panel join" }, h("h2", { text: t("joinTitle") }), h("label", { for: "join-code", text: t("code") }), joinForm, refusal),
     h("section", { class: "panel create" },
       h("h2", { text: t("createTitle") }),
@@ -221,6 +254,7 @@ export async function showLobby(main) {
       h("div", { class: "row" }, h("label", { for: "preset", text: t("preset") }), presetSel,
         h("label", { class: "check" }, privateBox, ` ${t("privateRoom")}`)),
       presetNote,
+      roomLevel.el,
       h("div", { class: "opt" }, h("label", { for: "pause", text: t("pauseLabel") }), pauseInput,
         h("p", { class: "help", "data-testid": "pause-help", text: t("pauseHelp") })),
       h("details", null, h("summary", { text: t("rules") }), optionsBox),

@@ -274,7 +274,7 @@ class Table {
         s.player && !s.connected ? h("span", { class: "pill away", text: t("offlineSeat") }) : null))),
       isHost ? h("p", { class: "missing", "data-testid": "missing" },
         missing.length ? [h("strong", { text: `${t("missing")}: ` }), missing.join(" · ")] : t("allHere")) : null,
-      isHost ? null : h("p", { class: "muted", text: t("botsFill") }),
+      h("p", { class: "muted", "data-testid": "bots-fill" }, `${t("botsFill")}: ${botName(room.level || "medium")}`),
       (seat === null || seat === undefined) && empty.length
         ? h("button", { class: "primary", "data-testid": "join", onclick: () => this.join() }, t("join")) : null,
       isHost ? h("button", { class: "primary", "data-testid": "start", onclick: () => this.start() }, `${t("start")} ▶`) : null,

@@ -141,12 +141,16 @@ export function seatName(room, seat, viewer) {
   return personLabel(room, personAt(room, seat));
 }
 
-/** The name of the person at room seat `p` (a bot's: "Người N (máy)", as the game's own
- * words name a seat). */
+/** The name of the person at room seat `p` (a bot's: "Người N (máy Vừa)" with its level, as
+ * the game's own words name a seat). */
 export function personLabel(room, p) {
   const s = room && room.seats && room.seats[p];
   if (s && s.player) return personName(s.player);
-  if (s && s.bot) return `${t("player")} ${p + 1} (${t("bot").toLowerCase()})`;
+  if (s && s.bot) {
+    const level = t(`lv_${s.bot}`);
+    const said = level === `lv_${s.bot}` ? "" : ` ${level}`;
+    return `${t("player")} ${p + 1} (${t("bot").toLowerCase()}${said})`;
+  }
   return `${t("player")} ${p + 1}`;
 }
 
