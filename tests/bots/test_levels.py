@@ -43,7 +43,7 @@ def test_unknown_levels_and_words() -> None:
     assert find_level("siêu") is None and find_level("") is None
     assert [said(lv.name) for lv in LEVELS] == ["Dễ", "Vừa", "Khó", "Cao thủ"]
     assert said("hard", "en") == "Hard" and said("heuristic") == "heuristic"
-    with pytest.raises(ChieuError, match="known bots: .*easy, medium, hard, master"):
+    with pytest.raises(ChieuError, match=r"known bots: .*easy, medium, hard, master"):
         get_bot("siêu", "chan")
 
 

@@ -25,7 +25,7 @@ def test_one_bot_name_fills_every_other_seat(game: str) -> None:
 
 
 def test_the_bots_are_vua_unless_a_level_is_given() -> None:
-    human, bots, names = seat_bots(_args(seat=0), 4, "chan")
+    _, bots, names = seat_bots(_args(seat=0), 4, "chan")
     assert {b.name for b in bots.values()} == {"medium"} and names[1] == "Máy 1 (Vừa)"
     _, bots, names = seat_bots(_args(seat=0, level="cao thủ"), 4, "chan")
     assert {b.name for b in bots.values()} == {"master"} and names[3] == "Máy 3 (Cao thủ)"
