@@ -108,3 +108,6 @@ def test_ratings_ship_with_the_package_as_measured() -> None:
     for game in GAMES:
         ratings = [rating(game, lv.name) for lv in LEVELS]
         assert all(isinstance(r, int) for r in ratings), ratings
+        # measured over the whole run: no level commits a fault
+        assert [measured["games"][game][lv.name]["faults"] for lv in LEVELS] == [0, 0, 0, 0]
+        assert measured["games"][game]["medium"]["bot"] == level_bots(game)[1]["bot"]

@@ -11,7 +11,7 @@ slipped). Without worlds, the heuristic decides.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol, cast
 
 from chieu.bots.base import observed_seat
 from chieu.bots.worlds import Worlds, commits_fault, worlds_for
@@ -32,13 +32,27 @@ def _slip_to(meant: Action, other: Action) -> bool:
     return other.verb in LET_GO or other.verb == meant.verb == "discard"
 
 
+class _Keeper(Protocol):
+    """A heuristic that remembers its own play: ``act`` = ``choose`` + ``remember``."""
+
+    def choose(
+        self, observation: Mapping[str, object], legal: list[Action], rng: Rng
+    ) -> Action: ...
+    def remember(
+        self, observation: Mapping[str, object], legal: list[Action], action: Action
+    ) -> None: ...
+
+
 class GentleBot:
     name = "gentle"
 
     def __init__(self, game: str, heuristic: Callable[[], Bot], slip: float = SLIP) -> None:
         self.game = game
-        self.heuristic = heuristic
         self.base = heuristic()
+        keeps = callable(getattr(self.base, "choose", None)) and callable(
+            getattr(self.base, "remember", None)
+        )
+        self.keeper: _Keeper | None = cast(_Keeper, self.base) if keeps else None
         self.slip = slip
         factory = worlds_for(game)
         self.worlds: Worlds | None = factory() if factory is not None else None
@@ -57,20 +71,17 @@ class GentleBot:
 
     def act(self, observation: Mapping[str, object], legal: list[Action], rng: Rng) -> Action:
         # a heuristic with a memory of its own play chooses, then remembers what was played
-        choose = getattr(self.base, "choose", None)
-        remember = getattr(self.base, "remember", None)
-        keeps = callable(choose) and callable(remember)
-        choice: Action = (
-            choose(observation, legal, rng)  # type: ignore[misc]
-            if keeps
-            else self.base.act(observation, legal, rng)
-        )
+        keeper = self.keeper
+        if keeper is not None:
+            choice = keeper.choose(observation, legal, rng)
+        else:
+            choice = self.base.act(observation, legal, rng)
         if len(legal) > 1 and self.worlds is not None:
             choice = self._gentle(observation, legal, choice, rng)
         if self.worlds is not None:
             self.worlds.chose(observation, legal, choice)
-        if keeps:
-            remember(observation, legal, choice)  # type: ignore[misc]
+        if keeper is not None:
+            keeper.remember(observation, legal, choice)
         return choice
 
     def _gentle(
