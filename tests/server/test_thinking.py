@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import statistics
 
+from chieu.server.botpool import decision_rng
 from chieu.server.clock import THINKING, thinking
 
 
@@ -24,3 +25,12 @@ def test_the_same_decision_asked_again_gives_the_same_time() -> None:
     assert thinking("n", 2, 1234.5) == thinking("n", 2, 1234.5)
     assert thinking("n", 2, 1234.5) != thinking("m", 2, 1234.5)  # another game's nonce
     assert thinking("n", 2, 1234.5) != thinking("n", 3, 1234.5)
+
+
+def test_each_decision_of_a_bot_draws_from_a_stream_of_its_own() -> None:
+    """The workers make a bot's stream anew for every job: from the room's version, so that a
+    bot that slips at random (Dễ) does not draw the same number at every decision."""
+    first = [decision_rng(7, 1, step).random() for step in range(200)]
+    assert len(set(first)) == 200
+    assert decision_rng(7, 1, 5).random() == decision_rng(7, 1, 5).random()
+    assert 0.25 < sum(x < 0.35 for x in first) / 200 < 0.45  # Dễ's slips, about one in three

@@ -3,7 +3,7 @@
 A bot's decision is CPU work (a ``search`` bot thinks 150 ms of it, a heuristic a few); made on
 the server's event loop it holds back every other room's pushes. So every bot decision of a
 room is a small picklable :class:`Job` (the seat's observation, the legal action ids, what
-rebuilds ``bot_rng(seed, seat)``) answered by a worker process:
+rebuilds the bot's stream, ``decision_rng``) answered by a worker process:
 
 * **Workers**: ``CHIEU_BOT_WORKERS`` processes (default: the CPUs but one, at least one), made
   with the ``spawn`` context (the server runs threads and a loop: never forked), started on the
@@ -49,6 +49,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from chieu.core.bot import bot_rng
+from chieu.core.rng import Rng
 from chieu.server.rows import ConflictError
 
 if TYPE_CHECKING:
@@ -86,8 +88,10 @@ class Job:
     rules: str  # the room's rules as JSON text
     observation: Observation  # ``state.observation(seat)``
     legal: tuple[int, ...]  # the legal action ids (the game's action space)
-    seed: int  # the game's seed: ``bot_rng(seed, seat)``
+    seed: int  # the game's seed (``decision_rng``)
     owner: int  # the player whose CPU share pays (the room's host)
+    #: the room's version at the decision: each decision's own stream, ``decision_rng``
+    step: int = 0
 
 
 class Answer(NamedTuple):
@@ -146,8 +150,6 @@ class Seats:
         return kept
 
     def decide(self, job: Job) -> Answer:
-        from chieu.bots.base import bot_rng
-
         began = time.process_time()
         number, action, error = 0, None, None
         try:
@@ -155,11 +157,18 @@ class Seats:
             _name, bot, number = self.bot(job, game)
             space = game.action_space
             legal = [space.action(i) for i in job.legal]
-            chosen = bot.act(job.observation, legal, bot_rng(job.seed, job.seat))
+            chosen = bot.act(job.observation, legal, decision_rng(job.seed, job.seat, job.step))
             action = space.id_of(chosen) if chosen in legal else None
         except Exception as exc:  # a failing bot: the room plays the default
             error = f"{type(exc).__name__}: {exc}"[:300]
         return Answer(action, time.process_time() - began, error, os.getpid(), number)
+
+
+def decision_rng(seed: int, seat: int, step: int) -> Rng:
+    """The random stream of a seat's bot at the decision the room's version ``step`` asks:
+    a stream of its own each decision (the server makes a bot's stream anew for every job: the
+    same stream each time would draw the same numbers at every decision)."""
+    return bot_rng(seed, seat).derive(step)
 
 
 def serve(conn: Connection[Answer, Job | None], nice: int) -> None:
@@ -489,6 +498,7 @@ def ask(room: Room, seat: int, d: Decision, bot: str | None = None) -> asyncio.T
         tuple(space.id_of(a) for a in d.actions),
         room.seed,
         room.host,
+        room.version,
     )
     timeout = bot is not None
     return asyncio.get_running_loop().create_task(_answer(room, job, room.version, d, timeout))

@@ -21,11 +21,11 @@ import time
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, cast
 
-from chieu.bots.base import Bot, bot_rng
+from chieu.bots.base import Bot
 from chieu.bots.registry import bot_names, get_bot
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
-from chieu.server.botpool import ask
+from chieu.server.botpool import ask, decision_rng
 from chieu.server.rows import ConflictError, SeatRow
 from chieu.server.wire import RoomStatus
 
@@ -68,6 +68,7 @@ class RoomClock:
     game: Game
     seed: int
     nonce: str | None
+    version: int
     seats: list[SeatRow]
     clock: dict[str, float | None]
     conns: set[Conn]
@@ -257,7 +258,7 @@ class RoomClock:
         assert self.state is not None
         obs = self.state.observation(seat)
         chooser = self.bot_for(seat) if bot is None else self._bot_named(seat, bot)
-        action = chooser.act(obs, legal, bot_rng(self.seed, seat))
+        action = chooser.act(obs, legal, decision_rng(self.seed, seat, self.version))
         return action if action in legal else d.default
 
     def _bot_named(self, seat: int, name: str) -> Bot:
