@@ -1,7 +1,7 @@
 """The levels' ratings (issue 31; ``docs/measurements/levels.json``, shipped as
 ``src/chieu/bots/levels.json``).
 
-``python scripts/level_ratings.py --deals N [--only GAME ...] [--workers W] [--log FILE]``
+``python scripts/level_ratings.py --deals N [--only GAME ...] [--workers W] --log FILE``
 
 One arena run: in every game, N duplicate deals with the four levels at the table (a table of
 five seats Vừa twice), every distinct rotation of each deal. Every game result compares each
@@ -11,7 +11,8 @@ pair of seats held by different levels (more points = a win, equal = half), and
 every fit puts the mean of the four levels at 1500). It also reports, per game and level, the
 mean points per game with its 95 % interval, the share of its seat-games won, the faults, and
 the share of games with a winner. ``--log`` appends each game's result as a JSON line as the
-deals finish.
+deals finish; the figures are computed from the log, the last run of each game in it, so that
+games measured in separate runs (``--only``) make one table (``--report``: from the log alone).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import platform
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -40,17 +42,68 @@ def lineup(seats: int) -> tuple[str, ...]:
     return tuple((names + ["medium"] * seats)[:seats])
 
 
-def measure(game: str, deals: int, seed: int, workers: int, log: Path | None) -> list[GameResult]:
+def measure(game: str, deals: int, seed: int, workers: int, log: Path, run: str) -> None:
     seats = match_game(MatchConfig(game, (), 1)).info.seats
     config = MatchConfig(game, lineup(seats), deals, seed=seed)
+    bots = {str(lv["name"]): str(lv["bot"]) for lv in level_bots(game)}
 
     def done(results: list[GameResult]) -> None:
-        if log is not None:
-            with log.open("a", encoding="utf-8") as f:
-                for r in results:
-                    f.write(json.dumps({"game": game, **r.to_json()}) + "\n")
+        with log.open("a", encoding="utf-8") as f:
+            for r in results:
+                f.write(json.dumps({"game": game, "run": run, "bots": bots, **r.to_json()}) + "\n")
 
-    return run_match(config, workers=workers, on_deal=done)
+    t0 = time.time()
+    run_match(config, workers=workers, on_deal=done)
+    print(f"{game}: {deals} deals in {time.time() - t0:.0f} s")
+    sys.stdout.flush()
+
+
+def _result(line: dict[str, Any]) -> GameResult:
+    return GameResult(
+        line["deal"],
+        line["rotation"],
+        line["seed"],
+        tuple(line["seats"]),
+        tuple(line["payoffs"]),
+        line["winner"],
+        tuple((int(s), str(f)) for s, f in line["faults"]),
+    )
+
+
+def report(log: Path) -> dict[str, object]:
+    """The figures of every game's last run in ``log``."""
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines() if x.strip()]
+    last = {line["game"]: line["run"] for line in lines}
+    names = [lv.name for lv in LEVELS]
+    out: dict[str, object] = {}
+    pooled: list[GameResult] = []
+    for game in sorted(last, key=game_names().index):
+        mine = [x for x in lines if x["game"] == game and x["run"] == last[game]]
+        results = [_result(x) for x in mine]
+        pooled += results
+        stats = {s.name: s for s in summarize(results, names)}
+        won = sum(r.winner is not None for r in results) / len(results)
+        rows: dict[str, object] = {
+            "games": len(results),
+            "deals": len({r.deal for r in results}),
+            "with_winner": round(won, 3),
+        }
+        print(f"{game}: {len(results)} games, a winner in {won:.0%}")
+        for name in names:
+            s = stats[name]
+            bot = mine[0]["bots"][name]
+            rows[name] = {
+                "bot": bot,
+                "rating": round(s.rating),
+                "points": round(s.mean, 3),
+                "interval": [round(s.ci_low, 3), round(s.ci_high, 3)],
+                "win_rate": round(s.win_rate, 3),
+                "faults": s.faults,
+            }
+            print(f"  {name:7} {bot:14} rating {s.rating:5.0f}  points {s.mean:+.2f}")
+        out[game] = rows
+    overall = ratings(pooled, names)
+    return {"overall": {name: round(overall[name]) for name in names}, "games": out}
 
 
 def main() -> int:
@@ -59,46 +112,22 @@ def main() -> int:
     p.add_argument("--only", nargs="+", default=None)
     p.add_argument("--seed", type=int, default=31)
     p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--log", default=None)
+    p.add_argument("--log", required=True)
+    p.add_argument("--report", action="store_true", help="the figures of the log, no new run")
     p.add_argument("--dry", action="store_true", help="print, write nothing")
     args = p.parse_args()
-    games = args.only or game_names()
-    names = [lv.name for lv in LEVELS]
-    log = Path(args.log) if args.log else None
-    out: dict[str, object] = {}
-    pooled: list[GameResult] = []
-    start = time.time()
-    for game in games:
-        t0 = time.time()
-        results = measure(game, args.deals, args.seed, args.workers, log)
-        pooled += results
-        stats = {s.name: s for s in summarize(results, names)}
-        won = sum(r.winner is not None for r in results) / len(results)
-        rows: dict[str, object] = {}
-        print(f"{game}: {len(results)} games, {time.time() - t0:.0f} s, a winner in {won:.0%}")
-        for lv in level_bots(game):
-            s = stats[str(lv["name"])]
-            rows[str(lv["name"])] = {
-                "bot": lv["bot"],
-                "rating": round(s.rating),
-                "points": round(s.mean, 3),
-                "interval": [round(s.ci_low, 3), round(s.ci_high, 3)],
-                "win_rate": round(s.win_rate, 3),
-                "faults": s.faults,
-            }
-            print(f"  {s.name:7} {lv['bot']!s:14} rating {s.rating:5.0f}  points {s.mean:+.2f}")
-        out[game] = {"games": len(results), "with_winner": round(won, 3), **rows}
-        sys.stdout.flush()
-    overall = ratings(pooled, names)
+    log = Path(args.log)
+    if not args.report:
+        run = time.strftime("%Y-%m-%dT%H:%M:%S")
+        for game in args.only or game_names():
+            measure(game, args.deals, args.seed, args.workers, log, run)
+    figures = report(log)
     data = {
-        "command": "python scripts/level_ratings.py " + " ".join(sys.argv[1:]),
-        "deals_per_game": args.deals,
+        "command": "python scripts/level_ratings.py --deals N --only GAME... --log FILE",
         "seed": args.seed,
-        "machine": f"{platform.machine()}, {args.workers} worker(s), wall-clock search budgets",
-        "seconds": round(time.time() - start),
+        "machine": f"{platform.machine()}, wall-clock search budgets on a shared 2-core machine",
         "scale": "Bradley–Terry on the Elo scale; the mean of the four levels is 1500 in each fit",
-        "overall": {name: round(overall[name]) for name in names},
-        "games": out,
+        **figures,
     }
     print("overall:", data["overall"])
     if not args.dry:
