@@ -16,7 +16,8 @@ from chieu.core.bot import Bot
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
 from chieu.games.matchuoc import shanten
-from chieu.games.matchuoc.cards import HO, NUM_KINDS, discard_order, is_flower
+from chieu.games.matchuoc.analysis import ORPHANS
+from chieu.games.matchuoc.cards import HO, KINDS, NUM_BASIC, NUM_KINDS, discard_order, is_flower
 
 if TYPE_CHECKING:
     from chieu.games.matchuoc.views import MatchuocObservation
@@ -27,6 +28,51 @@ def _counts(tiles: list[int]) -> list[int]:
     for t in tiles:
         c[t] += 1
     return c
+
+
+def unseen(obs: MatchuocObservation) -> list[int]:
+    """The copies of each kind the seat has not seen: not in its hand, nobody's discards,
+    phu or set-down tiles (the khung a smaller set leaves out count as unseen)."""
+    left = list(KINDS.copies)
+    for t in obs.get("hand", []):
+        left[t] -= 1
+    for s in range(len(obs["rivers"])):
+        for t in [*obs["rivers"][s], *obs["flowers"][s], *obs["khung_down"][s]]:
+            left[t] -= 1
+        for g in obs["melds"][s]:
+            for t, w in zip(g["tiles"], g["wilds"], strict=True):
+                left[w if w >= 0 else t] -= 1
+    return [max(0, n) for n in left]
+
+
+def _near(hand: list[int], melds: int) -> list[int]:
+    """The basic kinds whose draw may bring ``hand`` nearer a win: those held, those within
+    two ranks of a held tile of their suit and, with no exposed phu, the orphans."""
+    out = set()
+    for k in range(NUM_BASIC):
+        if not hand[k]:
+            continue
+        out.add(k)
+        if k < 27:
+            first = k - k % 9
+            out.update(j for j in range(k - 2, k + 3) if first <= j < first + 9)
+    if melds == 0:
+        out.update(ORPHANS)
+    return sorted(out)
+
+
+def acceptance(hand: list[int], melds: int, seen_left: list[int]) -> tuple[int, int]:
+    """The distance of ``hand`` (to discard no more) and how many unseen tiles would lower
+    it (the ukeire of riichi players)."""
+    d = shanten.distance(hand, melds)
+    n = 0
+    for k in _near(hand, melds):
+        if seen_left[k]:
+            hand[k] += 1
+            if shanten.distance(hand, melds) < d:
+                n += seen_left[k]
+            hand[k] -= 1
+    return d, n
 
 
 class HeuristicMatChuocBot:
@@ -55,6 +101,33 @@ class HeuristicMatChuocBot:
         if obs["phase"] == "claim":
             return self._claim(obs, legal_actions, hand, melds, rng)
         return self._discard(legal_actions, hand, melds, rng)
+
+    def ranked(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> list[Action]:
+        """Every legal action, best first, for the search bot: the heuristic's choice
+        (``act``), then, on a turn, the discards by their distance after them, the most unseen
+        tiles that would lower it, then the discard order; other actions after them. In a
+        claim window: the choice, then passing, then the claims."""
+        first = self.act(observation, legal_actions, rng)
+        rest = [a for a in legal_actions if a != first]
+        obs = cast("MatchuocObservation", observation)
+        if obs["phase"] == "claim" or obs["seat"] is None:
+            return [first, *sorted(rest, key=lambda a: a.verb != "pass")]
+        hand = _counts(obs["hand"])
+        melds = len(obs["melds"][obs["seat"]])
+        left = unseen(obs)
+
+        def key(a: Action) -> tuple[int, int, int, int]:
+            if a.verb != "discard":
+                return (1, 0, 0, 0)
+            k = a.tile  # type: ignore[attr-defined]
+            hand[k] -= 1
+            d, n = acceptance(hand, melds, left)
+            hand[k] += 1
+            return (0, d, -n, discard_order(k))
+
+        return [first, *sorted(rest, key=key)]
 
     def _discard(self, legal: list[Action], hand: list[int], melds: int, rng: Rng) -> Action:
         options = [a for a in legal if a.verb == "discard"]
