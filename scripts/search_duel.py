@@ -3,17 +3,18 @@
     python scripts/search_duel.py matchuoc --a heuristic --b "search iterations=30 width=3" \\
         --deals 30 --seed 1
 
-A spec is a bot name followed by ``key=value`` options; options make a ``SearchBot`` (any
-other name is ``get_bot(name, game)``). The line-up is A, B, A, B (as ``chieu arena GAME --bots
-A,B,A,B``): every deal is played in both seatings, and the figures are the arena's own
-(``chieu.arena.stats.summarize``: mean points per game with a 95 % interval over deals), with
-the CPU milliseconds per search decision of each spec (decisions with one legal action are not
+A spec is a bot name followed by ``key=value`` options; options make a ``SearchBot``, a
+``module:Class`` name that class, any other name ``get_bot(name, game)``. The line-up is
+A, B, A, B (as ``chieu arena GAME --bots A,B,A,B``): every deal is played in both seatings,
+and the figures are the arena's own (``chieu.arena.stats.summarize``: mean points per game
+with a 95 % interval over deals), with the CPU milliseconds per search decision of each spec (decisions with one legal action are not
 counted). ``--log FILE`` writes each game as a JSON line as it ends.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import time
 from typing import Any
@@ -77,7 +78,13 @@ def main() -> None:
 
     def make(config: core.MatchConfig, label: str, game: GameDefinition) -> Bot:
         name, opts = parse_spec(specs[label])
-        bot: Bot = SearchBot(game.name, **opts) if opts else get_bot(name, game)
+        if opts:
+            bot: Bot = SearchBot(game.name, **opts)
+        elif ":" in name:  # module:Class
+            module, cls = name.split(":")
+            bot = getattr(importlib.import_module(module), cls)()
+        else:
+            bot = get_bot(name, game)
         return Timed(bot, clocks[label])
 
     core._bot = make  # type: ignore[assignment]

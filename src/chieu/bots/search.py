@@ -61,6 +61,7 @@ class SearchOptions(TypedDict, total=False):
     method: str
     width: int | None
     min_pairs: int
+    rollout_policy: str | None
 
 
 @dataclass
@@ -112,6 +113,7 @@ class SearchBot:
         method: str = "paired",
         width: int | None = 4,
         min_pairs: int = 6,
+        rollout_policy: str | None = None,
     ) -> None:
         from chieu.bots.registry import bot_names, get_bot
 
@@ -129,9 +131,12 @@ class SearchBot:
         self.method = method
         self.width = width
         self.min_pairs = min_pairs
-        name = policy if policy in bot_names(game) else "random"
-        self._policy: Callable[[], Bot] = lambda: get_bot(name, game)
-        self._fallback = self._policy()
+        names = bot_names(game)
+        name = policy if policy in names else "random"
+        roll = rollout_policy or policy
+        roll = roll if roll in names else "random"
+        self._policy: Callable[[], Bot] = lambda: get_bot(roll, game)
+        self._fallback = get_bot(name, game)
         self.last: list[ActionValue] = []
 
     def new_game(self, game: str, rules: Mapping[str, object], seat: int) -> None:

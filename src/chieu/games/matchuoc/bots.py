@@ -75,6 +75,28 @@ def acceptance(hand: list[int], melds: int, seen_left: list[int]) -> tuple[int, 
     return d, n
 
 
+def _discard_keys(
+    obs: MatchuocObservation, legal: list[Action]
+) -> dict[Action, tuple[int, int, int, int]]:
+    """For each discard of ``legal``: (0, the distance after it, minus the unseen tiles that
+    would lower that distance, its discard order), smaller first."""
+    seat = obs["seat"]
+    if seat is None:
+        return {}
+    hand = _counts(obs["hand"])
+    melds = len(obs["melds"][seat])
+    left = unseen(obs)
+    out = {}
+    for a in legal:
+        if a.verb == "discard":
+            k = a.tile  # type: ignore[attr-defined]
+            hand[k] -= 1
+            d, n = acceptance(hand, melds, left)
+            hand[k] += 1
+            out[a] = (0, d, -n, discard_order(k))
+    return out
+
+
 class HeuristicMatChuocBot:
     name = "heuristic"
 
@@ -109,25 +131,13 @@ class HeuristicMatChuocBot:
         (``act``), then, on a turn, the discards by their distance after them, the most unseen
         tiles that would lower it, then the discard order; other actions after them. In a
         claim window: the choice, then passing, then the claims."""
-        first = self.act(observation, legal_actions, rng)
+        first = HeuristicMatChuocBot.act(self, observation, legal_actions, rng)
         rest = [a for a in legal_actions if a != first]
         obs = cast("MatchuocObservation", observation)
         if obs["phase"] == "claim" or obs["seat"] is None:
             return [first, *sorted(rest, key=lambda a: a.verb != "pass")]
-        hand = _counts(obs["hand"])
-        melds = len(obs["melds"][obs["seat"]])
-        left = unseen(obs)
-
-        def key(a: Action) -> tuple[int, int, int, int]:
-            if a.verb != "discard":
-                return (1, 0, 0, 0)
-            k = a.tile  # type: ignore[attr-defined]
-            hand[k] -= 1
-            d, n = acceptance(hand, melds, left)
-            hand[k] += 1
-            return (0, d, -n, discard_order(k))
-
-        return [first, *sorted(rest, key=key)]
+        keyed = _discard_keys(obs, rest)
+        return [first, *sorted(rest, key=lambda a: keyed.get(a, (1, 0, 0, 0)))]
 
     def _discard(self, legal: list[Action], hand: list[int], melds: int, rng: Rng) -> Action:
         options = [a for a in legal if a.verb == "discard"]
@@ -191,4 +201,30 @@ class HeuristicMatChuocBot:
         return best
 
 
-BOTS: Mapping[str, Callable[[], Bot]] = {"heuristic": HeuristicMatChuocBot}
+class AcceptanceMatChuocBot(HeuristicMatChuocBot):
+    """The heuristic whose discard, among those that keep the distance lowest, keeps the most
+    unseen tiles that would lower it (then the discard order): a search advisor."""
+
+    name = "acceptance"
+
+    def act(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> Action:
+        return self.ranked(observation, legal_actions, rng)[0]
+
+    def ranked(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> list[Action]:
+        """The heuristic's ranking (``HeuristicMatChuocBot.ranked``), except that on a turn
+        its choice of discard gives way to the first by distance and unseen tiles."""
+        order = super().ranked(observation, legal_actions, rng)
+        if order[0].verb != "discard" or len(order) < 2:
+            return order
+        keyed = _discard_keys(cast("MatchuocObservation", observation), order)
+        return sorted(order, key=lambda a: keyed.get(a, (1, 0, 0, 0)))
+
+
+BOTS: Mapping[str, Callable[[], Bot]] = {
+    "heuristic": HeuristicMatChuocBot,
+    "acceptance": AcceptanceMatChuocBot,
+}
