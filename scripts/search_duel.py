@@ -7,8 +7,9 @@ A spec is a bot name followed by ``key=value`` options; options make a ``SearchB
 ``module:Class`` name that class, any other name ``get_bot(name, game)``. The line-up is
 A, B, A, B (as ``chieu arena GAME --bots A,B,A,B``): every deal is played in both seatings,
 and the figures are the arena's own (``chieu.arena.stats.summarize``: mean points per game
-with a 95 % interval over deals), with the CPU milliseconds per search decision of each spec (decisions with one legal action are not
-counted). ``--log FILE`` writes each game as a JSON line as it ends.
+with a 95 % interval over deals), with the CPU milliseconds per decision of each spec
+(decisions with one legal action are not counted). ``--log FILE`` writes each game as a JSON
+line as it ends.
 """
 
 from __future__ import annotations
