@@ -20,6 +20,7 @@ from chieu.games.matchuoc.analysis import ORPHANS
 from chieu.games.matchuoc.cards import HO, KINDS, NUM_BASIC, NUM_KINDS, discard_order, is_flower
 
 if TYPE_CHECKING:
+    from chieu.bots.search import SearchOptions
     from chieu.games.matchuoc.views import MatchuocObservation
 
 
@@ -227,4 +228,14 @@ class AcceptanceMatChuocBot(HeuristicMatChuocBot):
 BOTS: Mapping[str, Callable[[], Bot]] = {
     "heuristic": HeuristicMatChuocBot,
     "acceptance": AcceptanceMatChuocBot,
+}
+
+#: the search bot's options in Mạt chược (``chieu.bots.search.SearchOptions``): the acceptance
+#: bot advises, the heuristic plays the playouts (the opponents' model, and cheaper)
+SEARCH: SearchOptions = {
+    "policy": "acceptance",
+    "rollout_policy": "heuristic",
+    "width": 3,
+    "confidence": 1.0,
+    "min_pairs": 6,
 }
