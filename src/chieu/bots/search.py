@@ -24,6 +24,11 @@ heuristic is a good prior. The default ``confidence=1.0`` was chosen offline wit
 choice under each threshold was scored by an independent evaluation with 120–200 worlds per
 action; 0.5–1.5 gained several times as much as 2.0 in Chắn and somewhat more in Phỏm.
 
+``policy`` names the advising bot (its ``ranked`` or its choice is the base action) and,
+unless ``rollout_policy`` names another, the bot of every playout seat; a game whose advisor
+is slower or plays unlike the other seats may roll out with a cheaper, truer model (Mạt
+chược: the acceptance bot advises, the heuristic plays the playouts).
+
 The bot receives only the observation, the legal actions and its Rng, like every bot; with an
 iteration budget its choices are reproducible.
 """

@@ -189,14 +189,12 @@ class HeuristicMatChuocBot:
             if a.verb == "kong":
                 d = shanten.distance(h, melds + 1)
             else:
-                d = min(
-                    (
-                        shanten.distance([x - (i == k) for i, x in enumerate(h)], melds + 1)
-                        for k in range(NUM_KINDS)
-                        if h[k]
-                    ),
-                    default=99,
-                )
+                d = 99
+                for k in range(NUM_KINDS):
+                    if h[k]:
+                        h[k] -= 1
+                        d = min(d, shanten.distance(h, melds + 1))
+                        h[k] += 1
             if d < best_d:
                 best, best_d = a, d
         return best

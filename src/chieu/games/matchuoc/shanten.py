@@ -205,7 +205,7 @@ def _lower(v: int, w: int) -> int:
 
 
 _khung_memo: dict[bytes, int] = {}
-_KHUNG_MEMO_SIZE = 100_000
+_KHUNG_MEMO_SIZE = 250_000
 
 
 def khung_distance(c: Sequence[int], melds: int = 0) -> int:
@@ -240,12 +240,23 @@ def _khung_distance(c: Sequence[int], melds: int, tg: int, hp: int, own: tuple[i
     return best - 1
 
 
-def _splits(n: int, parts: int) -> Iterator[tuple[int, ...]]:
+_split_cache: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _splits(n: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``n`` wilds among ``parts`` blocks (memoised)."""
+    got = _split_cache.get((n, parts))
+    if got is None:
+        got = _split_cache[(n, parts)] = tuple(_each_split(n, parts))
+    return got
+
+
+def _each_split(n: int, parts: int) -> Iterator[tuple[int, ...]]:
     if parts == 1:
         yield (n,)
         return
     for i in range(n + 1):
-        for rest in _splits(n - i, parts - 1):
+        for rest in _each_split(n - i, parts - 1):
             yield (i, *rest)
 
 
