@@ -29,6 +29,10 @@ unless ``rollout_policy`` names another, the bot of every playout seat; a game w
 is slower or plays unlike the other seats may roll out with a cheaper, truer model (Mạt
 chược: the acceptance bot advises, the heuristic plays the playouts).
 
+``clip`` (None: none) bounds each playout's points to ``[-clip, clip]``: where a rare hand
+pays many times a common one (Mạt chược), a single playout would otherwise decide between
+actions compared over a few worlds.
+
 The bot receives only the observation, the legal actions and its Rng, like every bot; with an
 iteration budget its choices are reproducible.
 """
@@ -67,6 +71,7 @@ class SearchOptions(TypedDict, total=False):
     width: int | None
     min_pairs: int
     rollout_policy: str | None
+    clip: float | None
 
 
 @dataclass
@@ -119,6 +124,7 @@ class SearchBot:
         width: int | None = 4,
         min_pairs: int = 6,
         rollout_policy: str | None = None,
+        clip: float | None = None,
     ) -> None:
         from chieu.bots.registry import bot_names, get_bot
 
@@ -136,6 +142,7 @@ class SearchBot:
         self.method = method
         self.width = width
         self.min_pairs = min_pairs
+        self.clip = clip
         names = bot_names(game)
         name = policy if policy in names else "random"
         roll = rollout_policy or policy
@@ -374,6 +381,9 @@ class SearchBot:
         outcome = state.outcome()
         if outcome is None:
             return [0.0] * state.num_players
+        c = self.clip
+        if c is not None:
+            return [max(-c, min(c, float(p))) for p in outcome.payoffs]
         return [float(p) for p in outcome.payoffs]
 
     def __repr__(self) -> str:
