@@ -228,12 +228,16 @@ BOTS: Mapping[str, Callable[[], Bot]] = {
     "acceptance": AcceptanceMatChuocBot,
 }
 
-#: the search bot's options in Mạt chược (``chieu.bots.search.SearchOptions``): the acceptance
-#: bot advises, the heuristic plays the playouts (the opponents' model, and cheaper)
+#: the search bot's options in Mạt chược (``chieu.bots.search.SearchOptions``; measured in
+#: docs/measurements/search_matchuoc.md): the acceptance bot advises and ranks the three root
+#: actions searched, the heuristic plays the playouts (the opponents' model, and cheaper), a
+#: playout's points are bounded by 8 (a rare hand pays a hundred), and another action replaces
+#: the advisor's only when ahead by two standard errors (``scripts/search_tune.py``)
 SEARCH: SearchOptions = {
     "policy": "acceptance",
     "rollout_policy": "heuristic",
     "width": 3,
-    "confidence": 1.0,
+    "confidence": 2.0,
     "min_pairs": 6,
+    "clip": 8.0,
 }
