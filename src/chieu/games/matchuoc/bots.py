@@ -4,6 +4,11 @@ It wins whenever it may; sets down flowers and Đại Ho (they never help a hand
 other khung as wilds; makes a coong when it can; claims a discard (phỗng, ăn, coong) only when
 that lowers its distance to a win; and discards so as to keep the distance lowest, flowers
 first, never a khung unless nothing else keeps the distance.
+
+For the search bot (``chieu.bots.search``): ``ranked`` orders the heuristic's other choices;
+the ``acceptance`` bot discards, among the discards that keep the distance lowest, the one
+that keeps the most unseen tiles that would lower it (the ukeire of riichi players); ``SEARCH``
+is the search's options in Mạt chược (docs/measurements/search_matchuoc.md).
 """
 
 from __future__ import annotations
@@ -47,8 +52,9 @@ def unseen(obs: MatchuocObservation) -> list[int]:
 
 
 def _near(hand: list[int], melds: int) -> list[int]:
-    """The basic kinds whose draw may bring ``hand`` nearer a win: those held, those within
-    two ranks of a held tile of their suit and, with no exposed phu, the orphans."""
+    """The basic kinds whose draws ``acceptance`` counts: those held, those within two ranks
+    of a held tile of their suit and, with no exposed phu, the orphans (a tile far from every
+    held tile seldom helps, and looking at all 34 costs three times as much)."""
     out = set()
     for k in range(NUM_BASIC):
         if not hand[k]:
