@@ -54,7 +54,7 @@ def unseen(obs: MatchuocObservation) -> list[int]:
 def _near(hand: list[int], melds: int) -> list[int]:
     """The basic kinds whose draws ``acceptance`` counts: those held, those within two ranks
     of a held tile of their suit and, with no exposed phu, the orphans (a tile far from every
-    held tile seldom helps, and looking at all 34 costs three times as much)."""
+    held tile seldom helps)."""
     out = set()
     for k in range(NUM_BASIC):
         if not hand[k]:
