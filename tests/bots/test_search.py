@@ -199,3 +199,17 @@ def test_the_tree_method_plays_too() -> None:
     assert not [f for f in state.outcome().faults if f.seat in (0, 2)]
     with pytest.raises(ChieuError, match="unknown search method"):
         SearchBot("chan", method="minimax")
+
+
+def test_rollout_policy_and_clip_default_to_the_old_search() -> None:
+    """Without ``rollout_policy`` the advisor plays the playouts, and without ``clip`` a
+    playout's points are the game's; with them, another bot rolls out and points are bounded."""
+    plain = SearchBot("chan", iterations=2)
+    assert plain.clip is None
+    assert type(plain._policy()) is type(plain._fallback)
+    other = SearchBot("chan", iterations=2, rollout_policy="random", clip=1.0)
+    assert type(other._policy()).__name__ == "RandomBot"
+    assert type(other._fallback) is type(plain._fallback)
+    st = ChanGame.new_state(Rules(), 3)
+    payoffs = other._rollout(st, Rng(3, "clip"))
+    assert all(-1.0 <= p <= 1.0 for p in payoffs)

@@ -24,6 +24,15 @@ heuristic is a good prior. The default ``confidence=1.0`` was chosen offline wit
 choice under each threshold was scored by an independent evaluation with 120–200 worlds per
 action; 0.5–1.5 gained several times as much as 2.0 in Chắn and somewhat more in Phỏm.
 
+``policy`` names the advising bot (its ``ranked`` or its choice is the base action) and,
+unless ``rollout_policy`` names another, the bot of every playout seat; a game whose advisor
+is slower or plays unlike the other seats may roll out with a cheaper, truer model (Mạt
+chược: the acceptance bot advises, the heuristic plays the playouts).
+
+``clip`` (None: none) bounds each playout's points to ``[-clip, clip]``: where a rare hand
+pays many times a common one (Mạt chược), a single playout would otherwise decide between
+actions compared over a few worlds.
+
 The bot receives only the observation, the legal actions and its Rng, like every bot; with an
 iteration budget its choices are reproducible.
 """
@@ -61,6 +70,8 @@ class SearchOptions(TypedDict, total=False):
     method: str
     width: int | None
     min_pairs: int
+    rollout_policy: str | None
+    clip: float | None
 
 
 @dataclass
@@ -112,6 +123,8 @@ class SearchBot:
         method: str = "paired",
         width: int | None = 4,
         min_pairs: int = 6,
+        rollout_policy: str | None = None,
+        clip: float | None = None,
     ) -> None:
         from chieu.bots.registry import bot_names, get_bot
 
@@ -129,9 +142,13 @@ class SearchBot:
         self.method = method
         self.width = width
         self.min_pairs = min_pairs
-        name = policy if policy in bot_names(game) else "random"
-        self._policy: Callable[[], Bot] = lambda: get_bot(name, game)
-        self._fallback = self._policy()
+        self.clip = clip
+        names = bot_names(game)
+        name = policy if policy in names else "random"
+        roll = rollout_policy or policy
+        roll = roll if roll in names else "random"
+        self._policy: Callable[[], Bot] = lambda: get_bot(roll, game)
+        self._fallback = get_bot(name, game)
         self.last: list[ActionValue] = []
 
     def new_game(self, game: str, rules: Mapping[str, object], seat: int) -> None:
@@ -364,6 +381,9 @@ class SearchBot:
         outcome = state.outcome()
         if outcome is None:
             return [0.0] * state.num_players
+        c = self.clip
+        if c is not None:
+            return [max(-c, min(c, float(p))) for p in outcome.payoffs]
         return [float(p) for p in outcome.payoffs]
 
     def __repr__(self) -> str:

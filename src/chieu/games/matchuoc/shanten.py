@@ -121,21 +121,21 @@ def _merge(i: int, j: int) -> int:
     return got
 
 
+#: (i, j, k): entry i of one block's vector and entry j of another's make entry k of their sum
+_TRIPLES = tuple(
+    (i, j, 2 * ((i >> 1) + (j >> 1)) + (i & 1) + (j & 1))
+    for i in range(10)
+    for j in range(10)
+    if (i >> 1) + (j >> 1) <= 4 and (i & 1) + (j & 1) <= 1
+)
+
+
 def _merge_raw(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     out = [INF] * 10
-    for i in range(10):
-        if a[i] >= INF:
-            continue
-        for j in range(10):
-            if b[j] >= INF:
-                continue
-            m = (i >> 1) + (j >> 1)
-            p = (i & 1) + (j & 1)
-            if m > 4 or p > 1:
-                continue
-            k = 2 * m + p
-            if a[i] + b[j] < out[k]:
-                out[k] = a[i] + b[j]
+    for i, j, k in _TRIPLES:
+        x = a[i] + b[j]
+        if x < out[k]:
+            out[k] = x
     return tuple(out)
 
 
@@ -185,42 +185,78 @@ def seven_pairs_distance(c: Sequence[int]) -> int:
     return 6 - min(7, pairs)
 
 
-def _block_vector(c: Sequence[int], b: int) -> tuple[int, ...]:
+def _block_vector(c: Sequence[int], b: int) -> int:
     lo, hi = BLOCKS[b]
     t = tuple(c[lo:hi])
-    if b < 3:
-        return _vectors[_suit_vector(t)]
-    return _honor_raw(t)
+    return _suit_vector(t) if b < 3 else _honor_vector(t)
+
+
+_lowered: dict[tuple[int, int], int] = {}
+
+
+def _lower(v: int, w: int) -> int:
+    """The vector ``v`` (an interned id) with ``w`` wilds filling missing tiles."""
+    got = _lowered.get((v, w))
+    if got is None:
+        got = _lowered[(v, w)] = _intern(
+            tuple(max(0, x - w) if x < INF else INF for x in _vectors[v])
+        )
+    return got
+
+
+_khung_memo: dict[bytes, int] = {}
+_KHUNG_MEMO_SIZE = 250_000
 
 
 def khung_distance(c: Sequence[int], melds: int = 0) -> int:
     """Shanten of the regular shape with khung as wilds: each khung in a block's range fills
-    one missing tile of that block (a fifth copy allowed)."""
+    one missing tile of that block (a fifth copy allowed). Memoised on the whole hand (the
+    search bot's playouts ask for the same hands again and again)."""
     w = c[KHUNG0:]
     tg, th, so, ma, hy, ng, hp = w[0], w[1], w[2], w[3], w[5], w[6], w[7]
     if not (tg or th or so or ma or hy or ng or hp):
         return regular_distance(c, melds)
+    key = bytes((*c, melds))
+    got = _khung_memo.get(key)
+    if got is None:
+        if len(_khung_memo) >= _KHUNG_MEMO_SIZE:
+            _khung_memo.clear()
+        got = _khung_memo[key] = _khung_distance(c, melds, tg, hp, (ma, th, so, hy, ng))
+    return got
+
+
+def _khung_distance(c: Sequence[int], melds: int, tg: int, hp: int, own: tuple[int, ...]) -> int:
     vecs = [_block_vector(c, b) for b in range(5)]
-    own = (ma, th, so, hy, ng)
     best = INF
     target = 2 * (4 - melds) + 1
     for tg_split in _splits(tg, 5):
         for hp_split in _splits(hp, 3):
-            ws = [own[b] + tg_split[b] + (hp_split[b] if b < 3 else 0) for b in range(5)]
-            acc: tuple[int, ...] = (0,) + (INF,) * 9
-            for b in range(5):
-                v = tuple(max(0, x - ws[b]) if x < INF else INF for x in vecs[b])
-                acc = _merge_raw(acc, v)
-            best = min(best, acc[target])
+            acc = _lower(vecs[0], own[0] + tg_split[0] + hp_split[0])
+            for b in range(1, 5):
+                acc = _merge(
+                    acc, _lower(vecs[b], own[b] + tg_split[b] + (hp_split[b] if b < 3 else 0))
+                )
+            best = min(best, _vectors[acc][target])
     return best - 1
 
 
-def _splits(n: int, parts: int) -> Iterator[tuple[int, ...]]:
+_split_cache: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _splits(n: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``n`` wilds among ``parts`` blocks (memoised)."""
+    got = _split_cache.get((n, parts))
+    if got is None:
+        got = _split_cache[(n, parts)] = tuple(_each_split(n, parts))
+    return got
+
+
+def _each_split(n: int, parts: int) -> Iterator[tuple[int, ...]]:
     if parts == 1:
         yield (n,)
         return
     for i in range(n + 1):
-        for rest in _splits(n - i, parts - 1):
+        for rest in _each_split(n - i, parts - 1):
             yield (i, *rest)
 
 
