@@ -40,6 +40,8 @@ class MatChuocGame(GameBase):
         terminal_face="chieu.games.matchuoc.terminal:face",
         encoder="chieu.games.matchuoc.features:MatChuocEncoder",
         bots="chieu.games.matchuoc.bots:BOTS",
+        search="chieu.games.matchuoc.bots:SEARCH",
+        levels="chieu.games.matchuoc.bots:LEVELS",
         check_hand="chieu.games.matchuoc.checker:check_hand",
         check_options="chieu.games.matchuoc.checker:CHECK_OPTIONS",
         check_view="chieu.games.matchuoc.terminal:render",
