@@ -32,11 +32,15 @@ if TYPE_CHECKING:
     from chieu.games.totom.views import TotomObservation
 
 _WORST: Standing = (1, 1 << 20)  # below every real standing
-_FIRST = {A.WIN: 0, A.DAY_KHAN: 1, A.LAY: 2}
+#: at an equal standing: an eat after letting the card go, a phỗng before (it wins a turn)
+EAT_TIE = 1
+PHONG_TIE = -1
 
 
 class HeuristicTotomBot:
     name = "heuristic"
+    eat_tie = EAT_TIE
+    _seat = Seat
 
     def act(
         self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
@@ -59,7 +63,7 @@ class HeuristicTotomBot:
             return _first(legal, A.ARRANGE_DONE)
         if phase == "call":
             return _first(legal, _call(obs, legal))
-        seat = Seat.of(obs)
+        seat = self._seat.of(obs)
         if A.WIN in legal and seat.live is not None and seat.win_valid():
             return _first(legal, A.WIN)
         for must in (A.DAY_KHAN, A.LAY):
@@ -81,12 +85,12 @@ class HeuristicTotomBot:
         if verb in ("eat", "extend"):
             free, fixed = seat.after_eat(ALL_PHU[act.phu], verb == "extend")  # type: ignore[attr-defined]
             got = seat.take_value(free, fixed)
-            return (got, 1) if got is not None else (_WORST, 9)
+            return (got, self.eat_tie) if got is not None else (_WORST, 9)
         if verb == "phong":
             free, fixed = seat.after_phong()
             got = seat.take_value(free, fixed)
             # a phỗng also wins a turn: it goes before letting the card go at equal standing
-            return (got, -1) if got is not None else (_WORST, 9)
+            return (got, PHONG_TIE) if got is not None else (_WORST, 9)
         if verb in ("draw", "pass", "decline"):
             return seat.standing(seat.free, seat.fixed), 0
         if verb == "win":
