@@ -1,6 +1,7 @@
-"""What limits the share of Tổ tôm games with a winner (issue 31; ``docs/measurements/totom_winners.md``).
+"""What limits the share of Tổ tôm games with a winner (issue 31, see
+``docs/measurements/totom_winners.md``).
 
-``python scripts/totom_limits.py --bots heuristic,heuristic,heuristic,heuristic --games N [--seed S]``
+``python scripts/totom_limits.py --bots B1,B2,... --games N [--seed S]``
 
 Plays N games (default rules, one seat per bot) and, with every hand in view (an analysis, not a
 player), counts:
@@ -130,9 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for x in waiting(seat, seat.free):
                 aside = st.set_aside.count(x)
                 others = sum(o.hand[x] for i, o in enumerate(st.seats) if i != s)
-                dead = 4 - seat.free[x] - aside - others - sum(
-                    g.cards.count(x) for g in seat.fixed
-                )
+                dead = 4 - seat.free[x] - aside - others - sum(g.cards.count(x) for g in seat.fixed)
                 outs["in the set-aside part"] += aside
                 outs["in another seat's hand"] += others
                 outs["seen (dead in a door or on a mat)"] += max(0, dead)

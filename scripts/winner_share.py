@@ -26,6 +26,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -54,6 +55,47 @@ def _verb(data: object) -> str:
     return "?"
 
 
+@dataclass
+class Share:
+    """What ``measure`` found (see the module docstring)."""
+
+    game: str
+    bots: list[str]
+    games: int
+    seed: int
+    winners: int
+    share_95: tuple[float, float]
+    decisions_per_game: float
+    actions_per_game: dict[str, float]
+    claims_per_game: dict[str, float]
+    faults: dict[str, int]
+    no_winner_endings: dict[str, int]
+    cpu_seconds_per_game: float
+
+    @property
+    def share(self) -> float:
+        return self.winners / self.games
+
+    def lines(self) -> list[str]:
+        lo, hi = self.share_95
+
+        def per_game(d: dict[str, float]) -> str:
+            return ", ".join(f"{v} {n:.2f}" for v, n in d.items()) or "none"
+
+        return [
+            f"{self.game} {','.join(self.bots)}: {self.games} games from seed {self.seed}",
+            f"  games with a winner: {self.winners}/{self.games} = {self.share:.1%}"
+            f"  (95 % Wilson {lo:.1%}..{hi:.1%})",
+            f"  decisions per game: {self.decisions_per_game:.1f}"
+            f"   CPU per game: {self.cpu_seconds_per_game * 1000:.1f} ms",
+            "  decisions per game by verb: " + per_game(self.actions_per_game),
+            "  claims per game (announced): " + per_game(self.claims_per_game),
+            "  faults: " + (", ".join(f"{k} {n}" for k, n in self.faults.items()) or "none"),
+            "  games without a winner ended: "
+            + ("; ".join(f"{k} ×{n}" for k, n in self.no_winner_endings.items()) or "-"),
+        ]
+
+
 def measure(
     game_name: str,
     bots: Sequence[str],
@@ -61,7 +103,8 @@ def measure(
     seed: int,
     preset: str | None = None,
     pairs: Sequence[str] = (),
-) -> dict[str, object]:
+) -> Share:
+    """Play ``games`` games of ``game_name`` with ``bots`` (one per seat) from ``seed``."""
     game = find_game(game_name)
     rules = build_rules(game, preset, list(pairs), len(bots))
     winners = 0
@@ -78,7 +121,7 @@ def measure(
         cpu += time.process_time() - t0
         out = state.outcome()
         assert out is not None
-        steps += state.steps
+        steps += int(getattr(state, "steps", 0))  # the recorded decisions (a StateBase)
         last = "?"
         for e in state.events:
             if e.type == "action":
@@ -92,46 +135,24 @@ def measure(
             winners += 1
         else:
             endings[f"{out.termination.value}, last decision: {last}"] += 1
-    lo, hi = wilson(winners, games)
-    return {
-        "game": game.name,
-        "bots": list(bots),
-        "games": games,
-        "seed": seed,
-        "winners": winners,
-        "share": winners / games,
-        "share_95": [lo, hi],
-        "decisions_per_game": steps / games,
-        "actions_per_game": {v: n / games for v, n in sorted(decisions.items())},
-        "claims_per_game": {v: n / games for v, n in sorted(claims.items())},
-        "faults": dict(sorted(faults.items())),
-        "no_winner_endings": dict(endings.most_common()),
-        "cpu_seconds_per_game": cpu / games,
-    }
-
-
-def show(r: dict[str, object]) -> str:
-    lo, hi = r["share_95"]  # type: ignore[misc]
-    lines = [
-        f"{r['game']} {','.join(r['bots'])}: {r['games']} games from seed {r['seed']}",  # type: ignore[arg-type]
-        f"  games with a winner: {r['winners']}/{r['games']} = {r['share']:.1%}"
-        f"  (95 % Wilson {lo:.1%}..{hi:.1%})",
-        f"  decisions per game: {r['decisions_per_game']:.1f}"
-        f"   CPU per game: {r['cpu_seconds_per_game'] * 1000:.1f} ms",
-        "  decisions per game by verb: "
-        + ", ".join(f"{v} {n:.2f}" for v, n in r["actions_per_game"].items()),  # type: ignore[attr-defined]
-        "  claims per game (announced): "
-        + (", ".join(f"{v} {n:.2f}" for v, n in r["claims_per_game"].items()) or "none"),  # type: ignore[attr-defined]
-        "  faults: "
-        + (", ".join(f"{k} {n}" for k, n in r["faults"].items()) or "none"),  # type: ignore[attr-defined]
-        "  games without a winner ended: "
-        + ("; ".join(f"{k} ×{n}" for k, n in r["no_winner_endings"].items()) or "-"),  # type: ignore[attr-defined]
-    ]
-    return "\n".join(lines)
+    return Share(
+        game=game.name,
+        bots=list(bots),
+        games=games,
+        seed=seed,
+        winners=winners,
+        share_95=wilson(winners, games),
+        decisions_per_game=steps / games,
+        actions_per_game={v: n / games for v, n in sorted(decisions.items())},
+        claims_per_game={v: n / games for v, n in sorted(claims.items())},
+        faults=dict(sorted(faults.items())),
+        no_winner_endings=dict(endings.most_common()),
+        cpu_seconds_per_game=cpu / games,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("game")
     p.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
     p.add_argument("--games", type=int, default=100)
@@ -142,7 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     r = measure(args.game, bots, args.games, args.seed, args.preset, args.rules)
-    print(json.dumps(r, ensure_ascii=False) if args.json else show(r))
+    if args.json:
+        print(json.dumps({**asdict(r), "share": r.share}, ensure_ascii=False))
+    else:
+        print("\n".join(r.lines()))
     return 0
 
 
