@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 #: a standing: (minus the unseen winning copies, the distance); smaller is better
 Standing = tuple[int, int]
 LUNG_SHORT = 4
-TAKE_WIDTH = 5  # the give-backs weighed in full after a take
+TAKE_WIDTH = 3  # the give-backs weighed in full after a take
+DISCARD_WIDTH = 6  # the discards weighed in full
 _FAR = 1000  # after every fully weighed standing
 DEAD_CA = 2  # a cạ card whose completing cards are all seen: as loose as a quân lẻ
 
@@ -68,6 +69,28 @@ def looseness(hand: Sequence[int]) -> int:
                     break
         total += best * n
     return total
+
+
+def may_wait(hand: Sequence[int]) -> bool:
+    """False when a single held numbered card is two cards short of every phu: one more card
+    cannot put it in a phu (a 3-card phu within the joker's phu would hold it one card short),
+    so the hand waits on nothing (``analysis.waits`` is empty); True otherwise."""
+    for k in range(CC):
+        if hand[k] != 1:
+            continue
+        for a, b in _PARTNERS[k]:
+            if hand[a] or hand[b]:
+                break
+        else:
+            return False
+    return True
+
+
+# memos of the hand measures (hands recur across a search's worlds and playouts)
+_MEMO_MAX = 1 << 17
+_WAITS: dict[tuple[tuple[int, ...], tuple[Phu, ...], str], tuple[int, ...]] = {}
+_Layout = tuple[int, tuple[tuple[int, tuple[int, ...]], ...], int]  # 2 × quân lẻ, cạ, lưng
+_LAYOUT: dict[tuple[tuple[int, ...], str], _Layout] = {}
 
 
 @lru_cache(maxsize=64)
@@ -127,16 +150,33 @@ class Seat:
     def standing(self, free: Sequence[int], fixed: Sequence[Phu]) -> Standing:
         """How good the 20-card hand ``free`` + ``fixed`` is (see the module docstring)."""
         rules = self.rules
-        waits = an.waits(free, rules, fixed=fixed)
-        chances = sum(self.unseen[x] for x in waits)
-        if chances:
-            return (-chances, 0)
-        arr = arrange(free, rules)
-        need = 2 * len(arr.loose)
-        for ca in arr.ca:
-            live = sum(self.unseen[w] for w in CA_WAITS.get(ca.cards, ca.waits))
-            need += len(ca.cards) * (1 if live else DEAD_CA)
-        lung = sum(1 for g in (*arr.phu, *fixed) if g.is_lung(rules))
+        key = tuple(free)
+        if may_wait(free):
+            wkey = (key, tuple(fixed), rules.lung_reading)
+            waits = _WAITS.get(wkey)
+            if waits is None:
+                if len(_WAITS) >= _MEMO_MAX:
+                    _WAITS.clear()
+                waits = _WAITS[wkey] = tuple(an.waits(free, rules, fixed=fixed))
+            chances = sum(self.unseen[x] for x in waits)
+            if chances:
+                return (-chances, 0)
+        akey = (key, rules.lung_reading)
+        layout = _LAYOUT.get(akey)
+        if layout is None:
+            if len(_LAYOUT) >= _MEMO_MAX:
+                _LAYOUT.clear()
+            arr = arrange(free, rules)
+            layout = _LAYOUT[akey] = (
+                2 * len(arr.loose),
+                tuple((len(ca.cards), CA_WAITS.get(ca.cards, ca.waits)) for ca in arr.ca),
+                sum(1 for g in arr.phu if g.is_lung(rules)),
+            )
+        need, cas, lung = layout
+        unseen = self.unseen
+        for n, ws in cas:
+            need += n if any(unseen[w] for w in ws) else n * DEAD_CA
+        lung += sum(1 for g in fixed if g.is_lung(rules))
         return (0, need + LUNG_SHORT * max(0, rules.min_lung - lung))
 
     def best_discard(
@@ -144,7 +184,7 @@ class Seat:
         free: Sequence[int],
         fixed: Sequence[Phu],
         allowed: Sequence[int],
-        width: int = 8,
+        width: int = DISCARD_WIDTH,
     ) -> list[tuple[Standing, int]]:
         """Every card of ``allowed`` to give up, with the standing it leaves, best first (ties:
         the card with the fewest unseen copies, then the lower kind). Only the ``width`` cards
