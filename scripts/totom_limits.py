@@ -68,7 +68,7 @@ def one_away(seat: Seat) -> bool:
 def classify(seat: Seat) -> str:
     if waiting(seat, seat.free):
         return "waiting"
-    if an.shape_waits(seat.free, seat.rules) and not seat.fixed:
+    if an.shape_waits(seat.free, seat.rules):
         return "shape only (lưng short)"
     if one_away(seat):
         return "one exchange away"
@@ -87,14 +87,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     deal: Counter[str] = Counter()
     end: Counter[str] = Counter()
     outs: Counter[str] = Counter()
+    winner_deal: Counter[str] = Counter()
+    winner_takes = 0
     exposures = takes = wins = lung_blocked = valid_chances = 0
     for g in range(args.games):
         seed = args.seed + g
         bots = [get_bot(n, "totom") for n in names]
         rngs = [bot_rng(seed, s) for s in range(len(names))]
         st = game.new_state(seed)
-        for s in range(len(names)):
-            deal[classify(Seat.of(st.observation(s)))] += 1
+        dealt = [classify(Seat.of(st.observation(s))) for s in range(len(names))]
+        deal.update(dealt)
         seen: list[object] = [None]
 
         def choose(state, d, bots=bots, rngs=rngs, seen=seen):  # type: ignore[no-untyped-def]
@@ -115,11 +117,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         play(st, choose, fast=False)
         out = st.outcome()
         assert out is not None
-        for e in st.events:
-            if e.type == "action" and e.data.get("action", {}).get("verb") in TAKES:
-                takes += 1
+        mine = Counter(
+            e.actor
+            for e in st.events
+            if e.type == "action" and e.data.get("action", {}).get("verb") in TAKES
+        )
+        takes += sum(mine.values())
         if out.winner is not None:
             wins += 1
+            winner_deal[dealt[out.winner]] += 1
+            winner_takes += mine[out.winner]
             continue
         for s in range(len(names)):
             obs = st.observation(s)
@@ -143,6 +150,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  valid ù chances seen on live cards: {valid_chances} (games won: {wins})")
     print(f"  live cards on which a seat had every card in phu but too few lưng: {lung_blocked}")
     print("  dealt hands: " + ", ".join(f"{k} {v / seats:.1%}" for k, v in deal.most_common()))
+    if wins:
+        print(
+            f"  the winners: {winner_takes / wins:.2f} takes each before the ù; dealt hands "
+            + ", ".join(f"{k} {v / wins:.1%}" for k, v in winner_deal.most_common())
+        )
     no_win = (n - wins) * len(names)
     if no_win:
         print(
