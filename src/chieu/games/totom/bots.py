@@ -40,7 +40,6 @@ PHONG_TIE = -1
 class HeuristicTotomBot:
     name = "heuristic"
     eat_tie = EAT_TIE
-    _seat = Seat
 
     def act(
         self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
@@ -63,12 +62,16 @@ class HeuristicTotomBot:
             return _first(legal, A.ARRANGE_DONE)
         if phase == "call":
             return _first(legal, _call(obs, legal))
-        seat = self._seat.of(obs)
+        seat = Seat.of(obs)
         if A.WIN in legal and seat.live is not None and seat.win_valid():
             return _first(legal, A.WIN)
         for must in (A.DAY_KHAN, A.LAY):
             if must in legal:
                 return _first(legal, must)
+        if phase == "discard" and all(a.verb == "discard" for a in legal):
+            cards = [a.card for a in legal]  # type: ignore[attr-defined]
+            order = [A.DISCARD[k] for _, k in seat.best_discard(seat.free, seat.fixed, cards)]
+            return [*order, *(a for a in legal if a not in order)]
         scored = [(self._value(seat, act), i, act) for i, act in enumerate(legal)]
         scored.sort(key=lambda e: (e[0], e[1]))
         return [act for _, _, act in scored]
