@@ -18,7 +18,8 @@ from chieu.games.totom.cards import KINDS, parse_cards, parse_counts
 from chieu.games.totom.phu import ALL_PHU
 from chieu.games.totom.rules import Rules
 from chieu.games.totom.shapes import looseness as slow_looseness
-from chieu.games.totom.strategy import Seat, looseness
+from chieu.games.totom.strategy import Seat, looseness, may_wait
+from tests.games.totom import hands
 from tests.games.totom.hands import TT1
 
 RULES = Rules(players=4)
@@ -121,6 +122,25 @@ def test_fast_looseness_is_the_catalogue_figure() -> None:
     for _ in range(300):
         hand = KINDS.counts(rng.shuffled(KINDS.deck())[:20])
         assert looseness(hand) == slow_looseness(hand)
+
+
+def test_may_wait_never_hides_a_wait() -> None:
+    rng = Rng(6, "may_wait")
+    worked = [parse_counts(getattr(hands, f"TT{i}")) for i in range(1, 10)]
+    pool = [h for h in worked if sum(h) == 20]
+    for h in worked:  # each worked hand with one card exchanged
+        for _ in range(20):
+            c = list(h)
+            c[rng.choice([k for k in range(30) if c[k]])] -= 1
+            c[rng.choice([k for k in range(30) if c[k] < 4])] += 1
+            pool.append(c[:])
+    pool += [KINDS.counts(rng.shuffled(KINDS.deck())[:20]) for _ in range(100)]
+    waiting = 0
+    for h in pool:
+        w = an.waits(h, RULES)
+        waiting += bool(w)
+        assert may_wait(h) or not w, h
+    assert waiting >= 10
 
 
 def test_a_table_of_heuristics_claims_ends_and_commits_no_fault() -> None:

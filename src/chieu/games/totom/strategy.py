@@ -10,9 +10,13 @@ and door, the live card). ``standing`` measures a 20-card hand, smaller is bette
    unseen (a dead cạ counts as two quân lẻ), 4 per lưng short of the minimum (the layout of
    ``advice.arrange``: the most cards in phu, then cạ).
 
-``after_take`` is the hand after an ăn, a phỗng or a dậy khàn with the best give-back, so a
-take is worth what its hand is worth once the card is given back. Nothing here reads a hidden
-card: everything comes from the observation.
+``after_eat`` and ``after_phong`` are the hand after an ăn (the copies of the card laid on its
+phu) or a phỗng, and ``take_value`` its standing with the best give-back: a take is worth what
+its hand is worth once a card is given back. ``best_discard`` weighs in full only the give-backs
+that leave the fewest loose cards (``looseness``, from the 3-card phu: the catalogue's figure,
+faster); ``may_wait`` skips ``analysis.waits`` for a hand with a lone card no one card can place;
+the waits and layouts are memoised by hand (hands recur across a search's worlds). Nothing here
+reads a hidden card: everything comes from the observation.
 """
 
 from __future__ import annotations
@@ -251,8 +255,4 @@ class Seat:
         return ranked[0][0] if ranked else None
 
 
-def eat_phu(index: int) -> Phu:
-    return ALL_PHU[index]
-
-
-__all__ = ["Seat", "Standing", "eat_phu", "rules_of"]
+__all__ = ["Seat", "Standing", "looseness", "may_wait", "rules_of"]
