@@ -1,9 +1,19 @@
 """The Tổ tôm bots, by name (see ``chieu.bots.registry``).
 
-``heuristic`` plays on the analysis functions and what its observation shows: it claims every
-valid ù (never an invalid one, so it never commits thiếu lưng or ù nhỏ hô to), always raises
-its khàn (no khê khàn), never lets a win go (no bỏ ù), lays the copies of a card it eats (no
-treo tranh trái vỉ), eats when the eat leaves fewer loose cards, and discards its loosest card.
+``heuristic`` (the "Vừa" level, and the rollout policy of ``search``) plays to ù on what its
+observation shows (``strategy.Seat``): it weighs every hand by the unseen copies of its winning
+cards, else by how far it is (quân lẻ, cạ still alive, lưng short), and
+
+* claims every valid ù at once (never an invalid one: no thiếu lưng, no ù nhỏ hô to; never
+  lets one go: no bỏ ù), calls its true cước;
+* always raises its khàn (dậy khàn: no khê khàn), lays the copies of a card it eats (no treo
+  tranh trái vỉ);
+* eats (ăn, ăn thêm) when the hand after the eat and its best discard stands better than the
+  hand it has, and phỗng when that hand stands no worse (a phỗng also wins a turn);
+* gives back the card that leaves the best hand: the most live winning cards, then the
+  fewest quân lẻ, live cạ kept before dead ones, the lưng kept.
+
+``ranked`` gives every legal action best first, for a search's width.
 """
 
 from __future__ import annotations
@@ -15,133 +25,101 @@ from chieu.core.actions import Action
 from chieu.core.bot import Bot
 from chieu.core.rng import Rng
 from chieu.games.totom import actions as A
-from chieu.games.totom import analysis as an
-from chieu.games.totom.cards import KINDS
-from chieu.games.totom.phu import ALL_PHU, KHAN, QUAD, Phu
-from chieu.games.totom.rules import Rules
-from chieu.games.totom.shapes import looseness
+from chieu.games.totom.phu import ALL_PHU
+from chieu.games.totom.strategy import Seat, Standing
 
 if TYPE_CHECKING:
     from chieu.games.totom.views import TotomObservation
 
+_WORST: Standing = (1, 1 << 20)  # below every real standing
+#: at an equal standing: an eat after letting the card go, a phỗng before (it wins a turn)
+EAT_TIE = 1
+PHONG_TIE = -1
+
 
 class HeuristicTotomBot:
     name = "heuristic"
+    eat_tie = EAT_TIE
 
     def act(
         self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
     ) -> Action:
         # the seam of the ``Bot`` protocol (any game's observation): Tổ tôm's here
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.ranked(observation, legal_actions, rng)[0]
+
+    def ranked(
+        self, observation: Mapping[str, object], legal_actions: list[Action], rng: Rng
+    ) -> list[Action]:
+        """Every legal action, best first (the first is what ``act`` plays)."""
         obs = cast("TotomObservation", observation)
         legal = list(legal_actions)
         if len(legal) == 1:
-            return legal[0]
-        hand = KINDS.counts(obs.get("hand", []))
+            return legal
         phase = obs.get("phase")
         if phase == "arrange":
-            return A.ARRANGE_DONE if A.ARRANGE_DONE in legal else legal[0]
+            return _first(legal, A.ARRANGE_DONE)
         if phase == "call":
-            true = obs.get("cuoc", {})
-            called = obs.get("called", {})
-            for cid, n in sorted(true.items()):
-                act = A.CALL.get(cid)
-                if act in legal and called.get(cid, 0) < n:
-                    return act
-            return A.CALL_DONE
-        if phase == "claim":
-            return self._claim(obs, legal, hand)
-        if phase == "discard":
-            return self._discard(legal, hand, rng)
-        if phase == "decide":
-            return self._decide(obs, legal, hand, rng)
-        return rng.choice(legal)
+            return _first(legal, _call(obs, legal))
+        seat = Seat.of(obs)
+        if A.WIN in legal and seat.live is not None and seat.win_valid():
+            return _first(legal, A.WIN)
+        for must in (A.DAY_KHAN, A.LAY):
+            if must in legal:
+                return _first(legal, must)
+        if phase == "discard" and all(a.verb == "discard" for a in legal):
+            cards = [a.card for a in legal]  # type: ignore[attr-defined]
+            order = [A.DISCARD[k] for _, k in seat.best_discard(seat.free, seat.fixed, cards)]
+            return [*order, *(a for a in legal if a not in order)]
+        scored = [(self._value(seat, act), i, act) for i, act in enumerate(legal)]
+        scored.sort(key=lambda e: (e[0], e[1]))
+        return [act for _, _, act in scored]
 
-    def _fixed(self, observation: TotomObservation) -> list[Phu]:
-        seat = observation["seat"]
-        assert seat is not None  # a bot plays a seat
-        out: list[Phu] = []
-        for g in observation["mats"][seat]:
-            # as laid (a phu may hold stacked copies, which phu_of would not read)
-            kinds = tuple(sorted(KINDS.kind(c) or 0 for c in g["cards"]))
-            out.append(Phu(kinds, g["type"], g.get("name", "")))
-        for code, size in observation.get("down", {}).items():
-            k = KINDS.kind(code) or 0
-            out.append(KHAN[k] if size == 3 else QUAD[k])
-        return out
-
-    def _claim(self, observation: TotomObservation, legal: list[Action], hand: list[int]) -> Action:
-        live = _live_card(observation)
-        rules = Rules.from_json(observation.get("rules")) if observation.get("rules") else None
-        if A.WIN in legal:
-            verdict = an.win_on(hand, live, rules or _RULES, fixed=self._fixed(observation))
-            if verdict.win:
-                return A.WIN
-        if A.DAY_KHAN in legal:
-            return A.DAY_KHAN
-        if A.PHONG in legal:
-            after = list(hand)
-            after[live] -= 2
-            if looseness(after) <= looseness(hand) - 2:
-                return A.PHONG
-        return A.DECLINE if A.DECLINE in legal else legal[0]
-
-    def _discard(self, legal: list[Action], hand: list[int], rng: Rng) -> Action:
-        if A.LAY in legal:
-            return A.LAY  # lay the copies of the card eaten (no treo tranh trái vỉ)
-        best: list[Action] = []
-        best_score = None
-        for act in legal:
+    def _value(self, seat: Seat, act: Action) -> tuple[Standing, int]:
+        """How good ``act`` is: the standing it leads to, then a tie order (waiting for a
+        card, or letting one go, before a take that leaves the hand as good)."""
+        verb = act.verb
+        if verb == "discard":
+            after = list(seat.free)
             k = act.card  # type: ignore[attr-defined]
-            after = list(hand)
-            if after[k]:
-                after[k] -= 1
-            score = looseness(after)
-            if best_score is None or score < best_score:
-                best, best_score = [act], score
-            elif score == best_score:
-                best.append(act)
-        return rng.choice(best)
-
-    def _decide(
-        self, observation: TotomObservation, legal: list[Action], hand: list[int], rng: Rng
-    ) -> Action:
-        live = _live_card(observation)
-        base = looseness(hand)
-        best: Action | None = None
-        best_score = base - 1  # an eat must leave the hand clearly tighter
-        for act in legal:
-            if act.verb not in ("eat", "extend"):
-                continue
-            phu = ALL_PHU[act.phu]  # type: ignore[attr-defined]
-            after = list(hand)
-            if act.verb == "eat":
-                rest = list(phu.cards)
-                rest.remove(live)
-                for k in rest:
-                    after[k] -= 1
-            # the eat takes cards out of the hand; the discard after it removes the loosest
-            score = looseness(after) - 2
-            if score < best_score or (act.verb == "extend" and score <= best_score):
-                best, best_score = act, score
-        if best is not None:
-            return best
-        for fallback in (A.PASS, A.DRAW):
-            if fallback in legal:
-                return fallback
-        return rng.choice(legal)
+            after[k] -= 1
+            return seat.standing(after, seat.fixed), seat.unseen[k]
+        if verb in ("eat", "extend"):
+            free, fixed = seat.after_eat(ALL_PHU[act.phu], verb == "extend")  # type: ignore[attr-defined]
+            got = seat.take_value(free, fixed)
+            return (got, self.eat_tie) if got is not None else (_WORST, 9)
+        if verb == "phong":
+            free, fixed = seat.after_phong()
+            got = seat.take_value(free, fixed)
+            # a phỗng also wins a turn: it goes before letting the card go at equal standing
+            return (got, PHONG_TIE) if got is not None else (_WORST, 9)
+        if verb in ("draw", "pass", "decline"):
+            return seat.standing(seat.free, seat.fixed), 0
+        if verb == "win":
+            return _WORST, 8  # not valid (a valid ù is played before any scoring)
+        return _WORST, 5
 
     def __repr__(self) -> str:
         return "HeuristicTotomBot()"
 
 
-def _live_card(observation: TotomObservation) -> int:
-    """The live card a claim or a decision is on."""
-    live = observation["live"]
-    assert live is not None  # a claim window and a decision are on the live card
-    return live["card"]
+def _first(legal: list[Action], best: Action) -> list[Action]:
+    if best not in legal:
+        return legal
+    return [best, *(a for a in legal if a is not best)]
 
 
-_RULES = Rules()
+def _call(obs: TotomObservation, legal: list[Action]) -> Action:
+    """The next true cước still to call (declared hô), else hô xong."""
+    true = obs.get("cuoc", {})
+    called = obs.get("called", {})
+    for cid, n in sorted(true.items()):
+        act = A.CALL.get(cid)
+        if act in legal and called.get(cid, 0) < n:
+            return act
+    return A.CALL_DONE
+
 
 #: ``heuristic`` is the rule-based player.
 BOTS: Mapping[str, Callable[[], Bot]] = {"heuristic": HeuristicTotomBot}
