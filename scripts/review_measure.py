@@ -9,6 +9,9 @@ its 95 % interval (mean ± 1.96·sd/√n over the reviewed seats) and the Spearm
 seat's accuracy and its points; one JSON line per reviewed seat is appended to ``--out`` as
 soon as it is reviewed, and ``--first K`` starts at deal K (to resume a long run).
 
+``--report FILE ...``: the same figures from the JSON lines of earlier runs, with each pair
+of bots' difference and whether their intervals are apart.
+
 ``--scale G``: the calibration of ``scale`` instead (the mean |points| of a seat over N games
 of heuristic self-play, seeds 1000 on), which sets the classes and the win-percentage scale.
 """
@@ -16,6 +19,7 @@ of heuristic self-play, seeds 1000 on), which sets the classes and the win-perce
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import statistics
@@ -99,15 +103,55 @@ def measure(game: str, n: int, worlds: int | None, out: Path | None, first: int 
     print(
         f"\n{cls.title} ({game}): {n} games, {players} seats, judge {judge.version}, {took:.0f} s"
     )
+    summary(rows)
+
+
+def summary(rows: list[dict[str, object]]) -> None:
+    """Each bot's mean accuracy with its 95 % interval, each pair's difference with its own
+    (above zero or not; the two bots' intervals apart or overlapping), and the Spearman ρ
+    between accuracy and points."""
+    accs: dict[str, list[float]] = {}
     for bot in BOTS:
-        accs = [float(r["accuracy"]) for r in rows if r["bot"] == bot and r["accuracy"] is not None]
-        if accs:
-            m, half = interval(accs)
-            print(f"  {bot:10} accuracy {m:5.1f} ± {half:4.1f} %  (n={len(accs)})")
+        accs[bot] = [
+            float(r["accuracy"])  # type: ignore[arg-type]
+            for r in rows
+            if r["bot"] == bot and r["accuracy"] is not None
+        ]
+        if accs[bot]:
+            m, half = interval(accs[bot])
+            print(f"  {bot:10} accuracy {m:5.1f} ± {half:4.1f} %  (n={len(accs[bot])})")
+    for lo, hi in itertools.pairwise(BOTS):
+        a, b = accs[lo], accs[hi]
+        if len(a) > 1 and len(b) > 1:
+            (ma, ha), (mb, hb) = interval(a), interval(b)
+            half = math.hypot(ha, hb)
+            above = "above zero" if mb - ma - half > 0 else "NOT above zero"
+            apart = "apart" if ma + ha < mb - hb else "overlapping"
+            print(
+                f"  {hi} − {lo}: {mb - ma:+.1f} ± {half:.1f} points of accuracy "
+                f"(the difference's interval {above}; the two intervals {apart})"
+            )
     both = [r for r in rows if r["accuracy"] is not None]
-    rho = spearman([float(r["accuracy"]) for r in both], [float(r["points"]) for r in both])
+    rho = spearman(
+        [float(r["accuracy"]) for r in both],  # type: ignore[arg-type]
+        [float(r["points"]) for r in both],  # type: ignore[arg-type]
+    )
     print(f"  Spearman ρ(accuracy, points) = {rho:+.2f}  (n={len(both)})")
     sys.stdout.flush()
+
+
+def report(paths: list[str]) -> None:
+    """``summary`` of the rows in the JSON-lines files ``paths``, game by game."""
+    rows = [
+        json.loads(line)
+        for path in paths
+        for line in Path(path).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    for game in dict.fromkeys(str(r["game"]) for r in rows):
+        mine = [r for r in rows if r["game"] == game]
+        print(f"\n{find_game(game).title} ({game}): {len({r['deal'] for r in mine})} games")
+        summary(mine)
 
 
 def scale(game: str, n: int) -> None:
@@ -133,7 +177,11 @@ def main() -> int:
     p.add_argument("--out", default=None)
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--scale", action="store_true")
+    p.add_argument("--report", nargs="+", default=None, metavar="FILE", help="summarise")
     args = p.parse_args()
+    if args.report:
+        report(args.report)
+        return 0
     games = args.only or [g for g in game_names()]
     if args.scale:
         for game in games:
