@@ -11,8 +11,9 @@ pair of seats held by different levels (more points = a win, equal = half), and
 every fit puts the mean of the four levels at 1500). It also reports, per game and level, the
 mean points per game with its 95 % interval, the share of its seat-games won, the faults, and
 the share of games with a winner. ``--log`` appends each game's result as a JSON line as the
-deals finish; the figures are computed from the log, the last run of each game in it, so that
-games measured in separate runs (``--only``) make one table (``--report``: from the log alone).
+deals finish; the figures are computed from the whole log, so that games measured in separate
+runs (``--only``, or another ``--seed`` for more deals) make one table (``--report``: from the
+log alone).
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def measure(game: str, deals: int, seed: int, workers: int, log: Path, run: str)
     def done(results: list[GameResult]) -> None:
         with log.open("a", encoding="utf-8") as f:
             for r in results:
-                f.write(json.dumps({"game": game, "run": run, "bots": bots, **r.to_json()}) + "\n")
+                line = {"game": game, "run": run, "run_seed": seed, "bots": bots, **r.to_json()}
+                f.write(json.dumps(line) + "\n")
 
     t0 = time.time()
     run_match(config, workers=workers, on_deal=done)
@@ -59,8 +61,9 @@ def measure(game: str, deals: int, seed: int, workers: int, log: Path, run: str)
 
 
 def _result(line: dict[str, Any]) -> GameResult:
+    """A game of the log (its deal known by the deal's seed: runs with other seeds add deals)."""
     return GameResult(
-        line["deal"],
+        line["seed"],
         line["rotation"],
         line["seed"],
         tuple(line["seats"]),
@@ -71,14 +74,15 @@ def _result(line: dict[str, Any]) -> GameResult:
 
 
 def report(log: Path) -> dict[str, object]:
-    """The figures of every game's last run in ``log``."""
+    """The figures of every game in ``log``: the games of its runs with the same bots behind the
+    levels as its last run (runs with other seeds add deals; a change of bots starts afresh)."""
     lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines() if x.strip()]
-    last = {line["game"]: line["run"] for line in lines}
+    last = {line["game"]: line["bots"] for line in lines}
     names = [lv.name for lv in LEVELS]
     out: dict[str, object] = {}
     pooled: list[GameResult] = []
     for game in sorted(last, key=game_names().index):
-        mine = [x for x in lines if x["game"] == game and x["run"] == last[game]]
+        mine = [x for x in lines if x["game"] == game and x["bots"] == last[game]]
         results = [_result(x) for x in mine]
         pooled += results
         stats = {s.name: s for s in summarize(results, names)}
@@ -103,7 +107,12 @@ def report(log: Path) -> dict[str, object]:
             print(f"  {name:7} {bot:14} rating {s.rating:5.0f}  points {s.mean:+.2f}")
         out[game] = rows
     overall = ratings(pooled, names)
-    return {"overall": {name: round(overall[name]) for name in names}, "games": out}
+    seeds = {x["run_seed"] for x in lines if "run_seed" in x}
+    return {
+        "overall": {name: round(overall[name]) for name in names},
+        "games": out,
+        "seeds": seeds,
+    }
 
 
 def main() -> int:
@@ -124,7 +133,7 @@ def main() -> int:
     figures = report(log)
     data = {
         "command": "python scripts/level_ratings.py --deals N --only GAME... --log FILE",
-        "seed": args.seed,
+        "seeds": sorted({int(x) for x in figures.pop("seeds")}),  # type: ignore[union-attr]
         "machine": f"{platform.machine()}, wall-clock search budgets on a shared 2-core machine",
         "scale": "Bradley–Terry on the Elo scale; the mean of the four levels is 1500 in each fit",
         **figures,
