@@ -89,6 +89,9 @@ class Judge:
         self.spec = base
         self.millis = millis
         self._policy = "heuristic" if "heuristic" in bot_names(self.game) else "random"
+        #: the advising bot's own revision (``revision``: a bot whose play changed says so,
+        #: and the reviews kept under the old key are not served as this judge's)
+        self._revision = int(getattr(get_bot(self._policy, self.game), "revision", 1))
 
     @property
     def version(self) -> str:
@@ -98,6 +101,7 @@ class Judge:
             f"search-v{VERSION}:{self.game}:w{s.worlds}s{s.screen}x{s.width}k{s.keep}"
             + ("" if s.clip is None else f"c{s.clip:g}")
             + f":{self._policy}"
+            + ("" if self._revision == 1 else f"r{self._revision}")
             + ("" if self.millis is None else f":{self.millis:g}ms")
         )
 
