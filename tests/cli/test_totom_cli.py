@@ -180,6 +180,16 @@ def test_english_on_request(
     assert "You draw " in out and "You draws" not in out
 
 
+def test_a_win_on_a_card_returned_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 22: Người 2 wins on the 3S the person's trả cửa put in play."""
+    script(monkeypatch, ["1"] * 400)
+    assert main(["play", "totom", "--seed", "22", "--lang", "en", "--records", str(tmp_path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Player 2 won on 3S (Three of Sách), returned by You (trả cửa)" in out
+
+
 def test_bad_play_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "totom", "--rules", "nope=1", "--auto"]) == 2
     captured = capsys.readouterr()
