@@ -156,6 +156,8 @@ def test_a_fault_confirmation_says_why_and_the_penalty(
     # beside the actions: the fault's reason as text, not only a tooltip
     note = page.locator(f'#fault-board .fault-notes [data-fault="{fault_id}"]')
     note.wait_for(state="visible")
+    # the reason comes with the glossary, which the board fetches on its first render
+    note.locator(".fault-why").wait_for(state="visible")
     assert entry.text[0] in note.inner_text()
     button.scroll_into_view_if_needed()
     button.click()
