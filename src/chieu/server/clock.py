@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import logging
 import math
+import os
 import time
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, cast
@@ -46,6 +47,19 @@ TIMEOUT_WAIT = 2.0
 #: a bot takes its time like a person: ``bot_delay`` times a factor from this range, the same
 #: for every kind of decision and drawn from the game's secret nonce, never from a card
 THINKING = (0.6, 1.9)
+#: the least ``bot_delay`` at a table where a person sits: no bot answers a person at once (a
+#: room's smaller ``bot_delay`` serves tables of bots alone); $CHIEU_MIN_BOT_DELAY changes it
+#: (the tests set 0)
+PEOPLE_BOT_DELAY = 0.25
+
+
+def people_bot_delay() -> float:
+    """``PEOPLE_BOT_DELAY``, or $CHIEU_MIN_BOT_DELAY when it is a number from 0 to 10."""
+    try:
+        value = float(os.environ.get("CHIEU_MIN_BOT_DELAY") or PEOPLE_BOT_DELAY)
+    except ValueError:
+        return PEOPLE_BOT_DELAY
+    return value if 0 <= value <= 10 else PEOPLE_BOT_DELAY
 
 
 def thinking(nonce: str | None, seat: int, since: float) -> float:
@@ -71,6 +85,7 @@ class RoomClock:
     version: int
     seats: list[SeatRow]
     clock: dict[str, float | None]
+    people_delay: float  # people_bot_delay() when the room was built
     conns: set[Conn]
     pool: BotPool | None
     deadlines: dict[int, tuple[str, float, float | None]]
@@ -149,13 +164,21 @@ class RoomClock:
             return False
         return now - since >= float(self.clock["grace"] or 0)
 
+    def bot_delay(self) -> float:
+        """The room's ``bot_delay``, at least ``people_bot_delay()`` when a person sits at
+        the table (whether he is there or a bot plays for him meanwhile)."""
+        delay = float(self.clock["bot_delay"] or 0)
+        if any(s.get("player") is not None for s in self.seats):
+            delay = max(delay, self.people_delay)
+        return delay
+
     def _dues(self, now: float) -> Iterator[tuple[int, Decision, float | None, float | None]]:
         """Each pending decision with when its bot or the end of its player's grace plays it
         (None: a player is there), and its deadline (None: no clock). While a window's hold
         runs, a bot answers early (its answer is kept to the hold's end) and a pass-only seat
         not at all (the hold's end answers it)."""
         holding = self.hold_end() is not None
-        bot_delay = float(self.clock["bot_delay"] or 0)
+        bot_delay = self.bot_delay()
         if holding:
             bot_delay = min(bot_delay, self.window_hold / 2)
         for seat, d in self.pending().items():

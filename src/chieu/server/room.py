@@ -27,7 +27,7 @@ from chieu.core.record import GameRecord
 from chieu.core.sitting import Sitting
 from chieu.core.table import Game, fresh_seed, load_game
 from chieu.server.botpool import BotPool
-from chieu.server.clock import RoomClock
+from chieu.server.clock import RoomClock, people_bot_delay
 from chieu.server.hosting import Hosting
 from chieu.server.pushing import Conn, Pushing, ViewText
 from chieu.server.rows import (
@@ -85,6 +85,7 @@ class Room(RoomClock, HeldWindows, Pushing, TableSeating, Hosting):
         self.private: bool = bool(row["private"])
         self.status: RoomStatus = row["status"]
         self.clock: dict[str, float | None] = {**DEFAULT_CLOCK, **row["clock"]}
+        self.people_delay = people_bot_delay()  # the least bot_delay where a person sits
         self.seats: list[SeatRow] = row["seats"]
         self.players = players  # player id -> its JSON, shared with the lobby
         self.version: int = row["version"]  # the stored version: one more for every row
