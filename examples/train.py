@@ -107,9 +107,10 @@ def train(
     epochs: int,
     seed: int,
     start: dict[str, np.ndarray] | None = None,
+    lr: float = 1e-3,
 ) -> dict[str, np.ndarray]:
-    """Softmax over the legal actions, cross-entropy with the heuristic's choice, Adam;
-    from ``start``'s weights if given, else from a random start."""
+    """Softmax over the legal actions, cross-entropy with the teacher's choice (``y``), Adam
+    at learning rate ``lr``; from ``start``'s weights if given, else from a random start."""
     rng = np.random.default_rng(seed)
     n, f = x.shape
     a = mask.shape[1]
@@ -125,7 +126,7 @@ def train(
     )
     m = {k: np.zeros_like(v) for k, v in p.items()}
     v2 = {k: np.zeros_like(v) for k, v in p.items()}
-    lr, b1, b2, eps, t = 1e-3, 0.9, 0.999, 1e-8, 0
+    b1, b2, eps, t = 0.9, 0.999, 1e-8, 0
     batch = 256
     for epoch in range(epochs):
         order = rng.permutation(n)
@@ -161,7 +162,7 @@ def train(
                 vhat = v2[k] / (1 - b2**t)
                 p[k] -= (lr * mhat / (np.sqrt(vhat) + eps)).astype(np.float32)
         agree = right / n
-        print(f"  epoch {epoch + 1}: loss {loss_sum / n:.3f}, agrees with heuristic {agree:.1%}")
+        print(f"  epoch {epoch + 1}: loss {loss_sum / n:.3f}, agrees with its teacher {agree:.1%}")
     return p
 
 

@@ -12,6 +12,7 @@ agent").
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from importlib import resources
@@ -119,15 +120,39 @@ class LearnedBot:
         self.keeper: Keeper | None = None if keeper is None else keeper()
 
     def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
+        choice = self.choose(observation, legal_actions, rng)
+        self.remember(observation, legal_actions, choice)
+        return choice
+
+    def ranked(
+        self, observation: Observation, legal_actions: list[Action], rng: Rng
+    ) -> list[Action]:
+        """The legal actions, the network's best first (the search's prior: its ``width``
+        first are searched, the first is the base action); the memory is not changed."""
+        if len(legal_actions) < 2:
+            return list(legal_actions)
         keeper = self.keeper
         memory = None if keeper is None else keeper.recall(observation)
-        choice = legal_actions[0]
-        if len(legal_actions) > 1:
-            scores = self.model.scores(self.features(observation, memory))
-            choice = max(legal_actions, key=lambda a: float(scores[self.space.id_of(a)]))
-        if keeper is not None:
-            keeper.remember(observation, legal_actions, choice)
-        return choice
+        scores = self.model.scores(self.features(observation, memory))
+        return sorted(legal_actions, key=lambda a: -float(scores[self.space.id_of(a)]))
+
+    def choose(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
+        """The network's choice, the memory not changed."""
+        return self.ranked(observation, legal_actions, rng)[0]
+
+    def remember(
+        self, observation: Observation, legal_actions: Sequence[Action], action: Action
+    ) -> None:
+        """Note the seat's own ``action`` in its memory (where the features read one)."""
+        if self.keeper is not None:
+            self.keeper.remember(observation, legal_actions, action)
+
+    def fork(self) -> LearnedBot:
+        """The same network with a copy of this seat's memory (a search's playout seat)."""
+        other = copy.copy(self)
+        fork = getattr(self.keeper, "fork", None)
+        other.keeper = fork() if callable(fork) else copy.deepcopy(self.keeper)
+        return other
 
     def __repr__(self) -> str:
         return f"LearnedBot({self.game})"

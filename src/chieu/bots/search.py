@@ -29,6 +29,10 @@ unless ``rollout_policy`` names another, the bot of every playout seat; a game w
 is slower or plays unlike the other seats may roll out with a cheaper, truer model (Mạt
 chược: the acceptance bot advises, the heuristic plays the playouts).
 
+In process, ``advisor`` (a bot) and ``rollout`` (a factory of playout bots) stand for
+``policy`` and ``rollout_policy``: a network being trained guides the search that teaches it
+(``examples/expert_iteration.py``).
+
 ``clip`` (None: none) bounds each playout's points to ``[-clip, clip]``: where a rare hand
 pays many times a common one (Mạt chược), a single playout would otherwise decide between
 actions compared over a few worlds.
@@ -125,6 +129,8 @@ class SearchBot:
         min_pairs: int = 6,
         rollout_policy: str | None = None,
         clip: float | None = None,
+        advisor: Bot | None = None,
+        rollout: Callable[[], Bot] | None = None,
     ) -> None:
         from chieu.bots.registry import bot_names, get_bot
 
@@ -147,8 +153,8 @@ class SearchBot:
         name = policy if policy in names else "random"
         roll = rollout_policy or policy
         roll = roll if roll in names else "random"
-        self._policy: Callable[[], Bot] = lambda: get_bot(roll, game)
-        self._fallback = get_bot(name, game)
+        self._policy: Callable[[], Bot] = rollout or (lambda: get_bot(roll, game))
+        self._fallback = advisor if advisor is not None else get_bot(name, game)
         self.last: list[ActionValue] = []
 
     def new_game(self, game: str, rules: Mapping[str, object], seat: int) -> None:

@@ -39,6 +39,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import multiprocessing
 import os
 import signal
@@ -51,6 +52,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from chieu.core.bot import bot_rng
 from chieu.core.rng import Rng
+from chieu.server.environ import env_number
 from chieu.server.rows import ConflictError
 
 if TYPE_CHECKING:
@@ -69,11 +71,8 @@ ROOMS_PER_WORKER = 512  # rooms whose bots one worker keeps (the least recently 
 
 def _env(name: str, default: float) -> float:
     """A number from the environment: ``default`` unless it is set to one above 0."""
-    try:
-        value = float(os.environ.get(name) or default)
-    except ValueError:
-        return default
-    return value if 0 < value < float("inf") else default
+    value = env_number(name, default)
+    return value if 0 < value < math.inf else default
 
 
 @dataclass(eq=False)

@@ -17,7 +17,6 @@ import contextlib
 import hashlib
 import logging
 import math
-import os
 import time
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, cast
@@ -27,6 +26,7 @@ from chieu.bots.registry import bot_names, get_bot
 from chieu.core.actions import Action
 from chieu.core.decisions import Decision
 from chieu.server.botpool import ask, decision_rng
+from chieu.server.environ import env_number
 from chieu.server.rows import ConflictError, SeatRow
 from chieu.server.wire import RoomStatus
 
@@ -54,12 +54,8 @@ PEOPLE_BOT_DELAY = 0.25
 
 
 def people_bot_delay() -> float:
-    """``PEOPLE_BOT_DELAY``, or $CHIEU_MIN_BOT_DELAY when it is a number from 0 to 10."""
-    try:
-        value = float(os.environ.get("CHIEU_MIN_BOT_DELAY") or PEOPLE_BOT_DELAY)
-    except ValueError:
-        return PEOPLE_BOT_DELAY
-    return value if 0 <= value <= 10 else PEOPLE_BOT_DELAY
+    """``PEOPLE_BOT_DELAY``, or $CHIEU_MIN_BOT_DELAY (from 0 to 10 s)."""
+    return env_number("CHIEU_MIN_BOT_DELAY", PEOPLE_BOT_DELAY, 0.0, 10.0)
 
 
 def thinking(nonce: str | None, seat: int, since: float) -> float:

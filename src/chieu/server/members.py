@@ -15,7 +15,6 @@ live links as seats at most.
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from chieu.server import models as m
+from chieu.server.environ import env_number
 from chieu.server.storage import Store
 
 #: seconds a seat link stays good (``$CHIEU_SEAT_LINK_AGE``, from 30 s to a day)
@@ -32,11 +32,7 @@ MAX_TOKEN = 64
 
 
 def link_age() -> float:
-    try:
-        given = float(os.environ.get("CHIEU_SEAT_LINK_AGE") or LINK_AGE)
-    except ValueError:
-        return LINK_AGE
-    return min(max(given, 30.0), 86400.0) if given == given else LINK_AGE
+    return env_number("CHIEU_SEAT_LINK_AGE", LINK_AGE, 30.0, 86400.0)
 
 
 def _digest(token: str) -> str:
