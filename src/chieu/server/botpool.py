@@ -345,6 +345,60 @@ class Worker:
             self.process.kill()
 
 
+def env_nice(name: str, default: int) -> int:
+    """A niceness from ``$name`` (0 to 19; 0: not niced)."""
+    return int(env_number(name, default, 0, 19))
+
+
+class Workers:
+    """A pool's worker processes, each started at its first job and replaced when it dies or
+    hangs, and the threads that wait on their pipes (the bots' pool and the coach's)."""
+
+    def __init__(self, size: int, nice: int, target: Callable[..., None], label: str) -> None:
+        self.size, self.nice, self.target, self.label = size, min(19, nice), target, label
+        self.procs: list[Worker | None] = [None] * size
+        self.busy = [False] * size
+        self.threads: ThreadPoolExecutor | None = None
+
+    def pids(self) -> list[int]:
+        """The live workers' process ids."""
+        return [w.process.pid for w in self.procs if w is not None and w.process.pid]
+
+    def executor(self, per_worker: int = 1) -> ThreadPoolExecutor:
+        if self.threads is None:
+            self.threads = ThreadPoolExecutor(
+                per_worker * self.size, thread_name_prefix=f"chieu-{self.label}"
+            )
+        return self.threads
+
+    def get(self, w: int) -> Worker:
+        """Worker ``w``, started anew when it is not running."""
+        worker = self.procs[w]
+        if worker is not None and not worker.process.is_alive():
+            self.retire(w)
+            worker = None
+        if worker is None:
+            worker = self.procs[w] = Worker(self.nice, self.target)
+        return worker
+
+    def retire(self, w: int) -> None:
+        """Worker ``w`` died or hangs: killed, and replaced at its next job."""
+        worker, self.procs[w] = self.procs[w], None
+        if worker is not None:
+            log.warning("%s worker %s (pid %s) replaced", self.label, w, worker.process.pid)
+            worker.kill()
+            worker.process.join(1.0)
+
+    async def stop(self) -> None:
+        """Every worker stopped, the threads let go."""
+        workers = [w for w in self.procs if w is not None]
+        self.procs = [None] * self.size
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(None, w.stop) for w in workers))
+        if self.threads is not None:
+            self.threads.shutdown(wait=False)
+
+
 class BotPool:
     """The worker processes and the scheduler; ``await decide(job)`` from the event loop."""
 
@@ -365,20 +419,15 @@ class BotPool:
         player = player_cpu if player_cpu is not None else _env("CHIEU_BOT_PLAYER_CPU", 0.75)
         self.scheduler = Scheduler(span, room * span, player * span)
         self.timeout = timeout if timeout is not None else _env("CHIEU_BOT_TIMEOUT", 30.0)
-        if nice is None:
-            text = os.environ.get("CHIEU_BOT_NICE", "10").strip()
-            nice = int(text) if text.isdigit() else 10
-        self.nice = min(19, nice)  # 0: not niced
-        self.workers: list[Worker | None] = [None] * self.size
-        self.busy = [False] * self.size
-        self.threads: ThreadPoolExecutor | None = None
+        nice = env_nice("CHIEU_BOT_NICE", 10) if nice is None else nice
+        self.workers = Workers(self.size, nice, serve, "bot")
         self.timer: asyncio.TimerHandle | None = None
         self.closed = False
         self.tasks: set[asyncio.Task[None]] = set()
 
     def pids(self) -> list[int]:
         """The live workers' process ids."""
-        return [w.process.pid for w in self.workers if w is not None and w.process.pid]
+        return self.workers.pids()
 
     async def decide(self, job: Job) -> Answer | None:
         """The worker's answer to ``job`` (None: none could be had: play the default)."""
@@ -399,12 +448,12 @@ class BotPool:
         loop = asyncio.get_running_loop()
         now = time.monotonic()
         for w in range(self.size):
-            if self.busy[w]:
+            if self.workers.busy[w]:
                 continue
             entry = self.scheduler.take(w, now)
             if entry is None:
                 continue
-            self.busy[w] = True
+            self.workers.busy[w] = True
             task = loop.create_task(self._run(w, entry))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
@@ -415,45 +464,26 @@ class BotPool:
         if again is not None:  # a budget holds a job back: look again when it may go
             self.timer = loop.call_later(max(0.01, again - now), self._dispatch)
 
-    def _worker(self, w: int) -> Worker:
-        worker = self.workers[w]
-        if worker is not None and not worker.process.is_alive():
-            self._retire(w)
-            worker = None
-        if worker is None:
-            worker = self.workers[w] = Worker(self.nice)
-        return worker
-
-    def _retire(self, w: int) -> None:
-        """Worker ``w`` died or hangs: killed, and replaced at its next job (its rooms' bots
-        start fresh, as after a server restart)."""
-        worker, self.workers[w] = self.workers[w], None
-        if worker is not None:
-            log.warning("bot worker %s (pid %s) replaced", w, worker.process.pid)
-            worker.kill()
-            worker.process.join(1.0)
-
     async def _run(self, w: int, entry: Entry) -> None:
         loop = asyncio.get_running_loop()
-        if self.threads is None:
-            self.threads = ThreadPoolExecutor(2 * self.size, thread_name_prefix="chieu-bots")
+        threads = self.workers.executor(2)
         job, answer = entry.job, None
         try:
             while answer is None and entry.tries < 2 and not self.closed:
                 entry.tries += 1
-                call = loop.run_in_executor(self.threads, self._worker(w).ask, job)
+                call = loop.run_in_executor(threads, self.workers.get(w).ask, job)
                 try:
                     answer = await asyncio.wait_for(call, self.timeout)
                 except TimeoutError:
                     log.error("room %s: a bot took over %s s", job.room, self.timeout)
-                    self._retire(w)
+                    self.workers.retire(w)
                     break
                 except (EOFError, OSError):  # the worker died: a fresh one, asked once more
-                    self._retire(w)
+                    self.workers.retire(w)
         except Exception:
             log.exception("room %s: a bot decision failed", job.room)
         finally:
-            self.busy[w] = False
+            self.workers.busy[w] = False
             self.scheduler.done(entry, 0.0 if answer is None else answer.cpu, time.monotonic())
             if answer is not None and answer.error:
                 log.warning("room %s: bot %r failed: %s", job.room, job.bot, answer.error)
@@ -469,12 +499,7 @@ class BotPool:
             for entry in queue:
                 if entry.future is not None and not entry.future.done():
                     entry.future.set_result(None)
-        workers = [w for w in self.workers if w is not None]
-        self.workers = [None] * self.size
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(None, w.stop) for w in workers))
-        if self.threads is not None:
-            self.threads.shutdown(wait=False)
+        await self.workers.stop()
 
 
 # -- the room's side ------------------------------------------------------------------------

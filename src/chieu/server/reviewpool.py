@@ -30,11 +30,10 @@ import signal
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from chieu.server.botpool import Worker, _env
+from chieu.server.botpool import Workers, _env, env_nice
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -182,16 +181,11 @@ class ReviewPool:
         self.size = max(1, min(16, workers or int(_env("CHIEU_REVIEW_WORKERS", 1))))
         self.cap = max(1, cap if cap is not None else int(_env("CHIEU_REVIEW_QUEUE", 8)))
         self.timeout = timeout if timeout is not None else _env("CHIEU_REVIEW_TIMEOUT", 600.0)
-        if nice is None:
-            text = os.environ.get("CHIEU_REVIEW_NICE", "15").strip()
-            nice = int(text) if text.isdigit() else 15
-        self.nice = min(19, nice)
+        nice = env_nice("CHIEU_REVIEW_NICE", 15) if nice is None else nice
+        self.workers = Workers(self.size, nice, serve, "review")
         self.worlds = budget()
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
         self.queue: deque[Job] = deque()
-        self.workers: list[Worker | None] = [None] * self.size
-        self.busy = [False] * self.size
-        self.threads: ThreadPoolExecutor | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.closed = False
         self.took: deque[float] = deque(maxlen=16)  # seconds the last reviews took
@@ -263,35 +257,18 @@ class ReviewPool:
             return
         loop = asyncio.get_running_loop()
         for w in range(self.size):
-            if self.busy[w] or not self.queue:
+            if self.workers.busy[w] or not self.queue:
                 continue
             job = self.queue.popleft()
-            self.busy[w] = True
+            self.workers.busy[w] = True
             job.status = "running"
             task = loop.create_task(self._run(w, job))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
-    def _worker(self, w: int) -> Worker:
-        worker = self.workers[w]
-        if worker is not None and not worker.process.is_alive():
-            self._retire(w)
-            worker = None
-        if worker is None:
-            worker = self.workers[w] = Worker(self.nice, serve)
-        return worker
-
-    def _retire(self, w: int) -> None:
-        worker, self.workers[w] = self.workers[w], None
-        if worker is not None:
-            log.warning("review worker %s (pid %s) replaced", w, worker.process.pid)
-            worker.kill()
-            worker.process.join(1.0)
-
     def _review(self, w: int, job: Job) -> Message:
         """In a thread: the task sent to worker ``w``, its progress followed, its answer."""
-        worker = self._worker(w)
-        conn = worker.conn
+        conn = self.workers.get(w).conn
         conn.send(job.task)
         deadline = time.monotonic() + self.timeout
         while True:
@@ -313,11 +290,10 @@ class ReviewPool:
 
     async def _run(self, w: int, job: Job) -> None:
         loop = asyncio.get_running_loop()
-        if self.threads is None:
-            self.threads = ThreadPoolExecutor(self.size, thread_name_prefix="chieu-reviews")
+        threads = self.workers.executor()
         began = time.monotonic()
         try:
-            kind, a, _ = await loop.run_in_executor(self.threads, self._review, w, job)
+            kind, a, _ = await loop.run_in_executor(threads, self._review, w, job)
             if kind == "done" and isinstance(a, dict):
                 job.result, job.status, job.progress = a, "done", 1.0
                 self.took.append(time.monotonic() - began)
@@ -327,17 +303,17 @@ class ReviewPool:
             job.error, job.status = "the server is stopping", "failed"
         except TimeoutError:
             log.error("a review took over %s s", self.timeout)
-            self._retire(w)
+            self.workers.retire(w)
             job.error, job.status = "timeout", "failed"
         except (EOFError, OSError):
-            self._retire(w)
+            self.workers.retire(w)
             job.error, job.status = "the reviewer stopped", "failed"
         except Exception:
             log.exception("a review failed")
             job.error, job.status = "internal", "failed"
         finally:
             job.ended = time.monotonic()
-            self.busy[w] = False
+            self.workers.busy[w] = False
             self._dispatch()
 
     async def close(self) -> None:
@@ -345,9 +321,4 @@ class ReviewPool:
         for job in self.queue:
             job.status, job.error = "failed", "the server is stopping"
         self.queue.clear()
-        workers = [w for w in self.workers if w is not None]
-        self.workers = [None] * self.size
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(None, w.stop) for w in workers))
-        if self.threads is not None:
-            self.threads.shutdown(wait=False)
+        await self.workers.stop()
