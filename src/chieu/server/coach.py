@@ -33,7 +33,7 @@ from chieu.core.errors import ChieuError
 from chieu.core.jsonio import JsonObject, JsonValue
 from chieu.server import models as m
 from chieu.server.limits import PlayerBuckets
-from chieu.server.lobby import ApiError, may_read_row
+from chieu.server.lobby import ApiError, may_read_row, rate_limited
 from chieu.server.messages import WORDS
 from chieu.server.reviewpool import Busy, Full, Job, ReviewPool, Task
 from chieu.server.rows import StoredRoom
@@ -178,13 +178,7 @@ def router(
     """The coach's endpoints; ``who`` authenticates a request, ``read_body`` reads its bounded
     JSON body (the application's own)."""
     api = APIRouter()
-    buckets = PlayerBuckets(RATE, 4 * RATE)
-
-    def player(request: Request) -> int:
-        pid = who(request)
-        if not buckets.take(pid):
-            raise ApiError(429, "too_fast", retry_after=1.0)
-        return pid
+    player = rate_limited(PlayerBuckets(RATE, 4 * RATE), who)
 
     def seat_param(raw: object, text: bool = False) -> int | None:
         """A seat number (a body's JSON number, or ``text``: a query's digits); None: none."""

@@ -46,7 +46,7 @@ from chieu.core.state import StateBase
 from chieu.server import progress
 from chieu.server.learn import _definition, _lang
 from chieu.server.limits import PlayerBuckets
-from chieu.server.lobby import ApiError
+from chieu.server.lobby import ApiError, rate_limited
 
 if TYPE_CHECKING:
     from chieu.server.storage import Store
@@ -177,13 +177,7 @@ def router(
     JSON body (the app's own)."""
     api = APIRouter()
     live = runs if runs is not None else Runs()
-    buckets = PlayerBuckets(RATE, 2 * RATE)
-
-    def player(request: Request) -> int:
-        pid = who(request)
-        if not buckets.take(pid):
-            raise ApiError(429, "too_fast", retry_after=1.0)
-        return pid
+    player = rate_limited(PlayerBuckets(RATE, 2 * RATE), who)
 
     def answer(run: Run, lang: Lang) -> JsonObject:
         """The run's snapshot (its completion stored when it is done); in a worker thread,

@@ -11,6 +11,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from chieu.bots.levels import DEFAULT_LEVEL, LEVELS, find_level, level_names
 from chieu.bots.registry import bot_names, is_bot
@@ -20,11 +21,14 @@ from chieu.core.registry import find_game, normalize_name
 from chieu.core.table import load_game, resolve_rules
 from chieu.server import members
 from chieu.server.botpool import BotPool
-from chieu.server.limits import CreationLimits, Quota, address_key
+from chieu.server.limits import CreationLimits, PlayerBuckets, Quota, address_key
 from chieu.server.room import CLOCK_LIMITS, DEFAULT_CLOCK, Room
 from chieu.server.rows import ConflictError, RoomFields, RoomRow, SeatRow, StoredRoom
 from chieu.server.storage import Store
 from chieu.server.wire import PlayerJson, RoomJson
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 MAX_OPEN_ROOMS = 10
 #: seconds a waiting room with nobody but its host in it stays open when nobody has a socket
@@ -48,6 +52,18 @@ class ApiError(Exception):
         self.code = code
         self.detail = detail
         self.retry_after = retry_after
+
+
+def rate_limited(buckets: PlayerBuckets, who: Callable[[Request], int]) -> Callable[[Request], int]:
+    """``who`` (a request's player) refusing a player past his bucket: 429 ``too_fast``."""
+
+    def player(request: Request) -> int:
+        pid = who(request)
+        if not buckets.take(pid):
+            raise ApiError(429, "too_fast", retry_after=1.0)
+        return pid
+
+    return player
 
 
 def _bad(detail: str) -> ApiError:
