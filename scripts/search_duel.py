@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from chieu.arena import core
-from chieu.arena.stats import summarize
+from chieu.arena.stats import mean_ci, summarize
 from chieu.bots.base import Bot
 from chieu.bots.registry import get_bot
 from chieu.bots.search import SearchBot
@@ -64,16 +64,57 @@ class Timed:
             hook(game, rules, seat)
 
 
+def report(game: str, logs: list[str]) -> None:
+    """The figures of the games in ``logs`` (runs of the same duel cut by ``--first``): every
+    deal once (a deal in two files is an error), with the difference B − A over deals."""
+    games: dict[tuple[int, int], core.GameResult] = {}
+    for path in logs:
+        with open(path) as f:
+            for line in f:
+                g = json.loads(line)
+                key = (g["deal"], g["rotation"])
+                if key in games:
+                    raise SystemExit(f"{path}: deal {key[0]} rotation {key[1]} seen twice")
+                games[key] = core.GameResult(
+                    g["deal"], g["rotation"], g["seed"], tuple(g["seats"]), tuple(g["payoffs"]),
+                    g["winner"], tuple(map(tuple, g["faults"])), tuple(map(tuple, g["failures"])),
+                )  # fmt: skip
+    rotations = max(r for _, r in games) + 1
+    complete = {d for d, _ in games if all((d, r) in games for r in range(rotations))}
+    results = [g for (d, _), g in sorted(games.items()) if d in complete]  # a run cut mid-deal
+    per_deal: dict[int, dict[str, list[float]]] = {}
+    for r in results:
+        for seat, name in enumerate(r.seats):
+            per_deal.setdefault(r.deal, {}).setdefault(name, []).append(r.payoffs[seat])
+    diffs = [sum(d["B"]) / len(d["B"]) - sum(d["A"]) / len(d["A"]) for d in per_deal.values()]
+    out: dict[str, Any] = {"game": game, "deals": len(per_deal), "games": len(results)}
+    for stats in summarize(results, ["A", "B"]):
+        out[stats.name] = {
+            "mean": round(stats.mean, 4),
+            "ci95": [round(stats.ci_low, 4), round(stats.ci_high, 4)],
+            "faults": stats.faults,
+        }
+    m, lo, hi = mean_ci(diffs)
+    out["B_minus_A"] = {"mean": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+    print(json.dumps(out, indent=1))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("game")
     ap.add_argument("--a", default="heuristic")
-    ap.add_argument("--b", required=True)
+    ap.add_argument("--b")
     ap.add_argument("--deals", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="the first deal's index")
     ap.add_argument("--log")
+    ap.add_argument("--report", nargs="+", metavar="LOG", help="summarize --log files instead")
     args = ap.parse_args()
+    if args.report:
+        report(args.game, args.report)
+        return
+    if not args.b:
+        ap.error("--b is required (or --report LOG...)")
     specs = {"A": args.a, "B": args.b}
     clocks = {k: [0.0, 0] for k in specs}
 
