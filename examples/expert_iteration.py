@@ -66,14 +66,18 @@ def load_weights(path: Path) -> dict[str, np.ndarray]:
         return {k: npz[k] for k in ("w1", "b1", "w2", "b2")}
 
 
-def expert(game: str, iterations: int, network: Path | None, rollout: str) -> SearchBot:
+def expert(
+    game: str, iterations: int, network: Path | None, rollout: str, millis: float | None = None
+) -> SearchBot:
     """The search of a round: plain (no ``network``), or advised by the network (and played
-    out by it with ``rollout == "network"``)."""
+    out by it with ``rollout == "network"``); ``millis``: a time budget instead of
+    ``iterations``."""
+    budget: dict[str, Any] = {"millis": millis} if millis else {"iterations": iterations}
     if network is None:
-        return SearchBot(game, iterations=iterations)
+        return SearchBot(game, **budget)
     model = Mlp(load_weights(network))
     roll = (lambda: LearnedBot(game, model)) if rollout == "network" else None
-    return SearchBot(game, iterations=iterations, advisor=LearnedBot(game, model), rollout=roll)
+    return SearchBot(game, **budget, advisor=LearnedBot(game, model), rollout=roll)
 
 
 class Labeller:
@@ -147,28 +151,20 @@ def duel_chunk(job: dict[str, Any]) -> list[list[float]]:
     """One chunk of a duplicate duel (worker side): each side's mean over each deal."""
     game = job["game"]
     network = Path(job["network"]) if job["network"] else None
-    sides = []
-    for side in job["sides"]:
+
+    def make(side: str) -> Any:
+        """A side's bots: the network, a search (advised by the network or plain), or a bot
+        by name."""
         if side == "network":
             assert network is not None
             model = Mlp(load_weights(network))
-            sides.append(bot_policy(lambda m=model: LearnedBot(game, m), game, seed=job["seed"]))
-        elif side == "network-search":
-            sides.append(
-                bot_policy(
-                    lambda: expert(game, job["iterations"], network, job["rollout"]),
-                    game,
-                    seed=job["seed"],
-                )
-            )
-        elif side == "search":
-            sides.append(
-                bot_policy(
-                    lambda: expert(game, job["iterations"], None, ""), game, seed=job["seed"]
-                )
-            )
-        else:
-            sides.append(bot_policy(side, game, seed=job["seed"] + 1))
+            return lambda: LearnedBot(game, model)
+        if side in ("network-search", "search"):
+            net = network if side == "network-search" else None
+            return lambda: expert(game, job["iterations"], net, job["rollout"], job.get("millis"))
+        return side
+
+    sides = [bot_policy(make(s), game, seed=job["seed"] + (s == "heuristic")) for s in job["sides"]]
     res = duplicate_deals(
         game, sides, job["deals"], names=job["sides"], seed=job["seed"], lineup=[0, 1, 0, 1]
     )
@@ -246,7 +242,7 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
         report: dict[str, Any] = json.loads(report_path.read_text())
         return report
     base = {"game": game, "network": str(weights), "iterations": args.iterations,
-            "rollout": args.rollout, "seed": args.seed + 7}  # fmt: skip
+            "rollout": args.rollout, "seed": args.seed + 7, "millis": args.millis}  # fmt: skip
     report = {
         "game": game,
         "round": r,
@@ -302,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=_count(1, 4096), default=256)
     parser.add_argument("--deals", type=_count(1), default=1000)
     parser.add_argument("--search-deals", type=_count(0), default=0)
+    parser.add_argument(
+        "--millis", type=_count(1, 10_000), help="the searches' budget in the duel of searches"
+    )
     parser.add_argument("--workers", type=_count(1, 64), default=max(1, (os.cpu_count() or 2)))
     parser.add_argument("--seed", type=_count(0), default=2026)
     parser.add_argument("--ship", type=_count(1, 100), help="copy round R's weights to the bot's")
