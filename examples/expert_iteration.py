@@ -51,7 +51,7 @@ from train import WEIGHTS, train  # noqa: E402
 from chieu.arena.stats import mean_ci  # noqa: E402
 from chieu.bots.base import Bot, play_game  # noqa: E402
 from chieu.bots.learned import LearnedBot, Mlp, features_of, load_model  # noqa: E402
-from chieu.bots.search import SearchBot  # noqa: E402
+from chieu.bots.search import SearchBot, decide  # noqa: E402
 from chieu.core.kit import kit_of  # noqa: E402
 from chieu.core.registry import find_game  # noqa: E402
 from chieu.core.rng import derive_seed  # noqa: E402
@@ -80,10 +80,19 @@ def expert(
     return SearchBot(game, **budget, advisor=LearnedBot(game, model), rollout=roll)
 
 
-class Labeller:
-    """A seat played by the expert; each of its decisions with a choice kept as a row."""
+#: the decision thresholds (``SearchBot.confidence``) whose choices every labelled decision
+#: keeps: the search plays at its own (1.0), and the labels of a stricter one follow from the
+#: same playouts (``chieu.bots.search.decide``); ``--label-confidence`` picks one to train on
+THRESHOLDS = (1.0, 1.5, 2.0, 3.0)
 
-    def __init__(self, game: str, bot: SearchBot, rows: list[tuple[Any, list[int], int]]) -> None:
+
+class Labeller:
+    """A seat played by the expert; each of its decisions with a choice kept as a row: the
+    features, the legal ids, and the choice under each of ``THRESHOLDS``."""
+
+    def __init__(
+        self, game: str, bot: SearchBot, rows: list[tuple[Any, list[int], list[int]]]
+    ) -> None:
         self.bot, self.rows, self.name = bot, rows, "expert"
         self.features = features_of(game)
         self.space = find_game(game).action_space
@@ -102,7 +111,10 @@ class Labeller:
         memory = self.keeper.recall(observation) if self.keeps else None
         x = self.features(observation, memory).astype(np.float16)
         choice = self.bot.act(observation, legal, rng)
-        self.rows.append((x, [self.space.id_of(a) for a in legal], self.space.id_of(choice)))
+        guess = self.bot.guess if self.bot.guess is not None else choice
+        bot, ids = self.bot, self.space.id_of
+        labels = [ids(decide(bot.last, guess, z, bot.min_pairs)) for z in THRESHOLDS]
+        self.rows.append((x, [ids(a) for a in legal], labels))
         return choice
 
 
@@ -112,7 +124,7 @@ def label_shard(job: dict[str, Any]) -> str:
     network = Path(job["network"]) if job["network"] else None
     definition = find_game(game)
     players = definition.default_rules().players
-    rows: list[tuple[Any, list[int], int]] = []
+    rows: list[tuple[Any, list[int], list[int]]] = []
     for g in job["seeds"]:
         bots: list[Bot] = [
             Labeller(game, expert(game, job["iterations"], network, job["rollout"]), rows)
@@ -123,14 +135,20 @@ def label_shard(job: dict[str, Any]) -> str:
     legal = np.full((len(rows), max(len(r[1]) for r in rows)), -1, dtype=np.int32)
     for i, r in enumerate(rows):
         legal[i, : len(r[1])] = r[1]
-    y = np.asarray([r[2] for r in rows], dtype=np.int32)
+    y = np.asarray([r[2] for r in rows], dtype=np.int32)  # a column per threshold
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, x=x, legal=legal, y=y)
     os.replace(tmp, out)
     return f"{out.name}: {len(rows)} decisions"
 
 
-def load_labels(dirs: list[Path], actions: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def load_labels(
+    dirs: list[Path], actions: int, confidence: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every shard's rows, labelled with the choice at threshold ``confidence``."""
+    if confidence not in THRESHOLDS:
+        raise SystemExit(f"--label-confidence: one of {', '.join(map(str, THRESHOLDS))}")
+    column = THRESHOLDS.index(confidence)
     xs, masks, ys = [], [], []
     for d in dirs:
         for f in sorted(d.glob("labels-*.npz")):
@@ -143,7 +161,7 @@ def load_labels(dirs: list[Path], actions: int) -> tuple[np.ndarray, np.ndarray,
             mask[rows, legal[rows, cols]] = True
             xs.append(x)
             masks.append(mask)
-            ys.append(y.astype(np.int64))
+            ys.append(y[:, column].astype(np.int64))
     return np.concatenate(xs), np.concatenate(masks), np.concatenate(ys)
 
 
@@ -226,7 +244,8 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
     # 2. train on every round's labels, from the weights before
     weights = here / "weights.npz"
     actions = len(find_game(game).action_space)
-    x, mask, y = load_labels([top / f"round-{i}" for i in range(1, r + 1)], actions)
+    rounds = [top / f"round-{i}" for i in range(1, r + 1)]
+    x, mask, y = load_labels(rounds, actions, args.label_confidence)
     if not weights.exists():
         start = load_weights(before) if before else shipped(game)
         params = train(x, mask, y, args.hidden, args.epochs, args.seed + r, start, lr=args.lr)
@@ -249,6 +268,7 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
         "games": args.games,
         "decisions": len(y),
         "iterations": args.iterations,
+        "label_confidence": args.label_confidence,
         "rollout": args.rollout if r > 1 else "heuristic",
         "weights_bytes": size,
         "labelling_s": round(labelled),
@@ -293,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard", type=_count(1), default=25, help="games a labels file")
     parser.add_argument("--iterations", type=_count(2, 10_000), default=100)
     parser.add_argument("--rollout", choices=("heuristic", "network"), default="heuristic")
+    parser.add_argument("--label-confidence", type=float, choices=THRESHOLDS, default=2.0)
     parser.add_argument("--epochs", type=_count(1, 1000), default=3)
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--hidden", type=_count(1, 4096), default=256)

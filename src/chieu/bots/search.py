@@ -156,6 +156,7 @@ class SearchBot:
         self._policy: Callable[[], Bot] = rollout or (lambda: get_bot(roll, game))
         self._fallback = advisor if advisor is not None else get_bot(name, game)
         self.last: list[ActionValue] = []
+        self.guess: Action | None = None  # the advisor's choice at the last decision
 
     def new_game(self, game: str, rules: Mapping[str, object], seat: int) -> None:
         self.worlds.set_rules(rules)
@@ -172,7 +173,7 @@ class SearchBot:
             order = [choose(observation, legal_actions, rng)]
         else:
             order = [self._fallback.act(observation, legal_actions, rng)]
-        guess = order[0]
+        guess = self.guess = order[0]
         order += [a for a in legal_actions if a not in order]
         if len(legal_actions) == 1:
             choice = legal_actions[0]
@@ -181,7 +182,7 @@ class SearchBot:
                 values = self.analyse(observation, legal_actions, rng, guess, order)
             except ChieuError:
                 values = []  # a phase the worlds cannot rebuild: the heuristic decides
-            choice = _decide(values, guess, self.confidence, self.min_pairs)
+            choice = decide(values, guess, self.confidence, self.min_pairs)
         self.worlds.chose(observation, legal_actions, choice)
         remember = getattr(self._fallback, "remember", None)
         if callable(remember):
@@ -417,7 +418,7 @@ def _clearly_worse(values: dict[Action, dict[int, float]], a: Action, base: Acti
     return m + 2 * _paired_error(values, a, base) < 0
 
 
-def _decide(values: list[ActionValue], guess: Action, z: float, min_pairs: int = 2) -> Action:
+def decide(values: list[ActionValue], guess: Action, z: float, min_pairs: int = 2) -> Action:
     """The heuristic's choice unless another action is ahead of it by more than ``z``
     standard errors of the difference (then the best such action by mean): few rollouts are
     noisy, and the heuristic is a good prior."""

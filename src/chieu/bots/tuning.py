@@ -24,7 +24,7 @@ from typing import Unpack
 
 from chieu.bots.base import Bot, Observation, play_game
 from chieu.bots.registry import get_bot
-from chieu.bots.search import ActionValue, SearchBot, SearchOptions, _decide
+from chieu.bots.search import ActionValue, SearchBot, SearchOptions, decide
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng, derive_seed
@@ -94,7 +94,7 @@ class TuningSearchBot(SearchBot):
         if guess not in value:
             return own
         for z in self.thresholds:
-            choice = _decide(own, guess, z, self.min_pairs)
+            choice = decide(own, guess, z, self.min_pairs)
             gain = value.get(choice, value[guess]) - value[guess]
             self.gains[z].append((gain, choice != guess))
         return own
