@@ -335,6 +335,10 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copyfile(src, WEIGHTS / f"{args.game}.npz")
         print(f"shipped {src} as {WEIGHTS / f'{args.game}.npz'}")
         return 0
+    try:
+        Path(args.dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        parser.error(f"--dir {args.dir}: {exc.strerror}")
     ctx = get_context("spawn")
     with ProcessPoolExecutor(args.workers, mp_context=ctx) as pool:
         for r in range(1, args.rounds + 1):

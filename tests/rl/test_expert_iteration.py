@@ -113,9 +113,14 @@ def test_a_round_labels_trains_measures_and_resumes(tmp_path: Path) -> None:
     assert [n for n in stamp if stamp[n] != again[n]] == ["labels-0001.npz"]
 
 
-def test_bad_arguments_are_refused_clearly() -> None:
+def test_bad_arguments_are_refused_clearly(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    where = str(tmp_path / "file" / "x")  # under a file: no folder can be made there
     cmd = [sys.executable, str(ROOT / "examples" / "expert_iteration.py"), "phom",
-           "--dir", "/nonexistent/x", "--games", "zero"]  # fmt: skip
+           "--dir", where, "--games", "zero"]  # fmt: skip
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "not a whole number: 'zero'" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = subprocess.run([*cmd[:-2], "--games", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and f"--dir {where}: Not a directory" in done.stderr
     assert "Traceback" not in done.stderr
