@@ -16,8 +16,8 @@ run stopped anywhere resumes where it stopped with the same command):
    processes; a shard's file (``labels-K.npz``) is written when its games are done.
 2. **train**: from the round before's weights (round 1: the shipped ones, which imitate the
    heuristic) on the labels of every round so far (aggregated, as in DAgger), ``--epochs``
-   passes at learning rate ``--lr`` (``examples/train.py``'s ``train``); ``weights.npz``
-   (float16).
+   passes at learning rate ``--lr`` (``examples/train.py``'s ``train``), with ``--anchor N``
+   the decisions of N games of the heuristic beside them; ``weights.npz`` (float16).
 3. **measure** (``report.json``): the network against ``heuristic`` over ``--deals`` duplicate
    deals (two seats each, every rotation: ``chieu.rl.vector.duplicate_deals``); with
    ``--search-deals N``, the search the network advises against the plain search over N deals,
@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from train import WEIGHTS, train  # noqa: E402
+from train import WEIGHTS, collect, train  # noqa: E402
 
 from chieu.arena.stats import mean_ci  # noqa: E402
 from chieu.bots.base import Bot, play_game  # noqa: E402
@@ -246,6 +246,11 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
     actions = len(find_game(game).action_space)
     rounds = [top / f"round-{i}" for i in range(1, r + 1)]
     x, mask, y = load_labels(rounds, actions, args.label_confidence)
+    if not weights.exists() and args.anchor:  # the heuristic's own games beside the labels
+        more = collect(game, args.anchor, derive_seed(args.seed, "anchor", r))
+        x, mask, y = (
+            np.concatenate([a.astype(b.dtype), b]) for a, b in zip((x, mask, y), more, strict=True)
+        )
     if not weights.exists():
         start = load_weights(before) if before else shipped(game)
         params = train(x, mask, y, args.hidden, args.epochs, args.seed + r, start, lr=args.lr)
@@ -269,6 +274,8 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
         "decisions": len(y),
         "iterations": args.iterations,
         "label_confidence": args.label_confidence,
+        "anchor_games": args.anchor,
+        "lr": args.lr,
         "rollout": args.rollout if r > 1 else "heuristic",
         "weights_bytes": size,
         "labelling_s": round(labelled),
@@ -316,6 +323,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label-confidence", type=float, choices=THRESHOLDS, default=2.0)
     parser.add_argument("--epochs", type=_count(1, 1000), default=3)
     parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument(
+        "--anchor", type=_count(0), default=0, help="heuristic games added to the training data"
+    )
     parser.add_argument("--hidden", type=_count(1, 4096), default=256)
     parser.add_argument("--deals", type=_count(1), default=1000)
     parser.add_argument("--search-deals", type=_count(0), default=0)

@@ -90,7 +90,8 @@ def test_a_round_labels_trains_measures_and_resumes(tmp_path: Path) -> None:
     run = tmp_path / "run"
     cmd = [sys.executable, str(ROOT / "examples" / "expert_iteration.py"), "phom",
            "--dir", str(run), "--rounds", "1", "--games", "2", "--shard", "1",
-           "--iterations", "4", "--deals", "2", "--workers", "1", "--epochs", "1"]  # fmt: skip
+           "--iterations", "4", "--deals", "2", "--workers", "1", "--epochs", "1",
+           "--anchor", "2"]  # fmt: skip
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True).stdout
     report = json.loads(out.strip().splitlines()[-1])
     here = run / "round-1"
@@ -100,7 +101,7 @@ def test_a_round_labels_trains_measures_and_resumes(tmp_path: Path) -> None:
         "report.json",
         "weights.npz",
     ]
-    assert report["round"] == 1 and report["decisions"] > 10
+    assert report["round"] == 1 and report["decisions"] > 10 and report["anchor_games"] == 2
     duel = report["learned_vs_heuristic"]
     assert duel["deals"] == 2 and set(duel) >= {"network", "heuristic", "difference"}
     assert report["weights_bytes"] <= 5_000_000
