@@ -17,7 +17,8 @@ run stopped anywhere resumes where it stopped with the same command):
 2. **train**: from the round before's weights (round 1: the shipped ones, which imitate the
    heuristic) on the labels of every round so far (aggregated, as in DAgger), ``--epochs``
    passes at learning rate ``--lr`` (``examples/train.py``'s ``train``), with ``--anchor N``
-   the decisions of N games of the heuristic beside them; ``weights.npz`` (float16).
+   the decisions of N games of the heuristic beside them (``--label-weight W``: each label
+   counted W times); ``weights.npz`` (float16).
 3. **measure** (``report.json``): the network against ``heuristic`` over ``--deals`` duplicate
    deals (two seats each, every rotation: ``chieu.rl.vector.duplicate_deals``); with
    ``--search-deals N``, the search the network advises against the plain search over N deals,
@@ -245,7 +246,10 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
     weights = here / "weights.npz"
     actions = len(find_game(game).action_space)
     rounds = [top / f"round-{i}" for i in range(1, r + 1)]
-    x, mask, y = load_labels(rounds, actions, args.label_confidence)
+    x, mask, y = (
+        np.concatenate([a] * args.label_weight)
+        for a in load_labels(rounds, actions, args.label_confidence)
+    )
     if not weights.exists() and args.anchor:  # the heuristic's own games beside the labels
         more = collect(game, args.anchor, derive_seed(args.seed, "anchor", r))
         x, mask, y = (
@@ -274,6 +278,7 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
         "decisions": len(y),
         "iterations": args.iterations,
         "label_confidence": args.label_confidence,
+        "label_weight": args.label_weight,
         "anchor_games": args.anchor,
         "lr": args.lr,
         "rollout": args.rollout if r > 1 else "heuristic",
@@ -323,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label-confidence", type=float, choices=THRESHOLDS, default=2.0)
     parser.add_argument("--epochs", type=_count(1, 1000), default=3)
     parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument(
+        "--label-weight", type=_count(1, 100), default=1, help="each label counted W times"
+    )
     parser.add_argument(
         "--anchor", type=_count(0), default=0, help="heuristic games added to the training data"
     )
