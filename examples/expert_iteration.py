@@ -246,16 +246,16 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
     weights = here / "weights.npz"
     actions = len(find_game(game).action_space)
     rounds = [top / f"round-{i}" for i in range(1, r + 1)]
-    x, mask, y = (
-        np.concatenate([a] * args.label_weight)
-        for a in load_labels(rounds, actions, args.label_confidence)
-    )
-    if not weights.exists() and args.anchor:  # the heuristic's own games beside the labels
-        more = collect(game, args.anchor, derive_seed(args.seed, "anchor", r))
-        x, mask, y = (
-            np.concatenate([a.astype(b.dtype), b]) for a, b in zip((x, mask, y), more, strict=True)
-        )
+    x, mask, y = load_labels(rounds, actions, args.label_confidence)
+    decisions = len(y)  # the search's, every round so far
     if not weights.exists():
+        x, mask, y = (np.concatenate([a] * args.label_weight) for a in (x, mask, y))
+        if args.anchor:  # the heuristic's own games beside the labels
+            more = collect(game, args.anchor, derive_seed(args.seed, "anchor", r))
+            x, mask, y = (
+                np.concatenate([a.astype(b.dtype), b])
+                for a, b in zip((x, mask, y), more, strict=True)
+            )
         start = load_weights(before) if before else shipped(game)
         params = train(x, mask, y, args.hidden, args.epochs, args.seed + r, start, lr=args.lr)
         tmp = here / "weights.tmp.npz"
@@ -275,7 +275,7 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
         "game": game,
         "round": r,
         "games": args.games,
-        "decisions": len(y),
+        "decisions": decisions,
         "iterations": args.iterations,
         "label_confidence": args.label_confidence,
         "label_weight": args.label_weight,
