@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from chieu.bots import SearchBot, get_bot, play_game
-from chieu.bots.search import ActionValue, _decide
+from chieu.bots.search import ActionValue, decide
 from chieu.core.actions import Action
 from chieu.core.errors import ChieuError
 from chieu.core.rng import Rng
@@ -153,11 +153,11 @@ def test_iteration_budget_is_reproducible_and_millis_budget_ends() -> None:
 def test_decide_keeps_the_heuristic_unless_clearly_beaten() -> None:
     h, x = A.DRAW, A.EAT[3]
     close = [ActionValue(h, 1.0, 40, 0.5), ActionValue(x, 1.4, 40, 0.5)]
-    assert _decide(close, h, 1.0) == h
+    assert decide(close, h, 1.0) == h
     clear = [ActionValue(h, 1.0, 40, 0.2), ActionValue(x, 2.0, 40, 0.2)]
-    assert _decide(clear, h, 1.0) == x
+    assert decide(clear, h, 1.0) == x
     few = [ActionValue(h, 1.0, 3, 0.0), ActionValue(x, 9.0, 3, 0.0)]
-    assert _decide(few, h, 2.0, min_pairs=6) == h  # three pairs prove nothing
+    assert decide(few, h, 2.0, min_pairs=6) == h  # three pairs prove nothing
 
 
 def test_the_search_looks_at_the_heuristics_best_throws() -> None:
