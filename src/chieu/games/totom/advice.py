@@ -27,7 +27,7 @@ from chieu.games.totom.partition import Partition
 from chieu.games.totom.patterns import WinContext
 from chieu.games.totom.phu import ALL_PHU, KHAN, LONE, QUAD, Phu
 from chieu.games.totom.rules import Rules
-from chieu.games.totom.shapes import phu_of
+from chieu.games.totom.shapes import give_ups, phu_of
 
 if TYPE_CHECKING:
     from chieu.games.totom.state import TotomState
@@ -276,13 +276,10 @@ def discard_options(
 ) -> list[Option]:
     """The cards of ``allowed`` ranked, the best first."""
     arr = arrange(free, rules)
-    out = []
-    for k in sorted(set(allowed)):
-        if not free[k]:
-            continue
-        after = list(free)
-        after[k] -= 1
-        out.append(Option(k, role(arr, k, left), status(after, fixed, rules, left)))
+    out = [
+        Option(k, role(arr, k, left), status(after, fixed, rules, left))
+        for k, after in give_ups(free, allowed)
+    ]
     out.sort(key=lambda o: o.key(rules))
     return out
 

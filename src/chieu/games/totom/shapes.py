@@ -2,13 +2,14 @@
 
 ``phu_of`` (the phu exactly some cards form), ``extends`` (a laid phu with one more card:
 chạm thành, dậy khàn), ``eat_groups`` (the phu an ăn may form with a card), ``looseness`` (how
-far held cards are from phu, for the bots) and ``red_count``. All are lookups in the catalogue
+far held cards are from phu, for the bots), ``red_count`` and ``give_ups`` (the hands after
+giving up one card). All are lookups in the catalogue
 (``phu``); none searches a partition.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from chieu.games.totom.cards import CC, KINDS, NUM_KINDS
 from chieu.games.totom.phu import _BY_LOW, ALL_PHU, KHAN, LONE, PHONG, QUAD, Phu
@@ -98,3 +99,13 @@ def looseness(hand: Sequence[int]) -> int:
 
 
 __all__ = ["eat_groups", "extends", "looseness", "phu_of", "red_count"]
+
+
+def give_ups(free: Sequence[int], allowed: Sequence[int]) -> Iterator[tuple[int, list[int]]]:
+    """Each kind of ``allowed`` the hand ``free`` holds (once, in order), with the hand after
+    giving one of it up."""
+    for k in sorted(set(allowed)):
+        if free[k]:
+            after = list(free)
+            after[k] -= 1
+            yield k, after

@@ -31,7 +31,7 @@ from chieu.games.totom.advice import CA_WAITS, arrange
 from chieu.games.totom.cards import CC, KINDS, NUM_KINDS
 from chieu.games.totom.phu import ALL_PHU, KHAN, PHONG, QUAD, Phu
 from chieu.games.totom.rules import Rules
-from chieu.games.totom.shapes import extends
+from chieu.games.totom.shapes import extends, give_ups
 
 if TYPE_CHECKING:
     from chieu.games.totom.views import TotomObservation
@@ -194,13 +194,7 @@ class Seat:
         the card with the fewest unseen copies, then the lower kind). Only the ``width`` cards
         whose loss leaves the fewest loose cards (``looseness``) are weighed in full; the rest
         follow them, by looseness."""
-        pre = []
-        for k in sorted(set(allowed)):
-            if not free[k]:
-                continue
-            after = list(free)
-            after[k] -= 1
-            pre.append((looseness(after), k, after))
+        pre = [(looseness(after), k, after) for k, after in give_ups(free, allowed)]
         pre.sort(key=lambda e: e[:2])
         out = [(self.standing(after, fixed), k) for _, k, after in pre[:width]]
         out += [((0, _FAR + loose), k) for loose, k, _ in pre[width:]]
