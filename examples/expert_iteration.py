@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from train import WEIGHTS, collect, train  # noqa: E402
+from train import LEARNED, WEIGHTS, collect, train  # noqa: E402
 
 from chieu.arena.stats import mean_ci  # noqa: E402
 from chieu.bots.base import Bot, play_game  # noqa: E402
@@ -318,7 +318,7 @@ def _count(least: int, most: int = 10_000_000) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=[n for n in ("chan", "phom") if features_of(n)])
+    parser.add_argument("game", choices=LEARNED)  # the games whose kit names the features
     parser.add_argument("--dir", required=True, help="the run's folder (resumed if it exists)")
     parser.add_argument("--rounds", type=_count(1, 100), default=2)
     parser.add_argument("--games", type=_count(1), default=800, help="expert games a round")
