@@ -139,7 +139,9 @@ class ServeProcess:
             self.proc.wait(10)
 
     def __enter__(self) -> ServeProcess:
-        return self.start()
+        """Starts the server unless ``start()`` already did (``with ServeProcess(f).start()``
+        must not leave a second server running)."""
+        return self if self.proc is not None and self.proc.poll() is None else self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
