@@ -327,10 +327,14 @@ async def _refusals(base: str) -> list[dict[str, Any]]:
     p = Player(base, host, rid)
     await p.connect()
     httpx.post(f"{base}/api/rooms/{rid}/start", headers=auth(host)).raise_for_status()
-    while True:
+    while True:  # the host's first decision (a game may end before it: then the next one)
         msg = await p.recv()
-        if msg["type"] == "view" and msg["view"] and msg["view"]["decisions"]:
+        if msg["type"] != "view":
+            continue
+        if msg["view"] and msg["view"]["decisions"]:
             break
+        if msg["room"]["status"] == "between":
+            await p.send({"type": "next"})
     version = msg["version"]
     answers = []
     for bad in (
