@@ -56,17 +56,32 @@ class Arrangement:
 
 # -- the layout -------------------------------------------------------------------------------
 
-#: per lowest kind: the phu of ≥ 3 cards (runs, bí, named lưng)
-_PHU_BY_LOW: list[list[Phu]] = [[] for _ in range(NUM_KINDS)]
+_Need = tuple[tuple[int, int], ...]  # (kind, copies) of each kind a group takes
+
+
+def _need(cards: Sequence[int]) -> _Need:
+    return tuple((x, cards.count(x)) for x in sorted(set(cards)))
+
+
+#: per lowest kind: the phu of ≥ 3 cards (runs, bí, named lưng), with what each takes
+_PHU_BY_LOW: list[list[tuple[Phu, _Need]]] = [[] for _ in range(NUM_KINDS)]
 for _p in ALL_PHU:
-    _PHU_BY_LOW[_p.cards[0]].append(_p)
+    _PHU_BY_LOW[_p.cards[0]].append((_p, _need(_p.cards)))
+#: per kind: the groups of that kind alone, each with the copies it needs held (khàn 3,
+#: thiên khai 4; a yêu card alone: a phu of one)
+_SAME: list[list[tuple[int, Phu, _Need]]] = [[] for _ in range(NUM_KINDS)]
+for _k in range(NUM_KINDS):
+    _SAME[_k] += [(3, KHAN[_k], ((_k, 3),)), (4, QUAD[_k], ((_k, 4),))]
+    if _k >= CC:
+        _SAME[_k].append((1, LONE[_k], ((_k, 1),)))
 
 
-def _partials() -> tuple[
-    list[list[tuple[tuple[int, ...], tuple[int, ...]]]], dict[tuple[int, ...], tuple[int, ...]]
-]:
+_CaShape = tuple[tuple[int, ...], tuple[int, ...], _Need]  # cards, what completes it, needs
+
+
+def _partials() -> tuple[list[list[_CaShape]], dict[tuple[int, ...], tuple[int, ...]]]:
     """Every cạ shape (a phu of ≥ 3 cards less one card; two of a numbered kind) by lowest
-    kind, and what completes each."""
+    kind, with what completes it and what it takes of the hand; and what completes each."""
     waits: dict[tuple[int, ...], set[int]] = {}
     for p in ALL_PHU:
         for x in set(p.cards):
@@ -75,10 +90,10 @@ def _partials() -> tuple[
             waits.setdefault(tuple(rest), set()).add(x)
     for k in range(CC):
         waits.setdefault((k, k), set()).add(k)
-    by_low: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(NUM_KINDS)]
+    by_low: list[list[_CaShape]] = [[] for _ in range(NUM_KINDS)]
     done = {cards: tuple(sorted(ws)) for cards, ws in waits.items()}
     for cards, ws in done.items():
-        by_low[cards[0]].append((cards, ws))
+        by_low[cards[0]].append((cards, ws, _need(cards)))
     for lst in by_low:
         lst.sort(key=lambda e: -len(e[0]))
     return by_low, done
@@ -92,65 +107,72 @@ _CA_MEMO: dict[tuple[int, ...], tuple[int, tuple[Ca, ...], tuple[int, ...]]] = {
 _MEMO_MAX = 200_000
 
 
+def _lowest(c: tuple[int, ...], start: int) -> int:
+    """The lowest kind held in ``c`` from ``start`` on (none below it), -1 for none."""
+    for k in range(start, NUM_KINDS):
+        if c[k]:
+            return k
+    return -1
+
+
 def _phu_part(
-    c: tuple[int, ...], rules: Rules, memo: _PhuMemo
+    c: tuple[int, ...], rules: Rules, memo: _PhuMemo, start: int = 0
 ) -> tuple[_Score, tuple[Phu, ...], tuple[int, ...]]:
-    """The most cards in phu (then lưng, then points) from the counts ``c``: (score, phu,
-    the cards left)."""
+    """The most cards in phu (then lưng, then points) from the counts ``c`` (no card below
+    ``start``): (score, phu, the cards left)."""
     hit = memo.get(c)
     if hit is not None:
         return hit
-    k = next((i for i, n in enumerate(c) if n), -1)
+    k = _lowest(c, start)
     if k < 0:
         return (0, 0, 0), (), ()
     rest = list(c)
     rest[k] -= 1
-    score, groups, left = _phu_part(tuple(rest), rules, memo)
+    score, groups, left = _phu_part(tuple(rest), rules, memo, k)
     best = (score, groups, (k, *left))
-    shapes = list(_PHU_BY_LOW[k])
-    if c[k] >= 3:
-        shapes.append(KHAN[k])
-    if c[k] == 4:
-        shapes.append(QUAD[k])
-    if k >= CC:
-        shapes.append(LONE[k])
-    for phu in shapes:
-        rest = list(c)
-        for x in phu.cards:
-            rest[x] -= 1
-        if min(rest) < 0:
-            continue
-        (n, lung, pts), sub, left = _phu_part(tuple(rest), rules, memo)
-        score = (n + len(phu.cards), lung + phu.is_lung(rules), pts + phu.points)
-        if score > best[0]:
-            best = (score, (phu, *sub), left)
+    shapes = [*_PHU_BY_LOW[k], *((p, need) for held, p, need in _SAME[k] if c[k] >= held)]
+    for phu, need in shapes:
+        for x, copies in need:
+            if c[x] < copies:
+                break
+        else:
+            rest = list(c)
+            for x, copies in need:
+                rest[x] -= copies
+            (n, lung, pts), sub, left = _phu_part(tuple(rest), rules, memo, k)
+            score = (n + len(phu.cards), lung + phu.is_lung(rules), pts + phu.points)
+            if score > best[0]:
+                best = (score, (phu, *sub), left)
     if len(memo) >= _MEMO_MAX:
         memo.clear()
     memo[c] = best
     return best
 
 
-def _ca_part(c: tuple[int, ...]) -> tuple[int, tuple[Ca, ...], tuple[int, ...]]:
-    """The most cards in cạ from the counts ``c`` (cards in no phu): (cards, cạ, the rest)."""
+def _ca_part(c: tuple[int, ...], start: int = 0) -> tuple[int, tuple[Ca, ...], tuple[int, ...]]:
+    """The most cards in cạ from the counts ``c`` (cards in no phu, none below ``start``):
+    (cards, cạ, the rest)."""
     hit = _CA_MEMO.get(c)
     if hit is not None:
         return hit
-    k = next((i for i, n in enumerate(c) if n), -1)
+    k = _lowest(c, start)
     if k < 0:
         return 0, (), ()
     rest = list(c)
     rest[k] -= 1
-    n, groups, left = _ca_part(tuple(rest))
+    n, groups, left = _ca_part(tuple(rest), k)
     best = (n, groups, (k, *left))
-    for cards, waits in _CA_BY_LOW[k]:
-        rest = list(c)
-        for x in cards:
-            rest[x] -= 1
-        if min(rest) < 0:
-            continue
-        m, sub, left = _ca_part(tuple(rest))
-        if m + len(cards) > best[0]:
-            best = (m + len(cards), (Ca(cards, waits), *sub), left)
+    for cards, waits, need in _CA_BY_LOW[k]:
+        for x, copies in need:
+            if c[x] < copies:
+                break
+        else:
+            rest = list(c)
+            for x, copies in need:
+                rest[x] -= copies
+            m, sub, left = _ca_part(tuple(rest), k)
+            if m + len(cards) > best[0]:
+                best = (m + len(cards), (Ca(cards, waits), *sub), left)
     if len(_CA_MEMO) >= _MEMO_MAX:
         _CA_MEMO.clear()
     _CA_MEMO[c] = best
