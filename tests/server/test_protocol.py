@@ -257,7 +257,7 @@ def test_reconnect(server: ThreadServer) -> None:
 
 async def _away(base: str) -> None:
     host = guest(base, "Vắng")
-    clock = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0.3}
+    clock = {"bot_delay": 0, "pause": 600, "turn": None, "claim": None, "grace": 0.3, "window": 0}
     # the host never connects (a spectator does): after the grace a bot plays his seat
     room = played_alone(base, host, {"game": "chan", "bots": BOTS, "clock": clock})
     assert room["status"] == "between" and room["seats"][0]["away"]
@@ -271,10 +271,10 @@ def test_away_seat_played_by_bot(server: ThreadServer) -> None:
 
 async def _walked_away(base: str) -> None:
     host = guest(base, "Về nhà")
-    clock = {"bot_delay": 0, "pause": 0.2, "turn": None, "claim": None, "grace": 0}
+    clock = {"bot_delay": 0, "pause": 1.0, "turn": None, "claim": None, "grace": 0, "window": 0}
     # a spectator watches the game to its end and leaves: no next game is dealt for nobody
     rid = played_alone(base, host, {"game": "chan", "bots": BOTS, "clock": clock})["id"]
-    await asyncio.sleep(1.0)  # five pauses
+    await asyncio.sleep(2.5)  # two pauses and a half
     room = httpx.get(f"{base}/api/rooms/{rid}", headers=auth(host)).json()["room"]
     assert (room["status"], room["game_number"]) == ("between", 1), room
     # the host comes back: the pause is long over, the next game is dealt at once
