@@ -115,6 +115,17 @@ def _lowest(c: tuple[int, ...], start: int) -> int:
     return -1
 
 
+def _minus(c: tuple[int, ...], need: _Need) -> tuple[int, ...] | None:
+    """The counts ``c`` less what a group takes (``need``); None when ``c`` lacks a card."""
+    for x, copies in need:
+        if c[x] < copies:
+            return None
+    rest = list(c)
+    for x, copies in need:
+        rest[x] -= copies
+    return tuple(rest)
+
+
 def _phu_part(
     c: tuple[int, ...], rules: Rules, memo: _PhuMemo, start: int = 0
 ) -> tuple[_Score, tuple[Phu, ...], tuple[int, ...]]:
@@ -132,17 +143,13 @@ def _phu_part(
     best = (score, groups, (k, *left))
     shapes = [*_PHU_BY_LOW[k], *((p, need) for held, p, need in _SAME[k] if c[k] >= held)]
     for phu, need in shapes:
-        for x, copies in need:
-            if c[x] < copies:
-                break
-        else:
-            rest = list(c)
-            for x, copies in need:
-                rest[x] -= copies
-            (n, lung, pts), sub, left = _phu_part(tuple(rest), rules, memo, k)
-            score = (n + len(phu.cards), lung + phu.is_lung(rules), pts + phu.points)
-            if score > best[0]:
-                best = (score, (phu, *sub), left)
+        after = _minus(c, need)
+        if after is None:
+            continue
+        (n, lung, pts), sub, left = _phu_part(after, rules, memo, k)
+        score = (n + len(phu.cards), lung + phu.is_lung(rules), pts + phu.points)
+        if score > best[0]:
+            best = (score, (phu, *sub), left)
     if len(memo) >= _MEMO_MAX:
         memo.clear()
     memo[c] = best
@@ -163,16 +170,12 @@ def _ca_part(c: tuple[int, ...], start: int = 0) -> tuple[int, tuple[Ca, ...], t
     n, groups, left = _ca_part(tuple(rest), k)
     best = (n, groups, (k, *left))
     for cards, waits, need in _CA_BY_LOW[k]:
-        for x, copies in need:
-            if c[x] < copies:
-                break
-        else:
-            rest = list(c)
-            for x, copies in need:
-                rest[x] -= copies
-            m, sub, left = _ca_part(tuple(rest), k)
-            if m + len(cards) > best[0]:
-                best = (m + len(cards), (Ca(cards, waits), *sub), left)
+        after = _minus(c, need)
+        if after is None:
+            continue
+        m, sub, left = _ca_part(after, k)
+        if m + len(cards) > best[0]:
+            best = (m + len(cards), (Ca(cards, waits), *sub), left)
     if len(_CA_MEMO) >= _MEMO_MAX:
         _CA_MEMO.clear()
     _CA_MEMO[c] = best
