@@ -1,27 +1,30 @@
 """Search bot figures: the playouts per second of the ``search`` bot (``chieu.bots.search``),
 for every game whose worlds it can sample (``python -m bench --only search``).
 
-A batch is one game (seeds 0 to 7 in turn) with the ``paired`` search in seat 0 (a budget of
-16 playouts per decision) and heuristic bots elsewhere; every playout plays a sampled world to
-its end with the heuristic bots (``SearchBot._rollout``).
-The figure is the playouts per second, for information (no target): what a search decision
-costs, which the rollout's loop dominates.
+A batch is one game with the ``paired`` search in seat 0 (a budget of 16 playouts per
+decision) and heuristic bots elsewhere; every playout plays a sampled world to its end with the
+heuristic bots (``SearchBot._rollout``). The figure is the playouts per second over the same
+games every time (seeds 0 to 7; 0 and 1 with ``--quick``), after one game to warm up, for
+information (no target): what a search decision costs, which the rollout's loop dominates.
+(Games differ much in length, Tổ tôm's most: a figure over whichever games fit in a timed run
+moved by a factor of two from run to run.)
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from bench.common import Figure, best_rate
+from bench.common import Figure
 
 TITLES = {"chan": "Chắn", "phom": "Phỏm", "totom": "Tổ tôm", "matchuoc": "Mạt chược"}
 PLAYOUTS = 16
 
 
 class SearchGames:
-    """Whole games (seeds 0 to 7, then again): a search bot in seat 0 with a budget of
-    ``PLAYOUTS`` playouts per decision, heuristic bots elsewhere; ``batch()`` plays one game
-    and returns the playouts of its search decisions."""
+    """Whole games (seeds 0, 1, 2...): a search bot in seat 0 with a budget of ``PLAYOUTS``
+    playouts per decision, heuristic bots elsewhere; ``batch()`` plays one game and returns
+    the playouts of its search decisions."""
 
     def __init__(self, game: str) -> None:
         from chieu.core.table import load_game
@@ -54,7 +57,7 @@ class SearchGames:
 
         bots: list[Any] = [Counted()]
         bots += [get_bot("heuristic", self.game) for _ in range(self.players - 1)]
-        play_game(self.game, None, self.seed % 8, bots)
+        play_game(self.game, None, self.seed, bots)
         self.seed += 1
         return done[0]
 
@@ -62,17 +65,24 @@ class SearchGames:
 def bench_search(seconds: float) -> list[Figure]:
     from chieu.bots.worlds import worlds_for
 
+    games = 2 if seconds < 1 else 8
     figures = []
     for game, title in TITLES.items():
         if worlds_for(game) is None:
             continue
         loop = SearchGames(game)
+        loop.seed = 1000  # the warm-up game: not one of those timed
+        loop.batch()
+        loop.seed = 0
+        start = time.perf_counter()
+        done = sum(loop.batch() for _ in range(games))
         figures.append(
             Figure(
                 f"search playouts {title}",
-                best_rate(loop.batch, seconds),
+                done / (time.perf_counter() - start),
                 "playouts/s",
-                note=f"paired search, {PLAYOUTS} playouts per decision, heuristic playouts",
+                note=f"paired search, {PLAYOUTS} playouts per decision, heuristic playouts; "
+                f"seeds 0–{games - 1}",
             )
         )
     return figures
