@@ -63,17 +63,15 @@ def _need(cards: Sequence[int]) -> _Need:
     return tuple((x, cards.count(x)) for x in sorted(set(cards)))
 
 
-#: per lowest kind: the phu of ≥ 3 cards (runs, bí, named lưng), with what each takes
+#: per lowest kind: every group whose lowest card it is, with what each takes: the phu of
+#: ≥ 3 cards (runs, bí, named lưng), then the khàn, the thiên khai and a yêu card alone
 _PHU_BY_LOW: list[list[tuple[Phu, _Need]]] = [[] for _ in range(NUM_KINDS)]
 for _p in ALL_PHU:
     _PHU_BY_LOW[_p.cards[0]].append((_p, _need(_p.cards)))
-#: per kind: the groups of that kind alone, each with the copies it needs held (khàn 3,
-#: thiên khai 4; a yêu card alone: a phu of one)
-_SAME: list[list[tuple[int, Phu, _Need]]] = [[] for _ in range(NUM_KINDS)]
 for _k in range(NUM_KINDS):
-    _SAME[_k] += [(3, KHAN[_k], ((_k, 3),)), (4, QUAD[_k], ((_k, 4),))]
+    _PHU_BY_LOW[_k] += [(KHAN[_k], ((_k, 3),)), (QUAD[_k], ((_k, 4),))]
     if _k >= CC:
-        _SAME[_k].append((1, LONE[_k], ((_k, 1),)))
+        _PHU_BY_LOW[_k].append((LONE[_k], ((_k, 1),)))
 
 
 _CaShape = tuple[tuple[int, ...], tuple[int, ...], _Need]  # cards, what completes it, needs
@@ -141,8 +139,7 @@ def _phu_part(
     rest[k] -= 1
     score, groups, left = _phu_part(tuple(rest), rules, memo, k)
     best = (score, groups, (k, *left))
-    shapes = [*_PHU_BY_LOW[k], *((p, need) for held, p, need in _SAME[k] if c[k] >= held)]
-    for phu, need in shapes:
+    for phu, need in _PHU_BY_LOW[k]:
         after = _minus(c, need)
         if after is None:
             continue
