@@ -236,6 +236,20 @@ def _phu_of(data: PhuJson) -> Phu:
     return Phu(cards, str(data["type"]), str(data.get("name", "")))
 
 
+def deal_hidden(
+    st: TotomState, others: list[int], sizes: list[int], pool: list[int], stock: int, rng: Rng
+) -> None:
+    """Deal the shuffled ``pool`` of unseen cards: each other seat its hand's size, then the
+    nọc (``stock`` cards) and the removed part. (A seam: ``scripts/totom_world_oracle.py``
+    measures other ways of dealing.)"""
+    i = 0
+    for s in others:
+        st.seats[s].hand = KINDS.counts(pool[i : i + sizes[s]])
+        i += sizes[s]
+    st.stock = pool[i : i + stock]
+    st.set_aside = pool[i + stock :]
+
+
 def _cap_hands(st: TotomState, others: list[int], caps: list[int], rng: Rng) -> None:
     """Move a kind held beyond ``caps[kind]`` by another seat into the nọc / removed part,
     taking a card that fits instead (what the public record rules out: a hidden quad after
@@ -335,12 +349,7 @@ def world_from_observation(
     cups = [int(c) for c in obs["cups"]]
     st.seats = [Seat([0] * NUM_KINDS, {}, cup_count=cups[s]) for s in range(n)]
     st.seats[me].hand = mine
-    i = 0
-    for s in others:
-        st.seats[s].hand = KINDS.counts(pool[i : i + sizes[s]])
-        i += sizes[s]
-    st.stock = pool[i : i + stock_size]
-    st.set_aside = pool[i + stock_size :]
+    deal_hidden(st, others, sizes, pool, stock_size, rng)
     st.first_shown = phase != "arrange"
     caps = [3 if st.first_shown else 4] * NUM_KINDS
     if phase == "decide" and live is not None:
