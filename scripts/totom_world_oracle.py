@@ -22,6 +22,11 @@ The models (``--models``):
 * ``kept+door``: ``kept``, and no other hand holds two copies of a kind lying dead in a door
   (hands never gain a hidden card, and a seat with a pair phỗngs: in heuristic self-play
   0.6 % of such pairs are held against 3.3 % in the uniform worlds);
+* ``played``: of 12 random deals, one kept by how likely each other seat's last four give-ups
+  were with the hand it is dealt (its hand then: its hand now and every card gone since, the
+  observation's public ``gone``; each give-up a softmax over its held kinds of −1.5 × the
+  loose cards it leaves);
+  ``played:C:B:L`` the same with C deals, β = B and the last L give-ups;
 * ``true``: the true hands (an upper bound: what knowing the hands is worth).
 
 ``TrueHandsSearch`` is the ``true`` model as a bot for ``scripts/search_duel.py`` (``--b
@@ -53,9 +58,9 @@ from chieu.core.table import load_game
 from chieu.games.totom import worlds as W
 from chieu.games.totom.cards import CC, KINDS
 from chieu.games.totom.state import TotomState
-from chieu.games.totom.strategy import looseness
+from chieu.games.totom.strategy import _PARTNERS, looseness
 
-MODELS = ("uniform", "kept", "kept+door", "true")
+MODELS = ("uniform", "kept", "kept+door", "played", "true")
 THRESHOLDS = (0.0, 1.0, 2.0)
 KEPT = 2.5  # extra cards dealt per card of the seat's door
 SEARCH = {"iterations": 24, "width": 3, "min_pairs": 6}
@@ -119,7 +124,13 @@ def kept_deal(doors: list[list[int]], door_caps: bool) -> Callable[..., None]:
     at most one copy of a kind lying in a door)."""
 
     def deal(
-        st: TotomState, others: list[int], sizes: list[int], pool: list[int], stock: int, rng: Rng
+        st: TotomState,
+        others: list[int],
+        sizes: list[int],
+        pool: list[int],
+        stock: int,
+        rng: Rng,
+        gone: object,
     ) -> None:
         for s in rng.shuffled(others):
             st.seats[s].hand, pool = kept_hand(pool, sizes[s], round(KEPT * len(doors[s])), rng)
@@ -134,12 +145,116 @@ def kept_deal(doors: list[list[int]], door_caps: bool) -> Callable[..., None]:
     return deal
 
 
+# the ``played`` worlds: a dealt hand weighed by how likely its seat's give-ups were with it
+
+# per kind: the numbered kinds whose part of ``looseness`` a copy of it may change (itself and
+# every kind it completes a 3-card phu with)
+_NEAR: list[tuple[int, ...]] = [
+    tuple(sorted({x for x in range(CC) if x == k or any(k in ab for ab in _PARTNERS[x])}))
+    for k in range(len(KINDS.full_counts()))
+]
+
+
+def _part(hand: Sequence[int], x: int) -> int:
+    """Kind ``x``'s part of ``looseness``."""
+    n = hand[x]
+    if not n or n >= 3:
+        return 0
+    best = 2
+    for a, b in _PARTNERS[x]:
+        short = (not hand[a]) + (not hand[b])
+        if short < best:
+            best = short
+            if not short:
+                return 0
+    return best * n
+
+
+def give_up_odds(hand: list[int], card: int, beta: float) -> float:
+    """The log-likelihood that a seat holding ``hand`` gives up ``card``, a player keeping
+    what fits: a softmax over its held kinds of minus ``beta`` × the loose cards each give-up
+    leaves (``looseness``, changed only near the card given up). ``hand`` is restored."""
+    if not hand[card]:
+        return -1e9
+    mine = total = 0.0
+    for k, n in enumerate(hand):
+        if not n:
+            continue
+        before = sum(_part(hand, x) for x in _NEAR[k])
+        hand[k] -= 1
+        change = sum(_part(hand, x) for x in _NEAR[k]) - before
+        hand[k] += 1
+        w = math.exp(-beta * change)
+        total += w
+        if k == card:
+            mine = w
+    return math.log(mine / total)
+
+
+def play_odds(hand: list[int], gone: Sequence[tuple[int, bool]], beta: float, last: int) -> float:
+    """The log-likelihood of a seat's ``last`` give-ups if it holds ``hand`` now: its hand at
+    each give-up was ``hand`` and every card gone since (``gone``, public)."""
+    then = list(hand)
+    odds = 0.0
+    weighed = 0
+    for card, given in reversed(gone):
+        then[card] += 1
+        if given:
+            odds += give_up_odds(then, card, beta)
+            weighed += 1
+            if weighed == last:
+                break
+    return odds
+
+
+def played_deal(candidates: int, beta: float, last: int) -> Callable[..., None]:
+    """A ``worlds.deal_hidden`` keeping one of ``candidates`` random deals, with a chance
+    proportional to how likely every other seat's ``last`` give-ups were with its hand."""
+    standard = W.deal_hidden
+
+    def deal(
+        st: TotomState,
+        others: list[int],
+        sizes: list[int],
+        pool: list[int],
+        stock: int,
+        rng: Rng,
+        gone: Sequence[Sequence[tuple[int, bool]]],
+    ) -> None:
+        if not any(given for s in others for _, given in gone[s]):
+            standard(st, others, sizes, pool, stock, rng, gone)
+            return
+        deals: list[tuple[float, list[int]]] = []
+        for _ in range(candidates):
+            cards = list(pool)
+            rng.shuffle(cards)
+            odds, i = 0.0, 0
+            for s in others:
+                if gone[s]:
+                    odds += play_odds(KINDS.counts(cards[i : i + sizes[s]]), gone[s], beta, last)
+                i += sizes[s]
+            deals.append((odds, cards))
+        top = max(odds for odds, _ in deals)
+        weights = [math.exp(odds - top) for odds, _ in deals]
+        pick = rng.random() * sum(weights)
+        i = 0
+        while pick > weights[i] and i + 1 < len(deals):
+            pick -= weights[i]
+            i += 1
+        standard(st, others, sizes, deals[i][1], stock, rng, gone)
+
+    return deal
+
+
 @contextmanager
 def model_worlds(model: str, obs: Mapping[str, Any]) -> Iterator[None]:
     """``worlds.deal_hidden`` replaced for ``model`` while its search runs."""
     standard = W.deal_hidden
     if model in ("kept", "kept+door"):
         W.deal_hidden = kept_deal([list(d) for d in obs["doors"]], model == "kept+door")
+    elif model == "played" or model.startswith("played:"):  # played:CANDIDATES:BETA:LAST
+        c, b, n = model.split(":")[1:] if ":" in model else (12, 1.5, 4)
+        W.deal_hidden = played_deal(int(c), float(b), int(n))
     try:
         yield
     finally:
@@ -161,7 +276,13 @@ def playout(st: TotomState, seat: int, rng: Rng) -> float:
     return 0.0 if out is None else float(out.payoffs[seat])
 
 
-def judge(st: TotomState, d: Decision, key: tuple[int, int], playouts: int, models: Sequence[str]):
+def judge(
+    st: TotomState,
+    d: Decision,
+    key: tuple[int, int],
+    playouts: int,
+    models: Sequence[str],
+) -> dict[str, Any] | None:
     """The row of one decision, or None when it is no choice."""
     seed, k = key
     obs = st.observation(d.seat)
@@ -222,14 +343,28 @@ def report(files: Sequence[str]) -> None:
     rows = [json.loads(line) for f in files for line in Path(f).read_text().splitlines()]
     best = statistics.fmean(max(r["oracle"]) - r["oracle"][0] for r in rows)
     print(f"{len(rows)} decisions; the oracle's best over the heuristic's choice: {best:+.3f}")
-    for model in rows[0]["choice"]:
+    models = list(rows[0]["choice"])
+    for model in models:
         cells = []
         for i, z in enumerate(THRESHOLDS):
             gain = [r["oracle"][r["choice"][model][i]] - r["oracle"][0] for r in rows]
             changed = sum(1 for r in rows if r["choice"][model][i])
-            se = statistics.stdev(gain) / math.sqrt(len(gain))
-            cells.append(f"z={z:g}: {statistics.fmean(gain):+.3f} ± {se:.3f} ({changed} changed)")
+            cells.append(f"z={z:g}: {_mean(gain)} ({changed} changed)")
         print(f"  {model:10} " + " | ".join(cells))
+    first = models[0]
+    for model in models[1:]:  # paired: the same decisions, the same oracle
+        cells = []
+        for i, z in enumerate(THRESHOLDS):
+            diff = [
+                r["oracle"][r["choice"][model][i]] - r["oracle"][r["choice"][first][i]]
+                for r in rows
+            ]
+            cells.append(f"z={z:g}: {_mean(diff)}")
+        print(f"  {model} − {first}: " + " | ".join(cells))
+
+
+def _mean(xs: list[float]) -> str:
+    return f"{statistics.fmean(xs):+.3f} ± {statistics.stdev(xs) / math.sqrt(len(xs)):.3f}"
 
 
 # -- the upper bound as a bot (a measurement: it reads the true state) ------------------------

@@ -175,6 +175,9 @@ def test_bad_observation_is_a_chieu_error() -> None:
         TotomGame.state_from_observation(
             {**obs, "hand_sizes": [s + 1 for s in obs["hand_sizes"]]}, legal, Rng(0), None
         )
+    for gone in (7, [[(99, True)]] * 5, [[("x", True)]] * 5, [[]] * 4):
+        with pytest.raises(ChieuError, match="gone"):
+            TotomGame.state_from_observation({**obs, "gone": gone}, legal, Rng(0), None)
 
 
 def test_search_plays_whole_games() -> None:
@@ -185,3 +188,26 @@ def test_search_plays_whole_games() -> None:
         state = play_game(TotomGame, rules, seed, bots)  # an illegal action would raise
         out = state.outcome()
         assert out is not None and abs(sum(out.payoffs)) < 1e-9
+
+
+def test_gone_is_what_left_each_hand() -> None:
+    """``gone`` (public): the cards that left each hand, in order, the given-up ones being the
+    seat's discards: the hand it was dealt is its hand now and every card gone."""
+    for seed in range(3):
+        state = TotomGame.new_state(None, seed)
+        dealt = [list(s.hand) for s in state.seats]
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rnd.choice(state.legal_actions()))
+            if state.winner is not None:
+                break
+            obs = state.observation(None)
+            for s, seat in enumerate(state.seats):
+                back = list(seat.hand)
+                for k, _ in obs["gone"][s]:
+                    back[k] += 1
+                assert back == dealt[s]
+                given = [k for k, g in obs["gone"][s] if g]
+                assert given == [
+                    e.data["card"] for e in state.events if e.type == "discard" and e.actor == s
+                ]

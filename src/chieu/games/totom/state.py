@@ -244,7 +244,7 @@ class TotomState(StateBase):
                 self._draw(seat)
             case LayCopies():
                 n = takes.lay_copies(me.mat, me.free(), self.eaten)
-                me.hand[self.eaten] -= n
+                me.lose(self.eaten, n)
                 me.changed()
                 self.events.append(Event("lay_copies", seat, {"card": self.eaten, "count": n}))
             case Pass():
@@ -278,7 +278,7 @@ class TotomState(StateBase):
                 for k, c in sorted(seat.down.items()):
                     if c == 4:
                         del seat.down[k]
-                        seat.hand[k] -= 4
+                        seat.lose(k, 4)
                         seat.mat.append(QUAD[k])
                         seat.changed()
                         self.events.append(Event("thien_khai", s, {"card": k}))
@@ -310,7 +310,7 @@ class TotomState(StateBase):
                 seat,
                 f"ate {code} and kept a {code} in hand (treo tranh trái vỉ → đeo kính)",
             )
-        me.hand[card] -= 1
+        me.lose(card, given=True)
         if me.down.get(card, 0) > me.hand[card]:
             del me.down[card]  # a face-down khàn broken (a re-dealt world only)
         me.changed()
@@ -331,7 +331,7 @@ class TotomState(StateBase):
             rest = list(phu.cards)
             rest.remove(card)
             for k in rest:
-                me.hand[k] -= 1
+                me.lose(k)
             me.mat.append(phu)
         self.eaten = card
         self.live = None
@@ -377,10 +377,10 @@ class TotomState(StateBase):
         me = self.seats[seat]
         card = live.card
         if action is A.PHONG:
-            me.hand[card] -= 2
+            me.lose(card, 2)
             me.mat.append(PHONG[card])
         else:
-            me.hand[card] -= 3
+            me.lose(card, 3)
             me.down.pop(card, None)
             me.mat.append(QUAD[card])
         if card in me.cups:

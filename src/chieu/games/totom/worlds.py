@@ -15,11 +15,17 @@ the 30 kinds; together they hold the deck):
 A re-dealt hand lays its identical triples face down as its khàn (its cups kept where the
 triple still is); the nọc's order comes from a stream seeded by the re-deal.
 
+A seat's ``gone`` is the public history of its hand (in its observation): the cards that left
+it, in order, each given up (a discard, a trả cửa) or laid on the mat (an eat, a phỗng, a dậy
+khàn, copies laid, a thiên khai). A hand never gains a hidden card, so a seat's hand at any
+give-up was its hand now and every card gone since.
+
 ``world_from_observation`` builds a full state from what one seat sees: its own cards, every mat
 and door, the live card, the marks, counters and its own faults and bỏ ù; the cards it cannot
-see are dealt at random to the other hands (sizes kept), the nọc and the removed part. Another
-hand's identical triples lie face down as its khàn (as many as its cups turned up as bất thực).
-In a claim window every other asked seat is asked afresh (answers are private).
+see are dealt at random to the other hands (sizes kept), the nọc and the removed part
+(``deal_hidden``). Another hand's identical triples lie face down as its khàn (as many as its
+cups turned up as bất thực). In a claim window every other asked seat is asked afresh (answers
+are private).
 """
 
 from __future__ import annotations
@@ -67,6 +73,7 @@ class Seat:
     orph: frozenset[int] | None = UNKNOWN  # cache: analysis.rescuers of the free cards
     held: list[int] | None = None  # cache: the free cards
     pack: int = -1  # cache: the free cards packed (takes.pack; -1: not yet)
+    gone: list[tuple[int, bool]] = field(default_factory=list)  # cards that left the hand
 
     def copy(self) -> Seat:
         return Seat(
@@ -81,6 +88,7 @@ class Seat:
             self.orph,
             self.held,
             self.pack,
+            list(self.gone),
         )
 
     def free(self) -> list[int]:
@@ -111,6 +119,12 @@ class Seat:
         if self.orph is UNKNOWN:
             self.orph = rescuers(self.free())
         return self.orph
+
+    def lose(self, card: int, count: int = 1, given: bool = False) -> None:
+        """``count`` copies of ``card`` leave the hand in sight of the table: given up (a
+        discard, a trả cửa) or laid on the mat (``gone``, the hand's public history)."""
+        self.hand[card] -= count
+        self.gone.extend([(card, given)] * count)
 
     def changed(self) -> None:
         """The cards changed: drop the analysis caches."""
@@ -224,6 +238,19 @@ def snapshot(st: TotomState) -> dict[str, object]:
 # -- worlds for the search bot -----------------------------------------------------------------
 
 
+def _gone(raw: object, n: int) -> list[list[tuple[int, bool]]]:
+    """The observation's ``gone`` (per seat, the cards that left its hand), checked."""
+    if raw is None:
+        return [[] for _ in range(n)]
+    try:
+        out = [[(int(k), bool(given)) for k, given in seat] for seat in raw]  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise ChieuError("observation: 'gone' is not a list of [card, given] per seat") from None
+    if len(out) != n or any(not 0 <= k < NUM_KINDS for seat in out for k, _ in seat):
+        raise ChieuError("observation: 'gone' is not a list of [card, given] per seat")
+    return out
+
+
 def _kind(code: object) -> int:
     k = KINDS.kind(str(code))
     if k is None:
@@ -237,11 +264,17 @@ def _phu_of(data: PhuJson) -> Phu:
 
 
 def deal_hidden(
-    st: TotomState, others: list[int], sizes: list[int], pool: list[int], stock: int, rng: Rng
+    st: TotomState,
+    others: list[int],
+    sizes: list[int],
+    pool: list[int],
+    stock: int,
+    rng: Rng,
+    gone: Sequence[Sequence[tuple[int, bool]]],
 ) -> None:
     """Deal the shuffled ``pool`` of unseen cards: each other seat its hand's size, then the
-    nọc (``stock`` cards) and the removed part. (A seam: ``scripts/totom_world_oracle.py``
-    measures other ways of dealing.)"""
+    nọc (``stock`` cards) and the removed part. (The seam where
+    ``scripts/totom_world_oracle.py`` measures other ways, ``gone`` weighed among them.)"""
     i = 0
     for s in others:
         st.seats[s].hand = KINDS.counts(pool[i : i + sizes[s]])
@@ -349,14 +382,15 @@ def world_from_observation(
     cups = [int(c) for c in obs["cups"]]
     st.seats = [Seat([0] * NUM_KINDS, {}, cup_count=cups[s]) for s in range(n)]
     st.seats[me].hand = mine
-    deal_hidden(st, others, sizes, pool, stock_size, rng)
+    gone = _gone(obs.get("gone"), n)
+    deal_hidden(st, others, sizes, pool, stock_size, rng, gone)
     st.first_shown = phase != "arrange"
     caps = [3 if st.first_shown else 4] * NUM_KINDS
     if phase == "decide" and live is not None:
         caps[int(live["card"])] = 2  # nobody raised his khàn on the live card
     _cap_hands(st, others, caps, rng)
     for s, seat in enumerate(st.seats):
-        seat.mat, seat.door = mats[s], doors[s]
+        seat.mat, seat.door, seat.gone = mats[s], doors[s], gone[s]
     me_seat = st.seats[me]
     me_seat.cups, me_seat.down = [int(k) for k in obs["bat_thuc"]], down
     me_seat.missed = [int(k) for k in obs.get("missed", [])]
