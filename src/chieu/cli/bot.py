@@ -225,7 +225,7 @@ def check_act(
 #: ``kinds.size``; -1 means none), alone or in lists of any depth
 CARD_KEYS = frozenset(
     "hand card cards tile tiles doors rivers rows melds flowers dead eaten eaten_in_hand "  # noqa: SIM905
-    "khung_down cai_card prevailing wilds drawn must_lay bat_thuc discards".split()
+    "khung_down cai_card prevailing wilds drawn must_lay bat_thuc discards gone".split()
 )
 #: observation fields that hold seats (-1 means none)
 SEAT_KEYS = frozenset(

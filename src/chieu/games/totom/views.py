@@ -128,7 +128,7 @@ class TotomObservation(TypedDict):
     live: TotomLive | None
     mats: list[list[PhuJson]]
     doors: list[list[int]]
-    gone: list[list[tuple[int, bool]]]  # per seat, the cards that left its hand: (card, given up)
+    gone: list[list[list[int]]]  # per seat, the cards that left its hand: [card, given up]
     hand_sizes: list[int]
     cups: list[int]  # each seat's cups (khàn bất thực) on the mat
     return_door: int | None  # the door a trả cửa goes to
@@ -172,7 +172,7 @@ def observation(st: TotomState, seat: int | None) -> TotomObservation:
         },
         "mats": [[p.to_json() for p in s.mat] for s in st.seats],
         "doors": [list(s.door) for s in st.seats],
-        "gone": [list(s.gone) for s in st.seats],
+        "gone": [[[k, given] for k, given in s.gone] for s in st.seats],
         "hand_sizes": [sum(s.hand) for s in st.seats],
         "cups": [s.cup_count for s in st.seats],
         "return_door": st.return_door if st.return_door >= 0 else None,
