@@ -52,34 +52,39 @@ def test_review_a_finished_game_on_a_phone(
     base = coach_base
     page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     token = enter_lobby(page, base, "Người học")
-    room = _finished_game(base, token)
-    game_id = room["game_id"]
+    # a Dễ seat slips about one decision in three, yet a deal may hold no marked mistake: then
+    # another game (each one's result panel and replay checked as below)
+    for _attempt in range(5):
+        room = _finished_game(base, token)
+        game_id = room["game_id"]
 
-    # the result panel: Phân tích ván, its progress, then the accuracy
-    page.goto(f"{base}/#/room/{room['id']}")
-    panel = page.locator(tid("outcome"))
-    panel.wait_for(state="visible", timeout=WAIT_MS)
-    button = panel.locator(tid("review-button"))
-    assert button.inner_text().strip().endswith("Phân tích ván")
-    button.click()
-    page.locator(tid("review-progress")).wait_for(state="visible", timeout=WAIT_MS)
-    page.screenshot(path=str(artefacts / "coach-1-progress.png"))
-    accuracy = panel.locator(tid("review-accuracy"))
-    accuracy.wait_for(state="visible", timeout=WAIT_MS)
-    assert accuracy.inner_text().strip().endswith("%")
-    assert page.locator(tid("review-progress")).is_hidden()
-    judge = panel.locator(tid("review-judge")).inner_text()
-    assert "Máy chấm" in judge and "kiểm chứng" in judge
-    panel.locator(tid("review-box")).scroll_into_view_if_needed()
-    page.screenshot(path=str(artefacts / "coach-2-result.png"))
-    _no_raw_ids(page, "the result panel")
+        # the result panel: Phân tích ván, its progress, then the accuracy
+        page.goto(f"{base}/#/room/{room['id']}")
+        panel = page.locator(tid("outcome"))
+        panel.wait_for(state="visible", timeout=WAIT_MS)
+        button = panel.locator(tid("review-button"))
+        assert button.inner_text().strip().endswith("Phân tích ván")
+        button.click()
+        page.locator(tid("review-progress")).wait_for(state="visible", timeout=WAIT_MS)
+        page.screenshot(path=str(artefacts / "coach-1-progress.png"))
+        accuracy = panel.locator(tid("review-accuracy"))
+        accuracy.wait_for(state="visible", timeout=WAIT_MS)
+        assert accuracy.inner_text().strip().endswith("%")
+        assert page.locator(tid("review-progress")).is_hidden()
+        judge = panel.locator(tid("review-judge")).inner_text()
+        assert "Máy chấm" in judge and "kiểm chứng" in judge
+        panel.locator(tid("review-box")).scroll_into_view_if_needed()
+        page.screenshot(path=str(artefacts / "coach-2-result.png"))
+        _no_raw_ids(page, "the result panel")
 
-    # the replay: the marks of the mistakes along the slider; a marked step explained
-    page.goto(f"{base}/#/replay/{game_id}/review")
-    page.locator(tid("replay-slider")).wait_for(state="visible", timeout=WAIT_MS)
-    page.locator(tid("review-accuracy")).wait_for(state="visible", timeout=WAIT_MS)
-    marks = page.locator("[data-review-step]")
-    assert marks.count() >= 1, "a game judged with a small budget has a mistake somewhere"
+        # the replay: the marks of the mistakes along the slider; a marked step explained
+        page.goto(f"{base}/#/replay/{game_id}/review")
+        page.locator(tid("replay-slider")).wait_for(state="visible", timeout=WAIT_MS)
+        page.locator(tid("review-accuracy")).wait_for(state="visible", timeout=WAIT_MS)
+        marks = page.locator("[data-review-step]")
+        if marks.count() >= 1:
+            break
+    assert marks.count() >= 1, "five games of a Dễ seat without a marked mistake"
     mark = marks.first
     step = int(mark.get_attribute("data-review-step") or 0)
     assert step >= 1
@@ -93,7 +98,8 @@ def test_review_a_finished_game_on_a_phone(
     decision.wait_for(state="visible")
     heading = decision.locator("h3").first.inner_text()
     assert f"Nước {step}" in heading and ("Sai" in heading), heading
-    assert decision.locator(".coach-move.played [data-card]").count() >= 1, "the played cards"
+    # the cards of the moves drawn (a draw, bốc, has none: then the better move's)
+    assert decision.locator(".coach-move [data-card]").count() >= 1, "the cards drawn"
     assert "Đã đi" in decision.inner_text() and "Nên đi" in decision.inner_text()
     sentence = decision.locator(tid("review-text")).inner_text()
     assert "điểm kỳ vọng" in sentence and "nên" in sentence, sentence
@@ -116,6 +122,7 @@ def test_review_a_finished_game_on_a_phone(
 
     # the score sheet: the reviewed player's accuracy
     page.goto(f"{base}/#/sheet/{room['id']}")
+    page.reload()  # a hash change alone may land while the replay still renders
     cell = page.locator(tid("accuracy"))
     cell.first.wait_for(state="visible", timeout=WAIT_MS)
     assert cell.first.get_attribute("data-seat") == "0"
