@@ -58,7 +58,7 @@ from chieu.core.table import load_game
 from chieu.games.totom import worlds as W
 from chieu.games.totom.cards import CC, KINDS
 from chieu.games.totom.state import TotomState
-from chieu.games.totom.strategy import _PARTNERS, looseness
+from chieu.games.totom.strategy import looseness
 
 MODELS = ("uniform", "kept", "kept+door", "played", "true")
 THRESHOLDS = (0.0, 1.0, 2.0)
@@ -147,48 +147,17 @@ def kept_deal(doors: list[list[int]], door_caps: bool) -> Callable[..., None]:
 
 # the ``played`` worlds: a dealt hand weighed by how likely its seat's give-ups were with it
 
-# per kind: the numbered kinds whose part of ``looseness`` a copy of it may change (itself and
-# every kind it completes a 3-card phu with)
-_NEAR: list[tuple[int, ...]] = [
-    tuple(sorted({x for x in range(CC) if x == k or any(k in ab for ab in _PARTNERS[x])}))
-    for k in range(len(KINDS.full_counts()))
-]
-
-
-def _part(hand: Sequence[int], x: int) -> int:
-    """Kind ``x``'s part of ``looseness``."""
-    n = hand[x]
-    if not n or n >= 3:
-        return 0
-    best = 2
-    for a, b in _PARTNERS[x]:
-        short = (not hand[a]) + (not hand[b])
-        if short < best:
-            best = short
-            if not short:
-                return 0
-    return best * n
-
 
 def give_up_odds(hand: list[int], card: int, beta: float) -> float:
     """The log-likelihood that a seat holding ``hand`` gives up ``card``, a player keeping
     what fits: a softmax over its held kinds of minus ``beta`` × the loose cards each give-up
-    leaves (``looseness``, changed only near the card given up). ``hand`` is restored."""
+    leaves (``looseness``)."""
     if not hand[card]:
         return -1e9
-    mine = total = 0.0
-    for k, n in enumerate(hand):
-        if not n:
-            continue
-        before = sum(_part(hand, x) for x in _NEAR[k])
-        hand[k] -= 1
-        change = sum(_part(hand, x) for x in _NEAR[k]) - before
-        hand[k] += 1
-        w = math.exp(-beta * change)
-        total += w
-        if k == card:
-            mine = w
-    return math.log(mine / total)
+    losses = {k: _loss(hand, k) for k, n in enumerate(hand) if n}
+    low = min(losses.values())
+    total = sum(math.exp(-beta * (v - low)) for v in losses.values())
+    return -beta * (losses[card] - low) - math.log(total)
 
 
 def play_odds(hand: list[int], gone: Sequence[tuple[int, bool]], beta: float, last: int) -> float:
