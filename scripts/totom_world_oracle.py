@@ -11,7 +11,8 @@ nọc and the removed part reshuffled: the oracle), the heuristic in every seat.
 model's search (24 playouts, width 3, as the duel's) analyses the decision from the seat's
 observation alone, and the choice of its decision rule at each threshold z is scored by the
 oracle as a gain over the heuristic's choice. ``--report`` prints, per model and z, the mean
-gain per decision with its standard error and how often the choice differed.
+gain per decision with its standard error and how often the choice differed, over every
+decision and by phase (the models every file holds).
 
 The models (``--models``):
 
@@ -27,11 +28,15 @@ The models (``--models``):
   observation's public ``gone``; each give-up a softmax over its held kinds of −1.5 × the
   loose cards it leaves);
   ``played:C:B:L`` the same with C deals, β = B and the last L give-ups;
+* ``passes``: each other hand dealt as the first of up to 20 draws (``passes:TRIES``) that
+  belies none of its passes: no card it let by that it could have eaten, no pair of a kind
+  that went by in a door (``totom_world_realism.py`` counts both in real and dealt hands);
 * ``true``: the true hands (an upper bound: what knowing the hands is worth).
 
 ``TrueHandsSearch`` is the ``true`` model as a bot for ``scripts/search_duel.py`` (``--b
 totom_world_oracle:TrueHandsSearch`` with ``PYTHONPATH=scripts``): it reads the table's true
-state, so it is a measurement, never a player.
+state, so it is a measurement, never a player. ``ClaimsOnlySearch`` (``--b
+totom_world_oracle:ClaimsOnlySearch``) searches the claims only.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from totom_world_realism import eatable
+
 from chieu.bots.registry import get_bot
 from chieu.bots.search import SearchBot, _without_faults, decide
 from chieu.core.actions import Action
@@ -60,7 +67,7 @@ from chieu.games.totom.cards import CC, KINDS
 from chieu.games.totom.state import TotomState
 from chieu.games.totom.strategy import looseness
 
-MODELS = ("uniform", "kept", "kept+door", "played", "true")
+MODELS = ("uniform", "kept", "kept+door", "played", "passes", "true")
 THRESHOLDS = (0.0, 1.0, 2.0)
 KEPT = 2.5  # extra cards dealt per card of the seat's door
 SEARCH = {"iterations": 24, "width": 3, "min_pairs": 6}
@@ -215,12 +222,55 @@ def played_deal(candidates: int, beta: float, last: int) -> Callable[..., None]:
     return deal
 
 
+# the ``passes`` worlds: no other hand holds what its passes rule out
+
+
+def passes_deal(doors: list[list[int]], tries: int) -> Callable[..., None]:
+    """A ``worlds.deal_hidden`` dealing each other hand (in a random order) as the first of
+    up to ``tries`` draws from what is left that belies none of its passes (else the one that
+    belies fewest): no card it let by (its left neighbour's door) that it could have eaten,
+    no pair of a kind that went by in another door."""
+    n = len(doors)
+
+    def deal(
+        st: TotomState,
+        others: list[int],
+        sizes: list[int],
+        pool: list[int],
+        stock: int,
+        rng: Rng,
+        gone: object,
+    ) -> None:
+        rest = list(pool)
+        for s in rng.shuffled(others):
+            let_by = set(doors[(s - 1) % n])
+            went_by = {k for p in range(n) if p != s for k in doors[p]}
+            best: tuple[int, list[int], list[int]] | None = None
+            for _ in range(tries):
+                rng.shuffle(rest)
+                hand = KINDS.counts(rest[: sizes[s]])
+                bad = sum(eatable(hand, k) for k in let_by) + sum(hand[k] >= 2 for k in went_by)
+                if best is None or bad < best[0]:
+                    best = (bad, hand, rest[sizes[s] :])
+                if bad == 0:
+                    break
+            assert best is not None
+            st.seats[s].hand, rest = best[1], best[2]
+        rng.shuffle(rest)
+        st.stock, st.set_aside = rest[:stock], rest[stock:]
+
+    return deal
+
+
 @contextmanager
 def model_worlds(model: str, obs: Mapping[str, Any]) -> Iterator[None]:
     """``worlds.deal_hidden`` replaced for ``model`` while its search runs."""
     standard = W.deal_hidden
     if model in ("kept", "kept+door"):
         W.deal_hidden = kept_deal([list(d) for d in obs["doors"]], model == "kept+door")
+    elif model == "passes" or model.startswith("passes:"):  # passes:TRIES
+        tries = int(model.split(":")[1]) if ":" in model else 20
+        W.deal_hidden = passes_deal([list(d) for d in obs["doors"]], tries)
     elif model == "played" or model.startswith("played:"):  # played:CANDIDATES:BETA:LAST
         c, b, n = model.split(":")[1:] if ":" in model else (12, 1.5, 4)
         W.deal_hidden = played_deal(int(c), float(b), int(n))
@@ -312,14 +362,18 @@ def report(files: Sequence[str]) -> None:
     rows = [json.loads(line) for f in files for line in Path(f).read_text().splitlines()]
     best = statistics.fmean(max(r["oracle"]) - r["oracle"][0] for r in rows)
     print(f"{len(rows)} decisions; the oracle's best over the heuristic's choice: {best:+.3f}")
-    models = list(rows[0]["choice"])
+    models = [m for m in rows[0]["choice"] if all(m in r["choice"] for r in rows)]
+    phases = sorted({r["phase"] for r in rows})
     for model in models:
-        cells = []
-        for i, z in enumerate(THRESHOLDS):
-            gain = [r["oracle"][r["choice"][model][i]] - r["oracle"][0] for r in rows]
-            changed = sum(1 for r in rows if r["choice"][model][i])
-            cells.append(f"z={z:g}: {_mean(gain)} ({changed} changed)")
-        print(f"  {model:10} " + " | ".join(cells))
+        for phase in ("", *phases):  # every decision, then by phase
+            mine = [r for r in rows if r["phase"] == phase or not phase]
+            cells = []
+            for i, z in enumerate(THRESHOLDS):
+                gain = [r["oracle"][r["choice"][model][i]] - r["oracle"][0] for r in mine]
+                changed = sum(1 for r in mine if r["choice"][model][i])
+                cells.append(f"z={z:g}: {_mean(gain)} ({changed} changed)")
+            name = f"  {model:10}" if not phase else f"    {phase} ({len(mine)})"
+            print(f"{name} " + " | ".join(cells))
     first = models[0]
     for model in models[1:]:  # paired: the same decisions, the same oracle
         cells = []
@@ -361,6 +415,23 @@ class TrueHandsSearch(SearchBot):
     def act(self, observation: Any, legal_actions: list[Action], rng: Rng) -> Action:
         cast(TrueWorlds, self.worlds).true = _SEEN[int(observation["seat"])]
         return super().act(observation, legal_actions, rng)
+
+
+class ClaimsOnlySearch(SearchBot):
+    """The search (24 playouts, z = 1) in claim windows only, the heuristic elsewhere: where
+    uniform worlds gain most (``--report`` by phase), for ``search_duel.py``."""
+
+    name = "search-claims-only"
+
+    def __init__(self) -> None:
+        super().__init__("totom", iterations=24, confidence=1.0)
+
+    def act(self, observation: Any, legal_actions: list[Action], rng: Rng) -> Action:
+        if observation.get("phase") == "claim" and len(legal_actions) > 1:
+            return super().act(observation, legal_actions, rng)
+        choice = self._fallback.act(observation, legal_actions, rng)
+        self.worlds.chose(observation, legal_actions, choice)
+        return choice
 
 
 def main() -> None:

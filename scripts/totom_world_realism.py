@@ -9,6 +9,11 @@ worlds sampled from seat 0's observation (``chieu.bots.worlds``, as the search s
 It prints the share of waiting hands and the mean distance of the others, for each. A world
 whose other hands are much further from ù than the real ones hides the danger of a discard
 and the race to ù from the search.
+
+It also prints what the passes say: the share of other hands that could have eaten a card
+lying in the door of their left neighbour (they decided on it, and let it by) and that hold
+two copies of a kind lying in another seat's door (a phỗng let by). A hand never gains a
+hidden card, so a hand holding those cards now held them then.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from chieu.core.decisions import Decision
 from chieu.core.driver import play
 from chieu.core.rng import Rng
 from chieu.core.table import load_game
+from chieu.games.totom import takes
 from chieu.games.totom.state import TotomState
 from chieu.games.totom.strategy import Seat
 
@@ -36,12 +42,21 @@ class Tally:
     def __init__(self) -> None:
         self.waiting: list[int] = []
         self.distance: list[int] = []
+        self.eats: list[int] = []  # per hand: a card it let by that it could have eaten
+        self.pairs: list[int] = []  # per hand: a pair of a kind that went by in a door
 
     def add(self, state: TotomState, viewer: int) -> None:
-        """The other seats' standings, each from its own observation (full hands only)."""
+        """The other seats' standings, each from its own observation (full hands only), and
+        the passes each hand belies."""
+        n = state.num_players
         for s in range(state.num_players):
             if s == viewer:
                 continue
+            free = state.seats[s].free()
+            let_by = set(state.seats[(s - 1) % n].door)  # it decided on these, and drew
+            self.eats.append(int(any(eatable(free, k) for k in let_by)))
+            went_by = {k for p in range(n) if p != s for k in state.seats[p].door}
+            self.pairs.append(int(any(free[k] >= 2 for k in went_by)))
             seat = Seat.of(state.observation(s))
             if sum(seat.free) + sum(len(p.cards) for p in seat.fixed) != 20:
                 continue
@@ -53,8 +68,15 @@ class Tally:
     def line(self, name: str) -> str:
         return (
             f"{name}: waiting share {statistics.mean(self.waiting):.3f}, mean distance "
-            f"{statistics.mean(self.distance):.2f} ({len(self.waiting)} hands)"
+            f"{statistics.mean(self.distance):.2f} ({len(self.waiting)} hands); could have "
+            f"eaten a card it let by {statistics.mean(self.eats):.3f}, holds a pair of a card "
+            f"in a door {statistics.mean(self.pairs):.3f} ({len(self.eats)} hands)"
         )
+
+
+def eatable(free: list[int], card: int) -> bool:
+    """Whether a seat holding ``free`` could eat ``card`` into a phu of held cards."""
+    return bool(takes.decide_actions(free, takes.pack(free), (), card, strict=False))
 
 
 def one_game(seed: int, worlds: Worlds, count: int, real: Tally, sampled: Tally) -> None:
