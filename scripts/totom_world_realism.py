@@ -49,11 +49,11 @@ class Tally:
         """The other seats' standings, each from its own observation (full hands only), and
         the passes each hand belies."""
         n = state.num_players
-        for s in range(state.num_players):
+        for s in range(n):
             if s == viewer:
                 continue
             free = state.seats[s].free()
-            let_by = set(state.seats[(s - 1) % n].door)  # it decided on these, and drew
+            let_by = set(state.seats[(s - 1) % n].door)  # it decided on these
             self.eats.append(int(any(eatable(free, k) for k in let_by)))
             went_by = {k for p in range(n) if p != s for k in state.seats[p].door}
             self.pairs.append(int(any(free[k] >= 2 for k in went_by)))
