@@ -15,14 +15,16 @@ from chieu.review.coach import Decision, Judged, Review
 
 TRUST: dict[bool, tuple[str, str]] = {
     True: (
-        "máy tìm kiếm (search) đã được chứng minh mạnh hơn máy heuristic trong trò này",
-        "the search judge was shown to beat the heuristic bot in this game",
+        "máy tìm kiếm (search) đã được chứng minh mạnh hơn máy heuristic trong trò này, và điểm "
+        "chính xác của nó xếp các máy đúng thứ tự",
+        "the search judge was shown to beat the heuristic bot in this game, and its accuracy "
+        "ranks the bots in order",
     ),
     False: (
-        "máy tìm kiếm (search) chưa được chứng minh mạnh hơn máy heuristic trong trò này: "
-        "nhận xét chỉ để tham khảo",
-        "the search judge has not been shown to beat the heuristic bot in this game: take "
-        "the review as a hint",
+        "máy chấm (search) chưa được kiểm chứng đủ trong trò này: điểm chính xác của nó chưa "
+        "phân biệt rõ máy heuristic với máy tìm kiếm; nhận xét chỉ để tham khảo",
+        "the search judge is not yet proven in this game: its accuracy does not yet tell the "
+        "heuristic bot from the search; take the review as a hint",
     ),
 }
 

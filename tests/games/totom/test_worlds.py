@@ -211,3 +211,32 @@ def test_gone_is_what_left_each_hand() -> None:
                 assert given == [
                     e.data["card"] for e in state.events if e.type == "discard" and e.actor == s
                 ]
+
+
+def test_shipped_search_is_the_measured_one_on_any_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search`` in Tổ tôm is the bot of the 2,000-deal duel (docs/measurements/
+    totom_winners.md): 20 playouts a decision, whatever the clock says, so a slow machine plays
+    the same moves as the one it was measured on."""
+    state = TotomGame.new_state(Rules(), 3)
+    heuristic = get_bot("heuristic", "totom")
+    while True:  # the first decision with a choice
+        seat = state.current_player()
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            break
+        state.apply(heuristic.act(state.observation(seat), legal, Rng(0)))
+    obs = state.observation(seat)
+
+    def choose() -> tuple[Action, list[int]]:
+        bot = get_bot("search", "totom")
+        action = bot.act(obs, legal, Rng(7))
+        return action, [v.visits for v in bot.last]  # type: ignore[attr-defined]
+
+    fast = choose()
+    ticks = iter(range(10**9))  # a clock that moves a whole second at every look
+    monkeypatch.setattr("chieu.bots.search.time.perf_counter", lambda: float(next(ticks)))
+    slow = choose()
+    assert slow == fast
+    playouts = sum(fast[1])  # the budget is spent world by world, every live action in each
+    assert 20 <= playouts < 20 + len(fast[1])

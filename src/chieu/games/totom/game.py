@@ -44,6 +44,7 @@ class TotomGame(GameBase):
         terminal_face="chieu.cli.faces:red_marked",
         encoder="chieu.games.totom.features:TotomEncoder",
         bots="chieu.games.totom.bots:BOTS",
+        search="chieu.games.totom.bots:SEARCH",
         check_hand="chieu.games.totom.checker:check_hand",
         check_options="chieu.games.totom.checker:CHECK_OPTIONS",
         check_view="chieu.games.totom.terminal:render",
