@@ -1,5 +1,7 @@
-"""Search bot figures: the playouts per second of the ``search`` bot (``chieu.bots.search``),
-for every game whose worlds it can sample (``python -m bench --only search``).
+"""Search bot figures, for every game whose worlds it can sample (``python -m bench --only
+search``): the playouts per second of the ``search`` bot (``chieu.bots.search``), and the time
+a decision of the ``search`` bot as it ships (its game's kit options: Tổ tôm's 20 playouts,
+the others' 150 ms clock) against issue 31's bound of 200 ms a decision on one core.
 
 A batch is one game with the ``paired`` search in seat 0 (a budget of 16 playouts per
 decision) and heuristic bots elsewhere; every playout plays a sampled world to its end with the
@@ -19,6 +21,8 @@ from bench.common import Figure
 
 TITLES = {"chan": "Chắn", "phom": "Phỏm", "totom": "Tổ tôm", "matchuoc": "Mạt chược"}
 PLAYOUTS = 16
+#: issue 31: the search at most 200 ms a decision on one core
+BOUND_MS = 200.0
 
 
 class SearchGames:
@@ -32,23 +36,33 @@ class SearchGames:
         self.game = game
         self.players = load_game(game).info.players
         self.seed = 0
+        self.decisions = 0
+        self.seconds = 0.0
 
-    def batch(self) -> int:
+    def batch(self, shipped: bool = False) -> int:
+        """One game; the playouts of its search decisions (``shipped``: the search as it
+        ships, and ``decisions`` / ``seconds`` count its decisions with a choice)."""
         from chieu.bots.base import play_game
         from chieu.bots.registry import get_bot
         from chieu.bots.search import SearchBot
         from chieu.core.actions import Action
         from chieu.core.rng import Rng
 
-        search = SearchBot(self.game, iterations=PLAYOUTS)
+        search: Any = get_bot("search", self.game) if shipped else None
+        search = search or SearchBot(self.game, iterations=PLAYOUTS)
         done = [0]
+        loop = self
 
         class Counted:
             name = "search"
 
             def act(self, obs: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
                 search.last = []
+                start = time.process_time()
                 action = search.act(obs, legal, rng)
+                if len(legal) > 1:
+                    loop.decisions += 1
+                    loop.seconds += time.process_time() - start
                 done[0] += sum(v.visits for v in search.last)
                 return action
 
@@ -83,6 +97,20 @@ def bench_search(seconds: float) -> list[Figure]:
                 "playouts/s",
                 note=f"paired search, {PLAYOUTS} playouts per decision, heuristic playouts; "
                 f"seeds 0–{games - 1}",
+            )
+        )
+        loop = SearchGames(game)
+        for _ in range(2 if seconds < 1 else 4):
+            loop.batch(shipped=True)
+        ms = 1000 * loop.seconds / max(1, loop.decisions)
+        figures.append(
+            Figure(
+                f"search decision {title}",
+                1000 / ms,
+                "decisions/s",
+                1000 / BOUND_MS,
+                f"{ms:.0f} ms of CPU a decision with a choice (bound {BOUND_MS:g} ms), the "
+                f"search as it ships; {loop.decisions} decisions, seeds 0–{loop.seed - 1}",
             )
         )
     return figures
