@@ -48,8 +48,9 @@ class SearchGames:
         from chieu.core.actions import Action
         from chieu.core.rng import Rng
 
-        search: Any = get_bot("search", self.game) if shipped else None
-        search = search or SearchBot(self.game, iterations=PLAYOUTS)
+        search: Any = (
+            get_bot("search", self.game) if shipped else SearchBot(self.game, iterations=PLAYOUTS)
+        )
         done = [0]
         loop = self
 
