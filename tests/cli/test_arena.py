@@ -107,3 +107,13 @@ def test_split_bots_keeps_quoted_commands() -> None:
     ]
     with pytest.raises(ChieuError):
         split_bots(",")
+
+
+def test_arena_table_with_one_deal_says_why_there_is_no_interval(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One deal's games are not independent samples: no interval, and no ``inf`` on screen."""
+    argv = ["arena", "phom", "--bots", "heuristic,random", "--games", "1", "--seed", "4"]
+    assert main([*argv, "--workers", "1", "--no-records"]) == 0
+    out = capsys.readouterr().out
+    assert "cần ≥ 2 ván chia" in out and "inf" not in out

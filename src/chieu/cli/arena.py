@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -302,6 +303,13 @@ def _label(bot: str) -> str:
     return f"{said(bot)} ({level.name})" if level is not None and bot == level.name else said(bot)
 
 
+def _interval(s: BotStats) -> str:
+    """The 95 % interval in the table; a single deal has none (its games are not independent)."""
+    if math.isinf(s.ci_low) or math.isinf(s.ci_high):
+        return "cần ≥ 2 ván chia"
+    return f"[{s.ci_low:+.3f}, {s.ci_high:+.3f}]"
+
+
 def _render(
     console: Console, config: MatchConfig, data: ArenaReport, stats: Sequence[BotStats]
 ) -> None:
@@ -320,7 +328,7 @@ def _render(
             _label(s.name),
             str(s.seat_games),
             f"{s.mean:+.3f}",
-            f"[{s.ci_low:+.3f}, {s.ci_high:+.3f}]",
+            _interval(s),
             f"{100 * s.win_rate:.1f}%",
             f"{s.rating:.0f}",
             str(s.faults),
