@@ -43,8 +43,19 @@ def test_review_json(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_review_table(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(record), "--seat", "1", "--worlds", "4"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
     assert "quyết định" in out and "Độ chính xác" in out
+    # the judge in words, as the browser says it; its id only as the version
+    assert "Máy chấm: máy tính kỹ" in out and "(phiên bản search-v1:chan:w4" in out
+    assert "Trong trò này máy chấm đã được kiểm chứng" in out  # Chắn's judge is proven
+    assert "máy heuristic" not in out and "(search)" not in out
+
+
+def test_review_table_in_english(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(record), "--seat", "1", "--worlds", "4", "--lang", "en"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Accuracy:" in out and "The judge: the careful bot" in out
+    assert "Độ chính xác" not in out and "Máy chấm" not in out
 
 
 def test_review_errors(record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ from chieu.core.notation import Lang, pick
 from chieu.core.record import GameRecord
 from chieu.review import CLASS_WORDS, Judge, Review, ReviewError, review, review_json
 from chieu.review.coach import NOT_OVER
-from chieu.review.report import TRUST
+from chieu.review.report import JUDGE_NAME, TRUST
 
 MAX_SEAT = 63
 MAX_WORLDS = 1_000_000
@@ -67,6 +67,7 @@ def add_parser(sub: Subparsers) -> None:
     )
     p.add_argument("--seed", type=whole(0, 2**62), default=0, help="hạt giống của máy chấm")
     p.add_argument("--json", action="store_true", help="in kết quả dạng JSON")
+    p.add_argument("--lang", choices=("vi", "en"), default="vi", help=tr("ngôn ngữ", "language"))
     p.set_defaults(run=run)
 
 
@@ -159,8 +160,10 @@ def show(result: Review, source: str, lang: Lang) -> None:
         for d in result.turning_points:
             console.print(f"  {tr('nước', 'move')} {d.step}: {d.text[lang]}")
     console.print(
-        tr(f"Máy chấm: {result.judge}", f"Judge: {result.judge}")
-        + " · "
-        + pick(TRUST[result.proven], lang),
+        tr("Máy chấm: ", "The judge: ")
+        + pick(JUDGE_NAME, lang)
+        + tr(f" (phiên bản {result.judge}). ", f" (version {result.judge}). ")
+        + pick(TRUST[result.proven], lang)
+        + ".",
         style="dim",
     )

@@ -13,18 +13,27 @@ from chieu.core.notation import Lang, pick
 from chieu.review.accuracy import CLASS_WORDS
 from chieu.review.coach import Decision, Judged, Review
 
+#: the judge in words (the browser's ``judgeName``, ``coach.js``)
+JUDGE_NAME: tuple[str, str] = (
+    "máy tính kỹ: với mỗi nước, chơi thử nhiều ván có thể (chỉ từ những gì ghế này đã thấy) "
+    "và so điểm trung bình",
+    "the careful bot: for each move it plays out many possible deals (from what this seat saw "
+    "only) and compares the average points",
+)
+
+#: how sure the judge is (``ReviewSpec.proven``), as the browser says it (``coach.js``)
 TRUST: dict[bool, tuple[str, str]] = {
     True: (
-        "máy tìm kiếm (search) đã được chứng minh mạnh hơn máy heuristic trong trò này, và điểm "
-        "chính xác của nó xếp các máy đúng thứ tự",
-        "the search judge was shown to beat the heuristic bot in this game, and its accuracy "
-        "ranks the bots in order",
+        "Trong trò này máy chấm đã được kiểm chứng: nó mạnh hơn máy chơi vừa và chấm nước đi "
+        "của các máy đúng thứ tự; nhận xét đáng tin, mỗi số có sai số (±) bên cạnh",
+        "In this game the judge was shown to beat the steady bot and to rank the bots' play in "
+        "order: the review can be trusted, each figure with its error (±)",
     ),
     False: (
-        "máy chấm (search) chưa được kiểm chứng đủ trong trò này: điểm chính xác của nó chưa "
-        "phân biệt rõ máy heuristic với máy tìm kiếm; nhận xét chỉ để tham khảo",
-        "the search judge is not yet proven in this game: its accuracy does not yet tell the "
-        "heuristic bot from the search; take the review as a hint",
+        "Trong trò này máy chấm chưa được kiểm chứng đủ: điểm chính xác của nó chưa phân biệt "
+        "rõ máy chơi vừa với máy tính kỹ; hãy coi nhận xét là gợi ý, chưa phải phán quyết",
+        "In this game the judge is not yet proven: its accuracy does not yet tell the steady "
+        "bot from the careful one; take the review as a hint, not a verdict",
     ),
 }
 
