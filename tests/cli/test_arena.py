@@ -82,13 +82,16 @@ def test_arena_log_has_every_game_as_it_ends(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["arena", "chess", "--bots", "a,b"], "known games: "),
+        (["arena", "chess", "--bots", "a,b"], "không có trò 'chess'; các trò: "),
         (["arena", "chan", "--bots", "heuristic,alphago"], "known bots: random, greedy, heuristic"),
         (
             ["arena", "chan", "--bots", "heuristic,random", "--rules", "speed=9"],
-            "unknown Chắn rule",
+            "Chắn không có luật 'speed'",
         ),
-        (["arena", "chan", "--bots", "heuristic,random", "--preset", "nope"], "unknown preset"),
+        (
+            ["arena", "chan", "--bots", "heuristic,random", "--preset", "nope"],
+            "không có bộ luật 'nope'",
+        ),
         (["arena", "chan", "--bots", "heuristic,,random"], "empty bot name"),
         (["arena", "chan", "--bots", "random,random", "--players", "3"], "2 bots for a 3-player"),
         (["arena", "chan", "--bots", "random,random", "--log", "/no/such/dir/x"], "--log"),

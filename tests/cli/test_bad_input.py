@@ -53,7 +53,7 @@ def test_records_path_that_is_a_file_is_refused_before_playing(
         (["bot", "serve", "search:abc"], "bad search budget"),
         (["bot", "tune", "chan", "--thresholds", "nan"], "numbers ≥ 0"),
         (["bot", "tune", "chan", "--thresholds", ""], "numbers ≥ 0"),
-        (["arena", "chan", "--bots", "heuristic", "--no-records"], "1 bot(s) in --bots"),
+        (["arena", "chan", "--bots", "heuristic", "--no-records"], "--bots có 1 máy"),
         (["arena", "chan", "--bots", "random,random", "--rules", "players=3"], "--players"),
     ],
 )

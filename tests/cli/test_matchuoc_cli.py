@@ -58,7 +58,8 @@ def test_check_waits_of_13_tiles(capsys: pytest.CaptureFixture[str]) -> None:
 def test_check_bad_input_is_an_error_line(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    code, [r] = _json(capsys, *args)
+    """In English (``--lang en``); tests/cli/test_check_i18n.py has the Vietnamese."""
+    code, [r] = _json(capsys, *args, "--lang", "en")
     assert code == 2 and message in str(r["error"])
 
 

@@ -70,7 +70,8 @@ def test_check_mom(capsys: pytest.CaptureFixture[str]) -> None:
 def test_check_bad_input_is_a_clear_error(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["check", "phom", *args, "--json"])
+    """In English (``--lang en``); tests/cli/test_check_i18n.py has the Vietnamese."""
+    code = main(["check", "phom", *args, "--json", "--lang", "en"])
     out = capsys.readouterr().out
     assert code != 0
     assert message in out

@@ -250,10 +250,10 @@ def test_corrupted_record_names_the_line(
     ("argv", "message"),
     [
         (["--bots", "minimax", "--auto"], "known bots: random, greedy"),
-        (["--rules", "nope=1", "--auto"], "unknown Chắn rule 'nope'"),
+        (["--rules", "nope=1", "--auto"], "Chắn không có luật 'nope'"),
         (["--rules", "fault_mode", "--auto"], "KEY=VALUE"),
         (["--seat", "5"], "--seat 5"),
-        (["--preset", "nope", "--auto"], "unknown preset"),
+        (["--preset", "nope", "--auto"], "không có bộ luật 'nope'"),
         (["--players", "3", "--bots", "greedy,random,greedy", "--seat", "0"], "--bots có 3 máy"),
     ],
 )

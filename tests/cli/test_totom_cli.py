@@ -54,7 +54,7 @@ def test_check_calls(capsys: pytest.CaptureFixture[str]) -> None:
     assert bad["win"] is False and "ù nhỏ hô to" in str(bad["illegal"])
     [good] = run_json(capsys, TT1 + " CC", "--call", "có lèo")
     assert good["win"] is True and good["score"] == 4
-    [twice] = run_json(capsys, TT1 + " CC", "--call", "có lèo, có lèo")
+    [twice] = run_json(capsys, TT1 + " CC", "--call", "có lèo, có lèo", "--lang", "en")
     assert "Có lèo ×2 (the hand has 1)" in str(twice["illegal"])
     # a blank call is no call: the engine calls the true cước
     [blank] = run_json(capsys, TT1 + " CC", "--call", " , ")
@@ -69,7 +69,8 @@ def test_check_source_and_thong(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_bad_hands_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
-    reports = run_json(capsys, TT1 + " 1V 2V", "CC CC CC CC CC " + TT1[:44], "9X")
+    """In English (``--lang en``); tests/cli/test_check_i18n.py has the Vietnamese."""
+    reports = run_json(capsys, TT1 + " 1V 2V", "CC CC CC CC CC " + TT1[:44], "9X", "--lang", "en")
     assert all("error" in r for r in reports)
     assert "22 cards" in str(reports[0]["error"])
     assert "5 copies of CC" in str(reports[1]["error"])

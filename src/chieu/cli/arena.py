@@ -188,14 +188,18 @@ def build_config(args: argparse.Namespace) -> MatchConfig:
     players = args.players if args.players is not None else len(lineup)
     set_in_rules = [p for p in args.rules if p.replace("-", "_").split("=")[0].strip() == "players"]
     if set_in_rules and args.players is None:
-        raise ChieuError("set the number of seats with --players (or one bot per seat in --bots)")
+        raise ChieuError(
+            "set the number of seats with --players (or one bot per seat in --bots)",
+            vi="số ghế đặt bằng --players (hoặc mỗi ghế một máy trong --bots)",
+        )
     try:
         rules = parse_rules(game, args.preset, args.rules, players)
     except ChieuError as exc:
-        if args.players is not None or "players" not in str(exc):
-            raise
+        if args.players is not None or not str(exc).startswith("rule players="):
+            raise  # not the seat count the line-up gave
         raise ChieuError(
-            f"{len(lineup)} bot(s) in --bots, one per seat: {exc} ({game.title})"
+            f"{len(lineup)} bot(s) in --bots, one per seat: {exc} ({game.title})",
+            vi=f"--bots có {len(lineup)} máy, mỗi ghế một máy: {exc.text('vi')} ({game.title})",
         ) from None
     records: str | None = None
     if not args.no_records:

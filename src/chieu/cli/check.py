@@ -1,4 +1,5 @@
-"""``chieu check GAME HAND... [--json] [--rules KEY=VALUE ...] [--preset NAME] [game flags]``.
+"""``chieu check GAME HAND... [--json] [--rules KEY=VALUE ...] [--preset NAME] [--lang en]
+[game flags]``.
 
 Each HAND argument is one hand (quote it). ``-`` as the only HAND reads one hand per line from
 standard input (blank lines and lines starting with ``#`` are skipped). Unquoted cards
@@ -7,6 +8,11 @@ standard input (blank lines and lines starting with ``#`` are skipped). Unquoted
 ``--json`` prints exactly one JSON object per hand, one per line, in input order; a hand that
 cannot be read gives ``{"input": ..., "error": ...}`` and the others are still checked. The exit
 code is 0 when every hand could be read (whether or not any wins), 2 otherwise.
+
+Everything it says is in Vietnamese, or in English with ``--lang en`` (or ``CHIEU_LANG=en``):
+the help, the flags' help (each ``CheckOption``'s ``help`` / ``help_en``), the reports (the
+kit's ``check_hand`` and ``check_view`` take the language) and the errors (a ``ChieuError``'s
+``text(lang)``: its ``vi`` when it has one). JSON keys and ids never change.
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ from rich.table import Table
 from rich.text import Text
 
 from chieu.cli.common import Subparsers, build_rules
+from chieu.cli.i18n import current, tr
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, UnknownGameError
 from chieu.core.kit import kit_part
+from chieu.core.notation import Lang, pick
 from chieu.core.registry import all_games, find_game, normalize_name
 from chieu.core.rules import RulesBase
 
@@ -34,10 +42,10 @@ class _Checker:
     name: str  # the game's registered name
     label: str  # the game's name for messages
     options: Sequence[CheckOption]  # its flags (the kit's ``check_options``)
-    #: the kit's ``check_hand(text, options, rules)``: the hand's report
-    check_hand: Callable[[str, Mapping[str, object], RulesBase], dict[str, object]]
-    #: render(console, report) (the kit's ``check_view``), or None: every field as it is
-    render: Callable[[Console, Mapping[str, object]], None] | None
+    #: the kit's ``check_hand(text, options, rules, lang)``: the hand's report
+    check_hand: Callable[[str, Mapping[str, object], RulesBase, Lang], dict[str, object]]
+    #: render(console, report, lang) (the kit's ``check_view``), or None: every field as it is
+    render: Callable[[Console, Mapping[str, object], Lang], None] | None
 
 
 def _discover() -> dict[str, _Checker]:
@@ -61,10 +69,13 @@ _FRAGMENT_MAX = 8  # an unquoted argument this short is a card (or a few), never
 
 
 def _options() -> list[CheckOption]:
-    """The flags of every checker; a name shared by two games merges their choices."""
+    """The flags of every checker; a name shared by two games merges their choices, and its
+    help says each game's (``Chắn: ...; Mạt chược: ...``) when they differ."""
     seen: dict[str, CheckOption] = {}
+    games: dict[str, list[tuple[str, CheckOption]]] = {}
     for spec in CHECKERS.values():
         for opt in spec.options:
+            games.setdefault(opt.name, []).append((spec.label, opt))
             first = seen.get(opt.name)
             if first is None:
                 seen[opt.name] = opt
@@ -74,7 +85,17 @@ def _options() -> list[CheckOption]:
             if first.choices or opt.choices:
                 merged = tuple(dict.fromkeys((*first.choices, *opt.choices)))
                 seen[opt.name] = replace(first, choices=merged)
-    return list(seen.values())
+    out: list[CheckOption] = []
+    for name, opt in seen.items():
+        each = games[name]
+        if len({(o.help, o.help_en) for _, o in each}) > 1:
+            opt = replace(
+                opt,
+                help="; ".join(f"{label}: {o.help}" for label, o in each),
+                help_en="; ".join(f"{label}: {o.help_en}" for label, o in each),
+            )
+        out.append(opt)
+    return out
 
 
 def _dest(name: str) -> str:
@@ -82,36 +103,66 @@ def _dest(name: str) -> str:
 
 
 def add_parser(sub: Subparsers) -> argparse.ArgumentParser:
+    games = ", ".join(c.label for c in CHECKERS.values())
     p: argparse.ArgumentParser = sub.add_parser(
         "check",
-        help="check hands: waits, win, cước and score",
-        description=(
+        help=tr(
+            "kiểm tra bài: chờ gì, ù chưa, cước và điểm",
+            "check hands: waits, win, cước and score",
+        ),
+        description=tr(
+            "Kiểm tra bài của một trò: các nhóm, chờ quân nào, ù được chưa, cước và điểm. "
+            f"Các trò kiểm tra được: {games}.",
             "Check hands of a game: groups, waits, whether it wins, its cước and score. "
-            "Games with a checker: " + ", ".join(c.label for c in CHECKERS.values()) + "."
+            f"Games with a checker: {games}.",
         ),
     )
-    p.add_argument("game", metavar="GAME", help="the game, e.g. chan (or chắn)")
+    p.add_argument(
+        "game",
+        metavar="GAME",
+        help=tr("tên trò, ví dụ chan (hay chắn)", "the game, e.g. chan (or chắn)"),
+    )
     p.add_argument(
         "hands",
         metavar="HAND",
         nargs="+",
-        help="a hand, quoted (e.g. \"2V2V 4S4S ... 6S + 6S\"); '-' reads one hand per line "
-        "from standard input",
+        help=tr(
+            "một tay bài, đặt trong dấu nháy (ví dụ \"2V2V 4S4S ... 6S + 6S\"); '-' thì đọc "
+            "từ đầu vào chuẩn, mỗi dòng một tay bài",
+            "a hand, quoted (e.g. \"2V2V 4S4S ... 6S + 6S\"); '-' reads one hand per line "
+            "from standard input",
+        ),
     )
-    p.add_argument("--json", action="store_true", help="one JSON object per hand, one per line")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=tr(
+            "in mỗi tay bài thành một đối tượng JSON, mỗi dòng một",
+            "one JSON object per hand, one per line",
+        ),
+    )
     p.add_argument(
         "--rules",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="change one house rule (repeatable), e.g. --rules chi_rong=allow_if_unchanged",
+        help=tr(
+            "đổi một luật riêng (dùng nhiều lần được), ví dụ --rules chi_rong=allow_if_unchanged",
+            "change one house rule (repeatable), e.g. --rules chi_rong=allow_if_unchanged",
+        ),
     )
-    p.add_argument("--preset", metavar="NAME", help="start from a named rule preset")
+    p.add_argument(
+        "--preset",
+        metavar="NAME",
+        help=tr("bắt đầu từ một bộ luật có sẵn", "start from a named rule preset"),
+    )
+    p.add_argument("--lang", choices=("vi", "en"), default="vi", help=tr("ngôn ngữ", "language"))
     for opt in _options():
         flag = f"--{opt.name}"
+        words = tr(opt.help, opt.help_en)
         if opt.kind is bool:
             p.add_argument(
-                flag, dest=_dest(opt.name), action="store_true", default=None, help=opt.help
+                flag, dest=_dest(opt.name), action="store_true", default=None, help=words
             )
         else:
             p.add_argument(
@@ -121,7 +172,7 @@ def add_parser(sub: Subparsers) -> argparse.ArgumentParser:
                 default=None,
                 choices=list(opt.choices) or None,
                 metavar=None if opt.choices else opt.name.upper().replace("-", "_"),
-                help=opt.help,
+                help=words,
             )
     p.set_defaults(run=run, check_parser=p)
     return p
@@ -138,10 +189,13 @@ def _resolve(name: str) -> _Checker:
         if key not in CHECKERS:
             if isinstance(exc, UnknownGameError):
                 raise exc from None
-            raise ChieuError(f"unknown game {name!r}") from None
+            raise ChieuError(f"unknown game {name!r}", vi=f"không có trò {name!r}") from None
     if key not in CHECKERS:
         have = ", ".join(c.label for c in CHECKERS.values())
-        raise ChieuError(f"the game {name!r} has no hand checker yet (checkers: {have})")
+        raise ChieuError(
+            f"the game {name!r} has no hand checker yet (checkers: {have})",
+            vi=f"trò {name!r} chưa kiểm tra bài được (các trò kiểm tra được: {have})",
+        )
     return CHECKERS[key]
 
 
@@ -168,12 +222,13 @@ def _hands(args: argparse.Namespace) -> list[str]:
 # -- output ---------------------------------------------------------------------------------
 
 
-def _render(console: Console, report: Mapping[str, object]) -> None:
+def _render(console: Console, report: Mapping[str, object], lang: Lang) -> None:
     """A report without a view of its game's own: an error, or every field as it is."""
     title = Text(str(report.get("input", "")), style="bold")
     if "error" in report:
         console.print(title)
-        console.print(Text(f"  Lỗi: {report['error']}", style="red"))
+        label = pick(("Lỗi", "Error"), lang)
+        console.print(Text(f"  {label}: {report['error']}", style="red"))
         console.print()
         return
     table = Table(title=title, show_header=False, box=None, title_justify="left")
@@ -192,11 +247,12 @@ def _render(console: Console, report: Mapping[str, object]) -> None:
 def run(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.check_parser
     fail: Callable[[str], object] = parser.error
+    lang: Lang = "en" if args.lang == "en" or current() == "en" else "vi"
     try:
         spec = _resolve(args.game)
         rules = _build_rules(spec, args.preset, args.rules)
     except ChieuError as exc:
-        fail(str(exc))
+        fail(exc.text(lang))
         return 2
     known = {opt.name for opt in spec.options}
     options: dict[str, object] = {}
@@ -205,24 +261,40 @@ def run(args: argparse.Namespace) -> int:
         if value is None:
             continue
         if opt.name not in known:
-            fail(f"--{opt.name} does not apply to {spec.label}")
+            fail(
+                pick(
+                    (
+                        f"--{opt.name} không dùng cho {spec.label}",
+                        f"--{opt.name} does not apply to {spec.label}",
+                    ),
+                    lang,
+                )
+            )
         options[opt.name] = value
     hands = _hands(args)
     if not hands:
-        fail("no hand given (standard input was empty)")
+        fail(
+            pick(
+                (
+                    "chưa có tay bài nào (đầu vào chuẩn trống)",
+                    "no hand given (standard input was empty)",
+                ),
+                lang,
+            )
+        )
     console = Console(highlight=False, soft_wrap=True)
     bad = False
     for text in hands:
         try:
-            report: dict[str, object] = spec.check_hand(text, options, rules)
+            report: dict[str, object] = spec.check_hand(text, options, rules, lang)
         except ChieuError as exc:
             bad = True
-            report = {"input": text, "error": str(exc)}
+            report = {"input": text, "error": exc.text(lang)}
         if args.json:
             sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
         elif "error" in report or spec.render is None:
-            _render(console, report)
+            _render(console, report, lang)
         else:
-            spec.render(console, report)
+            spec.render(console, report, lang)
     sys.stdout.flush()
     return 2 if bad else 0

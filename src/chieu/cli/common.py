@@ -32,12 +32,18 @@ def convert(key: str, raw: str, current: object) -> object:
             return True
         if low in _FALSE:
             return False
-        raise ChieuError(f"rule {key}={raw}: expected true or false")
+        raise ChieuError(
+            f"rule {key}={raw}: expected true or false",
+            vi=f"luật {key}={raw}: cần true hoặc false (có hoặc không)",
+        )
     if isinstance(current, int):
         try:
             return int(raw)
         except ValueError:
-            raise ChieuError(f"rule {key}={raw}: expected a whole number") from None
+            raise ChieuError(
+                f"rule {key}={raw}: expected a whole number",
+                vi=f"luật {key}={raw}: cần một số nguyên",
+            ) from None
     if isinstance(current, (tuple, list)):
         return [part.strip() for part in raw.split(",") if part.strip()]
     return raw.strip()
@@ -57,17 +63,26 @@ def build_rules(
     elif preset in presets:
         base = presets[preset]
     else:
-        known = ", ".join(sorted(presets)) or "none"
-        raise ChieuError(f"unknown preset {preset!r} for {game.title}; known: {known}")
+        known = ", ".join(sorted(presets))
+        raise ChieuError(
+            f"unknown preset {preset!r} for {game.title}; known: {known or 'none'}",
+            vi=f"{game.title} không có bộ luật {preset!r}; các bộ luật: {known or 'không có'}",
+        )
     data: dict[str, object] = dict(game.rules_to_json(base))
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise ChieuError(f"--rules expects KEY=VALUE, not {pair!r}")
+            raise ChieuError(
+                f"--rules expects KEY=VALUE, not {pair!r}",
+                vi=f"--rules cần dạng KEY=VALUE (tên luật=giá trị), không phải {pair!r}",
+            )
         if key not in data:
             known = ", ".join(sorted(data))
-            raise ChieuError(f"unknown {game.title} rule {key!r}; known: {known}")
+            raise ChieuError(
+                f"unknown {game.title} rule {key!r}; known: {known}",
+                vi=f"{game.title} không có luật {key!r}; các luật: {known}",
+            )
         data[key] = convert(key, value, data[key])
     if players is not None:
         data["players"] = players

@@ -13,6 +13,7 @@ VI = {
     "positional arguments": "tham số",
     "options": "tuỳ chọn",
     "show this help message and exit": "hiện trợ giúp này rồi thoát",
+    "show program's version number and exit": "in số phiên bản rồi thoát",
     "%(prog)s: error: %(message)s\n": "%(prog)s: lỗi: %(message)s\n",
     "argument %(argument_name)s: %(message)s": "tham số %(argument_name)s: %(message)s",
     "the following arguments are required: %s": "thiếu tham số bắt buộc: %s",
@@ -62,6 +63,12 @@ def current() -> str:
 def tr(vi: str, en: str) -> str:
     """The words in the current language."""
     return en if _current[0] == "en" else vi
+
+
+def argparse_text(text: str) -> str:
+    """One of argparse's own phrases (a key of ``VI``) in the current language: for the few
+    it does not translate itself (``--version``'s help before Python 3.13)."""
+    return VI.get(text, text) if _current[0] == "vi" else text
 
 
 def install(lang: str) -> None:

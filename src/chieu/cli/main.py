@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from chieu import __version__
-from chieu.cli.i18n import install, lang_from, tr
+from chieu.cli.i18n import argparse_text, current, install, lang_from, tr
 from chieu.core.errors import ChieuError
 
 #: subcommand -> its module in chieu.cli
@@ -34,7 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
             "chieu — Vietnamese card games: Chắn, Tổ tôm, Phỏm, Mạt chược (points only).",
         ),
     )
-    parser.add_argument("--version", action="version", version=f"chieu {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"chieu {__version__}",
+        help=argparse_text("show program's version number and exit"),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module_name in SUBCOMMANDS.values():
@@ -50,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except ChieuError as exc:
-        print(f"chieu: {exc}", file=sys.stderr)
+        print(f"chieu: {exc.text(current())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nchieu: interrupted", file=sys.stderr)

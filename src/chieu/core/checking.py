@@ -1,9 +1,11 @@
 """What every game's hand checker shares (``chieu.games.<game>.checker``).
 
 A checker module exposes ``CHECK_OPTIONS`` (a list of ``CheckOption``, the CLI flags) and
-``check_hand(text, options, rules) -> dict`` (a JSON-ready report with at least ``game`` and
-``input``; bad text raises a ``ChieuError``). It may expose ``render(console, report)`` to show
-a report to a person; ``chieu check`` has a plain fallback otherwise.
+``check_hand(text, options, rules, lang="vi") -> dict`` (a JSON-ready report with at least
+``game`` and ``input``, its sentences in ``lang``; bad text raises a ``ChieuError`` whose
+message is English, with the Vietnamese as its ``vi``). It may expose
+``render(console, report, lang="vi")`` to show a report to a person; ``chieu check`` has a
+plain fallback otherwise.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ class CheckOption:
 
     ``kind`` is ``bool`` (a switch), ``int`` or ``str``; ``choices`` restricts a ``str`` option.
     Two games may share a flag name only with the same ``kind`` (the CLI merges their choices).
+    ``help`` says what it is in Vietnamese, ``help_en`` in English.
     """
 
     name: str
     kind: type
     help: str
+    help_en: str
     default: object = None
     choices: tuple[str, ...] = ()

@@ -54,11 +54,11 @@ class GameKit:
       or None: no learned bot.
     * ``learned_keeper``: a factory of the bot that keeps the seat's memory of its own play
       for ``learned_features`` (``recall``/``remember``), or None: no memory.
-    * ``check_hand``: ``check_hand(text, options, rules) -> report`` of ``chieu check``, or
-      None: the game has no hand checker.
+    * ``check_hand``: ``check_hand(text, options, rules, lang) -> report`` of ``chieu check``
+      (its sentences in ``lang``), or None: the game has no hand checker.
     * ``check_options``: the checker's flags (a sequence of ``CheckOption``), or None: none.
-    * ``check_view``: ``render(console, report)`` drawing a report in the terminal, or None:
-      the checker's default view (every field as it is).
+    * ``check_view``: ``render(console, report, lang)`` drawing a report in the terminal, or
+      None: the checker's default view (every field as it is).
     * ``running_payments``: the game's payments happen during the deal (``state.payoffs``),
       which the RL environment may reward as they happen (``payments=True``).
     * ``glossary``: the game's ``chieu.core.glossary.Glossary`` (every word its table shows).

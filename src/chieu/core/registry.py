@@ -60,7 +60,10 @@ def find_game(name: str) -> GameDefinition:
         if key in _aliases:
             return _games[_aliases[key]]
         known = ", ".join(sorted(_games))
-    raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
+    raise UnknownGameError(
+        f"unknown game {name!r}; known games: {known}",
+        vi=f"không có trò {name!r}; các trò: {known}",
+    )
 
 
 def game_names() -> list[str]:

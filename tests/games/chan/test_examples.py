@@ -251,8 +251,9 @@ def test_cli_text_output_in_vietnamese(capsys: pytest.CaptureFixture[str]) -> No
 def test_cli_usage_errors(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """In English (``--lang en``); tests/cli/test_check_i18n.py has the Vietnamese."""
     with pytest.raises(SystemExit) as exc:
-        cli(argv)
+        cli([*argv, "--lang", "en"])
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
@@ -384,7 +385,7 @@ def test_check_options_describe_the_flags() -> None:
         "dealt-no-chan",
     ]
     for opt in CHECK_OPTIONS:
-        assert opt.kind in (bool, int, str) and opt.help
+        assert opt.kind in (bool, int, str) and opt.help and opt.help_en
 
 
 def test_cli_person_view_is_the_kits(capsys: pytest.CaptureFixture[str]) -> None:
@@ -393,7 +394,7 @@ def test_cli_person_view_is_the_kits(capsys: pytest.CaptureFixture[str]) -> None
     assert cli(["check", "chan", C1, "2V 2X"]) == 2
     out = capsys.readouterr().out
     assert "5 chắn, 4 cạ, què: 6S" in out and "Chờ 6S (bạch thủ)" in out
-    assert "Lỗi: unknown card '2X'" in out
+    assert "Lỗi: Không hiểu '2X'" in out
 
 
 def test_cli_person_view_without_a_game_view(

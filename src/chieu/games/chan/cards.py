@@ -168,6 +168,8 @@ def check_copies(kinds: Sequence[int], table: KindTable = KINDS) -> Counts:
                 f"{n} copies of {table.codes[k]} ({table.names[k]}): the deck has only "
                 f"{table.copies[k]}",
                 token=table.codes[k],
+                vi=f"{n} quân {table.codes[k]} ({table.names[k]}): cả bộ bài chỉ có "
+                f"{table.copies[k]}",
             )
     return counts
 

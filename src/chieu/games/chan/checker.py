@@ -8,9 +8,10 @@ The HAND text lists **all** the player's cards, held and on the mat:
 * 19 cards ``+`` the winning card (``... 6S + 6S``): the win on that card, wait kind included.
 
 Options (``CHECK_OPTIONS``, the CLI flags) say which cards lie on the mat and how the winning
-card came. Bad text raises ``NotationError`` naming the token or the count; a hand whose shape
-is complete but whose ù is not allowed (a discard without chíu, chờ chi rộng, below
-``rules.min_u_score``) is reported with ``win: false`` and ``illegal`` naming the fault.
+card came. Bad text raises ``NotationError`` naming the token or the count (in English, and
+in Vietnamese as its ``vi``); a hand whose shape is complete but whose ù is not allowed (a
+discard without chíu, chờ chi rộng, below ``rules.min_u_score``) is reported with ``win: false``
+and ``illegal`` naming the fault (in ``check_hand``'s ``lang``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from typing import TypedDict
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.jsonio import JsonObject
+from chieu.core.notation import Lang, pick
 from chieu.games.chan import analysis
 from chieu.games.chan.cards import CC, KINDS, NUM_KINDS, check_copies, parse_cards, rank_of
+from chieu.games.chan.notation import card_error
 from chieu.games.chan.patterns import MatGroup, WinContext
 from chieu.games.chan.rules import Rules
 from chieu.games.chan.scoring import evaluate
@@ -36,31 +39,72 @@ CHECK_OPTIONS: list[CheckOption] = [
     CheckOption(
         "mat",
         str,
+        "những cặp trong bài đang nằm dưới chiếu (chắn hoặc cạ đã ăn), cách nhau bằng ';' "
+        '(ví dụ "5V 5W; 6V 6V")',
         "pairs among the cards that lie on the mat as eaten chắn or cạ, ';'-separated "
         '(e.g. "5V 5W; 6V 6V")',
         "",
     ),
-    CheckOption("chiu", str, 'kinds chíu\'d earlier, on the mat as 4 identical (e.g. "7S")', ""),
+    CheckOption(
+        "chiu",
+        str,
+        'những quân đã chíu trước đó, nằm dưới chiếu thành 4 quân giống nhau (ví dụ "7S")',
+        'kinds chíu\'d earlier, on the mat as 4 identical (e.g. "7S")',
+        "",
+    ),
     CheckOption(
         "source",
         str,
+        "quân ù từ đâu đến: nocc (nhà khác bốc từ nọc), self (chính người ù bốc: chì), discard "
+        "(quân đánh ra, quân dưới hay quân trả cửa: chỉ chíu ù mới được ù quân này)",
         "where the winning card came from: nocc (drawn by another seat), self (drawn by the "
         "winner: chì), discard (discarded, passed by a discard or returned: only a chíu ù "
         "may win on it)",
         "nocc",
         SOURCES,
     ),
-    CheckOption("chiu-u", bool, "the winning card is taken by chíu (3 copies held)", False),
-    CheckOption("thong", bool, "the winner also won the previous game (thông)", False),
-    CheckOption("thien-u", bool, "thiên ù: the cái's 20 dealt cards", False),
-    CheckOption("dia-u", bool, "địa ù: no nọc card drawn before the winning card", False),
+    CheckOption(
+        "chiu-u",
+        bool,
+        "ù bằng chíu: trên tay đã có 3 quân giống quân ù",
+        "the winning card is taken by chíu (3 copies held)",
+        False,
+    ),
+    CheckOption(
+        "thong",
+        bool,
+        "người ù cũng ù ván trước (thông)",
+        "the winner also won the previous game (thông)",
+        False,
+    ),
+    CheckOption(
+        "thien-u",
+        bool,
+        "thiên ù: ù ngay 20 quân nhà cái được chia",
+        "thiên ù: the cái's 20 dealt cards",
+        False,
+    ),
+    CheckOption(
+        "dia-u",
+        bool,
+        "địa ù: chưa bốc quân nọc nào trước quân ù",
+        "địa ù: no nọc card drawn before the winning card",
+        False,
+    ),
     CheckOption(
         "chiu-count",
         int,
+        "số lần chíu trước đó trong ván (mặc định: số quân ghi ở --chiu)",
         "chíu made earlier in the game (default: the number of --chiu kinds)",
         None,
     ),
-    CheckOption("dealt-no-chan", bool, "the winner was dealt no chắn at all (phá thiên)", False),
+    CheckOption(
+        "dealt-no-chan",
+        bool,
+        "người ù được chia không có chắn nào (phá thiên)",
+        "the winner was dealt no chắn at all (phá thiên)",
+        False,
+    ),
 ]
 
 _BY_NAME = {o.name: o for o in CHECK_OPTIONS}
@@ -68,6 +112,7 @@ _BY_NAME = {o.name: o for o in CHECK_OPTIONS}
 
 @dataclass(frozen=True, slots=True)
 class _Opts:
+    lang: Lang  # the report's words
     mat: tuple[MatGroup, ...]
     chiu: tuple[int, ...]
     source: str
@@ -86,31 +131,49 @@ def _code(kind: int) -> str:
     return KINDS.codes[kind]
 
 
+def _cards(text: str) -> list[int]:
+    """``parse_cards``; a card it cannot read is told in Vietnamese too, as ``chieu play``
+    tells it (``card_error``), with its position."""
+    try:
+        return parse_cards(text)
+    except NotationError as exc:
+        vi = card_error(text, exc, "vi")
+        if exc.position is not None:
+            vi += f" (vị trí {exc.position})"
+        raise NotationError(str(exc), token=exc.token, position=exc.position, vi=vi) from None
+
+
 def _parse_hand(text: str) -> tuple[list[int], int | None]:
     parts = text.split("+")
     if len(parts) > 2:
         raise NotationError(
             "more than one '+': write the 19 cards, then '+' and the one winning card",
             token="+",
+            vi="có hơn một dấu '+': viết 19 quân, rồi '+' và một quân ù",
         )
-    cards = parse_cards(parts[0])
+    cards = _cards(parts[0])
     winning: int | None = None
     if len(parts) == 2:
-        after = parse_cards(parts[1])
+        after = _cards(parts[1])
         if len(after) != 1:
             raise NotationError(
                 f"'+' must be followed by exactly one card (the winning card), not {len(after)}",
                 token="+",
+                vi=f"sau '+' phải có đúng một quân (quân ù), ở đây có {len(after)}",
             )
         winning = after[0]
         if len(cards) != 19:
             raise NotationError(
-                f"before '+' a Chắn hand lists 19 cards; got {len(cards)} cards", token="+"
+                f"before '+' a Chắn hand lists 19 cards; got {len(cards)} cards",
+                token="+",
+                vi=f"trước '+' bài Chắn phải có 19 quân; ở đây có {len(cards)} quân",
             )
     elif len(cards) not in HAND_SIZES:
         raise NotationError(
             "a Chắn hand lists 19 cards (waits), 20 cards (a win) or 19 cards + the winning "
-            f"card; got {len(cards)} cards"
+            f"card; got {len(cards)} cards",
+            vi="bài Chắn ghi 19 quân (xem chờ gì), 20 quân (xem ù chưa) hoặc 19 quân + quân ù; "
+            f"ở đây có {len(cards)} quân",
         )
     return cards, winning
 
@@ -120,13 +183,15 @@ def _parse_mat(text: str) -> list[MatGroup]:
     for chunk in text.split(";"):
         if not chunk.strip():
             continue
-        kinds = parse_cards(chunk)
+        kinds = _cards(chunk)
         shown = " ".join(_code(k) for k in kinds)
         if len(kinds) != 2:
             raise NotationError(
                 f"mat group '{shown}' has {len(kinds)} cards; an eaten group is 2 cards "
                 "(a chắn or a cạ)",
                 token=chunk.strip(),
+                vi=f"nhóm dưới chiếu '{shown}' có {len(kinds)} quân; nhóm đã ăn phải có 2 quân "
+                "(một chắn hoặc một cạ)",
             )
         a, b = kinds
         if a == b:
@@ -138,6 +203,8 @@ def _parse_mat(text: str) -> list[MatGroup]:
                 f"mat group '{shown}' is neither a chắn (two identical cards) nor a cạ "
                 "(same rank, different suits)",
                 token=chunk.strip(),
+                vi=f"nhóm dưới chiếu '{shown}' không phải chắn (hai quân giống hệt nhau) cũng "
+                "không phải cạ (cùng số, khác hàng)",
             )
     return groups
 
@@ -149,39 +216,61 @@ def _options(options: Mapping[str, object]) -> dict[str, object]:
         opt = _BY_NAME.get(name)
         if opt is None:
             known = ", ".join(sorted(_BY_NAME))
-            raise ChieuError(f"unknown Chắn check option {raw!r}; known: {known}")
+            raise ChieuError(
+                f"unknown Chắn check option {raw!r}; known: {known}",
+                vi=f"Chắn không có tuỳ chọn kiểm tra {raw!r}; các tuỳ chọn: {known}",
+            )
         if value is None:
             continue
         if opt.kind is bool and not isinstance(value, bool):
-            raise ChieuError(f"option {name} must be true or false, not {value!r}")
+            raise ChieuError(
+                f"option {name} must be true or false, not {value!r}",
+                vi=f"tuỳ chọn {name} phải là true hoặc false, không phải {value!r}",
+            )
         if opt.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ChieuError(f"option {name} must be a whole number, not {value!r}")
+            raise ChieuError(
+                f"option {name} must be a whole number, not {value!r}",
+                vi=f"tuỳ chọn {name} phải là số nguyên, không phải {value!r}",
+            )
         if opt.kind is str and not isinstance(value, str):
-            raise ChieuError(f"option {name} must be text, not {value!r}")
+            raise ChieuError(
+                f"option {name} must be text, not {value!r}",
+                vi=f"tuỳ chọn {name} phải là chữ, không phải {value!r}",
+            )
         if opt.choices and value not in opt.choices:
-            raise ChieuError(f"option {name}={value!r}: choose one of {', '.join(opt.choices)}")
+            choices = ", ".join(opt.choices)
+            raise ChieuError(
+                f"option {name}={value!r}: choose one of {choices}",
+                vi=f"tuỳ chọn {name}={value!r}: chọn một trong {choices}",
+            )
         values[name] = value
     return values
 
 
-def _build_opts(values: Mapping[str, object]) -> _Opts:
+def _build_opts(values: Mapping[str, object], lang: Lang) -> _Opts:
     mat = _parse_mat(str(values["mat"]))
     chiu: list[int] = []
-    for k in parse_cards(str(values["chiu"])):
+    for k in _cards(str(values["chiu"])):
         if k not in chiu:
             chiu.append(k)
     count = values["chiu-count"]
     if count is None:
         count = len(chiu)
     elif not isinstance(count, int) or count < 0:  # an int (``_options``)
-        raise ChieuError(f"option chiu-count must be ≥ 0, not {count}")
+        raise ChieuError(
+            f"option chiu-count must be ≥ 0, not {count}",
+            vi=f"tuỳ chọn chiu-count phải ≥ 0, không phải {count}",
+        )
     elif count != len(chiu):
         raise NotationError(
             f"chiu-count {count} disagrees with --chiu ({len(chiu)} kind(s)): every chíu lies "
             "on the mat, so name the chíu'd kinds with --chiu",
             token=str(count),
+            vi=f"chiu-count {count} không khớp với --chiu ({len(chiu)} quân): lần chíu nào "
+            "cũng nằm dưới chiếu, nên hãy ghi các quân đã chíu bằng --chiu",
         )
     return _Opts(
+        lang=lang,
         mat=tuple(mat) + tuple(MatGroup((k,) * 4, "chiu") for k in chiu),
         chiu=tuple(chiu),
         source=str(values["source"]),
@@ -221,25 +310,40 @@ class _Verdict:
 
 _DISCARD = (
     "ù láo (lỗi 11): chỉ được ù quân bốc từ nọc; quân đánh ra, dưới hay trả cửa chỉ ù được "
-    "bằng chíu ù (A4.4)"
+    "bằng chíu ù (A4.4)",
+    "ù láo (fault 11): only a card drawn from the nọc may be won on; a card discarded, passed "
+    "by a discard or returned wins only by chíu ù (A4.4)",
 )
-_CHI_RONG = "ù chi rộng (lỗi 12): chờ Chi chi khi đã có từ 6 chắn trở lên (A4.3)"
+_CHI_RONG = (
+    "ù chi rộng (lỗi 12): chờ Chi chi khi đã có từ 6 chắn trở lên (A4.3)",
+    "ù chi rộng (fault 12): waiting on Chi chi with 6 chắn or more (A4.3)",
+)
+_WAIT_CHI_RONG = (
+    "chờ chi rộng (lỗi 12 nếu ù): chờ Chi chi khi đã có từ 6 chắn trở lên (A4.3)",
+    "chờ chi rộng (fault 12 if won): waiting on Chi chi with 6 chắn or more (A4.3)",
+)
 
 
 def _verdict(ctx: WinContext, opts: _Opts, rules: Rules, *, chi_rong: bool = False) -> _Verdict:
     complete = ctx.is_win
     illegal: str | None = None
     if complete and opts.source == "discard" and not ctx.chiu_u:
-        illegal = _DISCARD
+        illegal = pick(_DISCARD, opts.lang)
     elif complete and chi_rong and rules.chi_rong == "forbid":
-        illegal = _CHI_RONG
+        illegal = pick(_CHI_RONG, opts.lang)
     if not complete or illegal is not None:
         return _Verdict(ctx, complete, False, illegal, [], None)
     hits, points = evaluate(ctx, rules)
     if points < rules.min_u_score:
-        illegal = (
-            f"ù thiếu điểm: {points} điểm, dưới mức tối thiểu {rules.min_u_score} của bàn "
-            "(min_u_score; phạt như tám đỏ hai lèo)"
+        low = rules.min_u_score
+        illegal = pick(
+            (
+                f"ù thiếu điểm: {points} điểm, dưới mức tối thiểu {low} của bàn "
+                "(min_u_score; phạt như tám đỏ hai lèo)",
+                f"ù thiếu điểm: {points} points, below the table's minimum of {low} "
+                "(min_u_score; paid like tám đỏ hai lèo)",
+            ),
+            opts.lang,
         )
         return _Verdict(ctx, complete, False, illegal, [], None)
     return _Verdict(ctx, complete, True, None, [h.to_json() for h in hits], points)
@@ -332,8 +436,11 @@ def _grouping_report(hand: Sequence[int], mat: Sequence[MatGroup]) -> _Grouping:
     }
 
 
-def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> ChanCheckReport:
-    """Check one Chắn hand; the JSON-ready report (see the module docstring).
+def check_hand(
+    text: str, options: Mapping[str, object], rules: Rules, lang: Lang = "vi"
+) -> ChanCheckReport:
+    """Check one Chắn hand; the JSON-ready report (see the module docstring), its sentences
+    (``illegal``) in ``lang``.
 
     Keys: game, input, cards, mat, winning_card, complete, win, illegal, chan, ca, groups,
     que, distance, waits, wait_kind, chi_rong, wins_on (19 cards: the win on each wait),
@@ -342,7 +449,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> ChanCh
     cards, winning = _parse_hand(text)
     everything = cards + ([winning] if winning is not None else [])
     check_copies(everything)
-    opts = _build_opts(_options(options))
+    opts = _build_opts(_options(options), lang)
     listed = KINDS.counts(cards)
     mat_counts = _mat_counts(opts.mat)
     for k in range(NUM_KINDS):
@@ -351,25 +458,34 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> ChanCh
                 f"the mat holds {mat_counts[k]} × {_code(k)} but the hand lists only "
                 f"{listed[k]}: HAND must list the mat cards too",
                 token=_code(k),
+                vi=f"dưới chiếu có {mat_counts[k]} × {_code(k)} mà bài chỉ ghi {listed[k]}: "
+                "HAND phải ghi cả các quân dưới chiếu",
             )
     held = [a - b for a, b in zip(listed, mat_counts, strict=True)]
     if opts.thien_u and (opts.mat or winning is not None or len(cards) != 20):
         raise NotationError(
-            "a thiên ù is the cái's 20 dealt cards: no '+', nothing on the mat", token="thien-u"
+            "a thiên ù is the cái's 20 dealt cards: no '+', nothing on the mat",
+            token="thien-u",
+            vi="thiên ù là 20 quân nhà cái được chia: không có '+', không có gì dưới chiếu",
         )
     if opts.chiu_u:
         if winning is None:
+            twenty = len(cards) == 20
             raise NotationError(
                 "chiu-u needs the winning card: write the 19 cards, '+' and the chíu'd card"
-                if len(cards) == 20
+                if twenty
                 else "chiu-u needs 19 cards + the winning card",
                 token="chiu-u",
+                vi="chiu-u cần quân ù: viết 19 quân, '+' rồi quân được chíu"
+                if twenty
+                else "chiu-u cần 19 quân + quân ù",
             )
         if held[winning] != 3:
+            code = _code(winning)
             raise NotationError(
-                f"chiu-u: a chíu of {_code(winning)} needs 3 × {_code(winning)} held, "
-                f"the hand holds {held[winning]}",
-                token=_code(winning),
+                f"chiu-u: a chíu of {code} needs 3 × {code} held, the hand holds {held[winning]}",
+                token=code,
+                vi=f"chiu-u: chíu {code} cần có 3 × {code} trên tay, bài đang có {held[winning]}",
             )
 
     mat_chan = _mat_chan(opts.mat)
@@ -408,11 +524,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> ChanCh
         shown_hand, shown_mat = held, opts.mat
 
     if verdict is None:
-        illegal = (
-            "chờ chi rộng (lỗi 12 nếu ù): chờ Chi chi khi đã có từ 6 chắn trở lên (A4.3)"
-            if chi_rong and rules.chi_rong == "forbid"
-            else None
-        )
+        illegal = pick(_WAIT_CHI_RONG, lang) if chi_rong and rules.chi_rong == "forbid" else None
         complete, win, cuoc, score = False, False, [], None
     else:
         complete, win, illegal = verdict.complete, verdict.win, verdict.illegal

@@ -228,7 +228,7 @@ def parse(state: ChanState, seat: int, text: str, lang: Lang = "vi") -> Action:
     try:
         kinds = parse_cards(text)
     except NotationError as exc:
-        raise NotationError(_card_error(text, exc, lang), token=exc.token) from None
+        raise NotationError(card_error(text, exc, lang), token=exc.token) from None
     if len(kinds) != 1:
         raise NotationError(
             pick(("Hãy gõ đúng một quân (ví dụ 9W)", "Type one card (e.g. 9W)"), lang)
@@ -252,7 +252,9 @@ def parse(state: ChanState, seat: int, text: str, lang: Lang = "vi") -> Action:
     raise NotationError(pick(why, lang), token=text)
 
 
-def _card_error(text: str, exc: NotationError, lang: Lang) -> str:
+def card_error(text: str, exc: NotationError, lang: Lang) -> str:
+    """A card of ``text`` that ``parse_cards`` cannot read (``exc``), in ``lang``: what to
+    type instead (``chieu play``'s prompt, ``chieu check``)."""
     token = exc.token or text.strip()
     if normalize_name(token) == "van":
         return pick(

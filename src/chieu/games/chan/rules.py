@@ -136,14 +136,20 @@ class Rules(RulesBase):
             for value in values if isinstance(values, tuple) else (values,):
                 if value not in allowed:
                     opts = ", ".join(repr(a) for a in allowed)
-                    raise ChieuError(f"rule {name}={value!r} is not allowed; choose one of {opts}")
+                    raise ChieuError(
+                        f"rule {name}={value!r} is not allowed; choose one of {opts}",
+                        vi=f"luật {name}={value!r} không được phép; chọn một trong {opts}",
+                    )
         if len(set(self.extra_cuoc)) != len(self.extra_cuoc):
             raise ChieuError(
                 f"rule extra_cuoc lists a cước twice: each of {', '.join(EXTRA_CUOC)} at most "
                 "once (mỗi cước nhiều nhất một lần)"
             )
         if not 0 <= self.min_u_score <= 20:
-            raise ChieuError(f"rule min_u_score={self.min_u_score} must be between 0 and 20")
+            raise ChieuError(
+                f"rule min_u_score={self.min_u_score} must be between 0 and 20",
+                vi=f"luật min_u_score={self.min_u_score} phải từ 0 đến 20",
+            )
         if not 1 <= self.stake <= MAX_STAKE:
             raise ChieuError(
                 f"rule stake={self.stake} must be a whole number of points 1..{MAX_STAKE}"

@@ -225,7 +225,10 @@ class Rules(RulesBase):
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):
                 opts = ", ".join(repr(a) for a in allowed)
-                raise ChieuError(f"rule {name}={value!r} is not allowed; choose one of {opts}")
+                raise ChieuError(
+                    f"rule {name}={value!r} is not allowed; choose one of {opts}",
+                    vi=f"luật {name}={value!r} không được phép; chọn một trong {opts}",
+                )
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise ChieuError(f"rule {name}={getattr(self, name)!r} must be true or false")

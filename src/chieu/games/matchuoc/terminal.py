@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chieu.cli.faces import report_table
+from chieu.core.notation import Lang, pick
 
 if TYPE_CHECKING:
     from chieu.core.table import Game
@@ -46,39 +47,60 @@ def _group(g: CheckGroupJson) -> str:
     return f"{shown} ({_KIND.get(g['kind'], g['kind'])})"
 
 
-def render(console: Console, report: MatchuocCheckReport) -> None:
+def render(console: Console, report: MatchuocCheckReport, lang: Lang = "vi") -> None:
+    """The report as a table, its words in ``lang`` (phu, phán, mủn, cửa keep their names)."""
+
+    def say(vi: str, en: str) -> str:
+        return pick((vi, en), lang)
+
     table = report_table(report)
-    table.add_row("Cửa", Text(str(report["seat"])))
-    table.add_row("Quân", Text(" ".join(report["tiles"])))
+    table.add_row(say("Cửa", "Seat (cửa)"), Text(str(report["seat"])))
+    table.add_row(say("Quân", "Tiles"), Text(" ".join(report["tiles"])))
     if report["melds"]:
-        table.add_row("Phu đã hạ", Text(" | ".join(_group(g) for g in report["melds"])))
+        melds = " | ".join(_group(g) for g in report["melds"])
+        table.add_row(say("Phu đã hạ", "Exposed phu"), Text(melds))
     win_tile = report.get("win_tile")
     if win_tile:
-        table.add_row("Quân ù", Text(win_tile))
+        table.add_row(say("Quân ù", "Winning tile"), Text(win_tile))
+    result = say("Kết quả", "Result")
     if report["win"]:
-        table.add_row("Kết quả", Text("Ù", style="bold green"))
+        table.add_row(result, Text(say("Ù", "Win"), style="bold green"))
         table.add_row("Phu", Text(" | ".join(_group(g) for g in report["groups"])))
         for p in report["patterns"]:
             table.add_row("", Text(f"{p['name']}: {p['phan']} phán"))
-        table.add_row("Tổng", Text(f"{report['phan']} phán = {report['mun']} mủn", style="bold"))
+        total = f"{report['phan']} phán = {report['mun']} mủn"
+        table.add_row(say("Tổng", "Total"), Text(total, style="bold"))
         pay = report["payments"]
         assert pay is not None, "a winning hand is paid"
+        cua, paid = pay["discarder_cua"], pay["discarder"]
         if pay["self_draw"]:
-            line = "bốc lấy: cả làng chung cái " + str(
-                pay["by_cua"][str(1 if report["seat"] != 1 else 2)]
+            each = pay["by_cua"][str(1 if report["seat"] != 1 else 2)]
+            line = say(
+                f"bốc lấy: cả làng chung cái {each}",
+                f"self-drawn: each other seat pays {each} (cái)",
             )
         elif pay["den"]:
-            line = f"cửa {pay['discarder_cua']} đền {pay['discarder']}"
+            line = say(f"cửa {cua} đền {paid}", f"cửa {cua} pays for all (đền): {paid}")
         else:
-            line = (
-                f"cửa {pay['discarder_cua']} chung {pay['discarder']}, hai nhà kia {pay['others']}"
+            others = pay["others"]
+            line = say(
+                f"cửa {cua} chung {paid}, hai nhà kia {others}",
+                f"cửa {cua} pays {paid}, the other two {others}",
             )
-        table.add_row("Chung", Text(f"{line}; người ù được {pay['winner_gets']}"))
+        gets = pay["winner_gets"]
+        line += say(f"; người ù được {gets}", f"; the winner gets {gets}")
+        table.add_row(say("Chung", "Payments"), Text(line))
     elif report.get("waits"):
-        table.add_row("Chờ", Text(" ".join(report["waits"]), style="bold"))
+        table.add_row(say("Chờ", "Waits"), Text(" ".join(report["waits"]), style="bold"))
     else:
         d = report.get("distance", 99)
-        verdict = "Không ù" if report.get("win_tile") else f"Chưa chờ (còn {d} bước)"
-        table.add_row("Kết quả", Text(verdict, style="bold yellow"))
+        if report.get("win_tile"):
+            verdict = say("Không ù", "No win")
+        else:
+            verdict = say(
+                f"Chưa chờ (còn {d} bước)",
+                f"Not waiting yet ({d} step{'' if d == 1 else 's'} away)",
+            )
+        table.add_row(result, Text(verdict, style="bold yellow"))
     console.print(table)
     console.print()

@@ -88,6 +88,15 @@ def parse_cards(text: str) -> list[int]:
     return out
 
 
+#: ``check_distinct``'s ``what`` in Vietnamese
+_WHAT_VI = {
+    "hand": "bài",
+    "table": "phỏm trên bàn",
+    "eaten cards": "các quân đã ăn",
+    "seen cards": "các quân đã thấy",
+}
+
+
 def check_distinct(cards: Sequence[int], what: str = "hand") -> int:
     """The mask of ``cards``; NotationError if a card appears twice (the deck has one)."""
     mask = 0
@@ -97,6 +106,8 @@ def check_distinct(cards: Sequence[int], what: str = "hand") -> int:
                 f"{KINDS.codes[c]} ({card_name(c)}) appears twice in the {what}: the deck "
                 f"has only one",
                 token=KINDS.codes[c],
+                vi=f"{KINDS.codes[c]} ({card_name(c)}) có hai lần trong "
+                f"{_WHAT_VI.get(what, what)}: cả bộ bài chỉ có một quân",
             )
         mask |= 1 << c
     return mask

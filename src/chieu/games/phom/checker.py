@@ -4,7 +4,8 @@ The HAND lists the 9 to 11 cards a player holds (eaten cards included). With 10 
 the report includes the best discard; with ``--table`` the cards that can be sent (gửi) onto
 the phỏm already laid down; with ``--eaten`` the eaten cards, which must each sit in a
 different phỏm (A.4). The best arrangement leaves the fewest points (A.9b), then sends the most
-cards; ``alternatives`` lists every other arrangement that is as good.
+cards; ``alternatives`` lists every other arrangement that is as good. Bad text raises
+``NotationError`` naming the token or the count, in English and in Vietnamese (its ``vi``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal, TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import NotationError
+from chieu.core.notation import Lang
 from chieu.games.phom import analysis as an
 from chieu.games.phom.cards import (
     card_name,
@@ -23,6 +25,7 @@ from chieu.games.phom.cards import (
     parse_cards,
     sort_key,
 )
+from chieu.games.phom.notation import card_error
 from chieu.games.phom.rules import Rules
 
 HAND_SIZES = (9, 10, 11)
@@ -70,12 +73,14 @@ CHECK_OPTIONS: list[CheckOption] = [
     CheckOption(
         "eaten",
         str,
+        'những quân trong bài là quân đã ăn (mỗi quân phải nằm ở một phỏm riêng), ví dụ "Kh 7s"',
         'cards of the hand that were eaten (each must sit in its own phỏm), e.g. "Kh 7s"',
         "",
     ),
     CheckOption(
         "table",
         str,
+        "các phỏm người khác đã hạ, cách nhau bằng ';', để gửi bài (ví dụ \"Js Jh Jd; 4c 5c 6c\")",
         "phỏm already laid down by other players, ';'-separated, for gửi (e.g. \"Js Jh Jd; "
         '4c 5c 6c")',
         "",
@@ -83,10 +88,22 @@ CHECK_OPTIONS: list[CheckOption] = [
     CheckOption(
         "seen",
         str,
+        "những quân đã thấy ở chỗ khác (bài đánh ra, quân người khác ăn), để đếm các quân chờ "
+        "còn chưa lộ",
         "cards seen elsewhere (rows, other eaten cards), for the unseen counts of the outs",
         "",
     ),
 ]
+
+
+def _cards(text: str) -> list[int]:
+    """``parse_cards``; a card it cannot read is told in Vietnamese too, as ``chieu play``
+    tells it (``card_error``)."""
+    try:
+        return parse_cards(text)
+    except NotationError as exc:
+        vi = str(card_error(exc, "vi"))
+        raise NotationError(str(exc), token=exc.token, position=exc.position, vi=vi) from None
 
 
 def _codes(mask: int) -> list[str]:
@@ -105,7 +122,7 @@ def _parse_table(text: str, used: int) -> list[int]:
     for chunk in text.split(";"):
         if not chunk.strip():
             continue
-        cards = parse_cards(chunk)
+        cards = _cards(chunk)
         m = check_distinct(cards, "table")
         shown = " ".join(code(c) for c in cards)
         if not an.is_phom(m):
@@ -113,6 +130,8 @@ def _parse_table(text: str, used: int) -> list[int]:
                 f"table phỏm '{shown}' is not a phỏm: 3-4 cards of one rank, or 3+ consecutive "
                 "cards of one suit (A low, no wrap-around)",
                 token=chunk.strip(),
+                vi=f"'{shown}' trên bàn không phải phỏm: phỏm là 3-4 quân cùng hạng, hoặc từ 3 "
+                "quân liên tiếp cùng chất (A là quân thấp nhất, không vòng lại)",
             )
         if m & used:
             c = cards_of(m & used)[0]
@@ -120,6 +139,8 @@ def _parse_table(text: str, used: int) -> list[int]:
                 f"{code(c)} ({card_name(c)}) of table phỏm '{shown}' is already in the hand "
                 "or in another table phỏm",
                 token=code(c),
+                vi=f"{code(c)} ({card_name(c)}) của phỏm '{shown}' trên bàn đã có trong bài "
+                "hoặc trong một phỏm khác trên bàn",
             )
         used |= m
         out.append(m)
@@ -143,20 +164,24 @@ def _table_mask(table: Sequence[int]) -> int:
     return out
 
 
-def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> PhomCheckReport:
-    """Check one Phỏm hand; the JSON-ready report (see the module docstring).
+def check_hand(
+    text: str, options: Mapping[str, object], rules: Rules, lang: Lang = "vi"
+) -> PhomCheckReport:
+    """Check one Phỏm hand; the JSON-ready report (see the module docstring; it has no
+    sentences, so ``lang`` changes nothing).
 
     Keys: game, input, cards, eaten, table, melds, sent, deadwood, points, u, mom, discard,
     alternatives, u_khan, outs.
     """
-    cards = parse_cards(text)
+    cards = _cards(text)
     if len(cards) not in HAND_SIZES:
         raise NotationError(
-            f"a Phỏm hand lists 9 to 11 cards (eaten cards included); got {len(cards)} cards"
+            f"a Phỏm hand lists 9 to 11 cards (eaten cards included); got {len(cards)} cards",
+            vi=f"bài Phỏm có từ 9 đến 11 quân (kể cả quân đã ăn); ở đây có {len(cards)} quân",
         )
     hand = check_distinct(cards)
     eaten_text = str(options.get("eaten") or "")
-    eaten_cards = parse_cards(eaten_text)
+    eaten_cards = _cards(eaten_text)
     eaten = check_distinct(eaten_cards, "eaten cards")
     if eaten & ~hand:
         c = cards_of(eaten & ~hand)[0]
@@ -164,11 +189,16 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> PhomCh
             f"eaten card {code(c)} ({card_name(c)}) is not in the hand: the hand lists every "
             "held card, eaten ones included",
             token=code(c),
+            vi=f"quân đã ăn {code(c)} ({card_name(c)}) không có trong bài: bài phải ghi mọi "
+            "quân đang cầm, kể cả quân đã ăn",
         )
     if eaten.bit_count() > 3:
-        raise NotationError("more than 3 eaten cards: the third eat already ends the hand (ù)")
+        raise NotationError(
+            "more than 3 eaten cards: the third eat already ends the hand (ù)",
+            vi="quá 3 quân đã ăn: ăn đến quân thứ ba là đã ù",
+        )
     table = _parse_table(str(options.get("table") or ""), hand)
-    seen_extra = check_distinct(parse_cards(str(options.get("seen") or "")), "seen cards")
+    seen_extra = check_distinct(_cards(str(options.get("seen") or "")), "seen cards")
     clash = seen_extra & (hand | _table_mask(table))
     if clash:
         c = cards_of(clash)[0]
@@ -176,6 +206,8 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> PhomCh
             f"seen card {code(c)} ({card_name(c)}) is already in the hand or on the table: "
             "--seen lists the cards seen elsewhere",
             token=code(c),
+            vi=f"quân đã thấy {code(c)} ({card_name(c)}) đã có trong bài hoặc trên bàn: "
+            "--seen chỉ ghi những quân thấy ở chỗ khác",
         )
     discard = len(cards) >= 10
     found = an.best_arrangements(
@@ -188,9 +220,12 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> PhomCh
         variant=rules.card_points,
     )
     if not found:
+        shown = " ".join(code(c) for c in eaten_cards)
         raise NotationError(
             "the eaten cards cannot each sit in a different phỏm of this hand "
-            f"({' '.join(code(c) for c in eaten_cards)}): the eaten-card invariant fails"
+            f"({shown}): the eaten-card invariant fails",
+            vi=f"các quân đã ăn ({shown}) không thể mỗi quân nằm ở một phỏm riêng của bài này: "
+            "sai luật quân ăn",
         )
     best = found[0]
     rest = hand & ~best.deadwood  # placed cards

@@ -333,7 +333,8 @@ class PhomNotation:
         )
 
 
-def _card_error(exc: NotationError, lang: Lang) -> NotationError:
+def card_error(exc: NotationError, lang: Lang) -> NotationError:
+    """``parse_cards``'s error ``exc`` in ``lang`` (``chieu play``'s prompt, ``chieu check``)."""
     if lang == "en":
         return exc
     token = exc.token if exc.token is not None else "?"
@@ -364,7 +365,7 @@ def parse_legal(text: str, legal: Sequence[Action], lang: Lang = "vi") -> Action
     try:
         want = mask_of(parse_cards(raw))
     except NotationError as exc:
-        raise _card_error(exc, lang) from None
+        raise card_error(exc, lang) from None
     for verb in verbs:
         found = [a for a in legal if a.verb == verb and _mask(a) == want]
         if len(found) == 1:

@@ -174,6 +174,7 @@ def check_copies(kinds: Sequence[int]) -> Counts:
             raise NotationError(
                 f"{n} copies of {KINDS.codes[k]} ({KINDS.names[k]}): the deck has only {COPIES}",
                 token=KINDS.codes[k],
+                vi=f"{n} quân {KINDS.codes[k]} ({KINDS.names[k]}): cả bộ bài chỉ có {COPIES}",
             )
     return counts
 

@@ -13,7 +13,8 @@ khàn (a lưng) or split, whichever partition is best (it may be a khàn bất t
 the mat; B7 TT8 splits three 8S); one completed by the winning card is a phỗng triple (B4.1),
 or dậy khàn when three were held. Options (``CHECK_OPTIONS``) give the context: thông, where the
 winning card came from, the calls made (*hô*) and the lưng reading. Bad text raises
-``NotationError`` naming the token or the count (22 cards, a fifth copy...).
+``NotationError`` naming the token or the count (22 cards, a fifth copy...), in English and in
+Vietnamese (its ``vi``); the report's sentences (``illegal``) are in ``check_hand``'s ``lang``.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from typing import NotRequired, TypedDict
 
 from chieu.core.checking import CheckOption
 from chieu.core.errors import ChieuError, NotationError
+from chieu.core.notation import Lang, pick
 from chieu.games.totom import analysis
 from chieu.games.totom.cards import KINDS, NUM_KINDS, check_copies, parse_cards
+from chieu.games.totom.notation import card_error
 from chieu.games.totom.partition import Partition, check_win
 from chieu.games.totom.patterns import CALLABLE, CUOC_NAMES, WinContext
 from chieu.games.totom.phu import QUAD, Phu, PhuJson
@@ -42,10 +45,18 @@ from chieu.games.totom.scoring import (
 SOURCES = ("nocc", "self", "discard")
 
 CHECK_OPTIONS: list[CheckOption] = [
-    CheckOption("thong", bool, "the winner also won the previous game (thông)", False),
+    CheckOption(
+        "thong",
+        bool,
+        "người ù cũng ù ván trước (thông)",
+        "the winner also won the previous game (thông)",
+        False,
+    ),
     CheckOption(
         "source",
         str,
+        "quân ù từ đâu đến: nocc (quân nọc lật lên, ai xin cũng vậy), self (cũng thế: chính "
+        "người ù xin), discard (quân một người đánh ra)",
         "where the winning card came from: nocc (turned up from the nọc, by anyone), self "
         "(the same: drawn by the winner), discard (played by a player)",
         "nocc",
@@ -54,6 +65,8 @@ CHECK_OPTIONS: list[CheckOption] = [
     CheckOption(
         "call",
         str,
+        'các cước người ù hô, cách nhau bằng dấu phẩy, ví dụ "có lèo" hoặc "chi_nay, co_leo"; '
+        "để trống: máy hô đúng cước của bài",
         'the cước the winner called (hô), comma-separated, e.g. "có lèo" or '
         '"chi_nay, co_leo"; empty: the engine calls the true cước',
         "",
@@ -61,6 +74,8 @@ CHECK_OPTIONS: list[CheckOption] = [
     CheckOption(
         "lung",
         str,
+        "cách đọc lưng (B4.3): ra (mặc định: phu bí và yêu lẻ đều tính, ≥ 3), r0 (chỉ lưng "
+        "có tên, ≥ 3), rc (lưng có tên và yêu lẻ, ≥ 2)",
         "the lưng reading (B4.3): ra (default: phu bí and lone yêu count, ≥ 3), r0 (the "
         "named lưng only, ≥ 3), rc (named + lone yêu, ≥ 2)",
         "",
@@ -97,7 +112,11 @@ def parse_calls(text: str) -> dict[str, int]:
         cid = _CALL_ALIASES.get(_ident(raw))
         if cid is None:
             known = ", ".join(CUOC_NAMES[c] for c in CALLABLE)
-            raise NotationError(f"unknown call {raw.strip()!r}; known: {known}", token=raw)
+            raise NotationError(
+                f"unknown call {raw.strip()!r}; known: {known}",
+                token=raw,
+                vi=f"không có cước {raw.strip()!r} để hô; các cước: {known}",
+            )
         if cid != "u_suong":
             out[cid] = out.get(cid, 0) + 1
     return out
@@ -169,21 +188,44 @@ def _options(options: Mapping[str, object]) -> dict[str, object]:
         opt = _BY_NAME.get(name)
         if opt is None:
             known = ", ".join(sorted(_BY_NAME))
-            raise ChieuError(f"unknown Tổ tôm check option {raw!r}; known: {known}")
+            raise ChieuError(
+                f"unknown Tổ tôm check option {raw!r}; known: {known}",
+                vi=f"Tổ tôm không có tuỳ chọn kiểm tra {raw!r}; các tuỳ chọn: {known}",
+            )
         if value is None:
             continue
         if opt.kind is bool and not isinstance(value, bool):
-            raise ChieuError(f"option {name} must be true or false, not {value!r}")
+            raise ChieuError(
+                f"option {name} must be true or false, not {value!r}",
+                vi=f"tuỳ chọn {name} phải là true hoặc false, không phải {value!r}",
+            )
         if opt.kind is str and not isinstance(value, str):
-            raise ChieuError(f"option {name} must be text, not {value!r}")
+            raise ChieuError(
+                f"option {name} must be text, not {value!r}",
+                vi=f"tuỳ chọn {name} phải là chữ, không phải {value!r}",
+            )
         if opt.choices and value not in opt.choices:
-            if name == "source":
-                raise ChieuError(f"option source={value!r}: choose one of {', '.join(SOURCES)}")
             if name == "lung" and value == "":
                 continue
-            raise ChieuError(f"option {name}={value!r}: choose one of {', '.join(opt.choices)}")
+            choices = ", ".join(opt.choices)
+            raise ChieuError(
+                f"option {name}={value!r}: choose one of {choices}",
+                vi=f"tuỳ chọn {name}={value!r}: chọn một trong {choices}",
+            )
         values[name] = value
     return values
+
+
+def _cards(text: str) -> list[int]:
+    """``parse_cards``; a card it cannot read is told in Vietnamese too, as ``chieu play``
+    tells it (``card_error``), with its position."""
+    try:
+        return parse_cards(text)
+    except NotationError as exc:
+        vi = card_error(text, exc, "vi")
+        if exc.position is not None:
+            vi += f" (vị trí {exc.position})"
+        raise NotationError(str(exc), token=exc.token, position=exc.position, vi=vi) from None
 
 
 def _parse_hand(text: str) -> tuple[list[int], int | None]:
@@ -192,18 +234,22 @@ def _parse_hand(text: str) -> tuple[list[int], int | None]:
         raise NotationError(
             "more than one '+': write the 20 cards, then '+' and the one winning card",
             token="+",
+            vi="có hơn một dấu '+': viết 20 quân, rồi '+' và một quân ù",
         )
-    cards = parse_cards(parts[0])
+    cards = _cards(parts[0])
     if len(parts) == 2:
-        after = parse_cards(parts[1])
+        after = _cards(parts[1])
         if len(after) != 1:
             raise NotationError(
                 f"'+' must be followed by exactly one card (the winning card), not {len(after)}",
                 token="+",
+                vi=f"sau '+' phải có đúng một quân (quân ù), ở đây có {len(after)}",
             )
         if len(cards) != 20:
             raise NotationError(
-                f"before '+' a Tổ tôm hand lists 20 cards; got {len(cards)} cards", token="+"
+                f"before '+' a Tổ tôm hand lists 20 cards; got {len(cards)} cards",
+                token="+",
+                vi=f"trước '+' bài Tổ tôm phải có 20 quân; ở đây có {len(cards)} quân",
             )
         return cards, after[0]
     if len(cards) == 21:
@@ -213,6 +259,8 @@ def _parse_hand(text: str) -> tuple[list[int], int | None]:
             "a Tổ tôm hand lists 20 cards (waits), 21 cards (a win: the last card is the "
             f"winning card) or 20 cards + the winning card; got {len(cards)} cards",
             token=str(len(cards)),
+            vi="bài Tổ tôm ghi 20 quân (xem chờ gì), 21 quân (xem ù chưa: quân cuối là quân ù) "
+            f"hoặc 20 quân + quân ù; ở đây có {len(cards)} quân",
         )
     return cards, None
 
@@ -253,9 +301,10 @@ def judge_win(
     thong: bool = False,
     from_nocc: bool = True,
     calls: Mapping[str, int] | None = None,
+    lang: Lang = "vi",
 ) -> WinVerdict:
     """The verdict on the 20 held cards won on ``card`` (the checker's and tests' core); a
-    held four is kept whole (``dealt_groups``)."""
+    held four is kept whole (``dealt_groups``); ``illegal`` in ``lang``."""
     counts = list(hand20)
     counts[card] += 1
     free, fixed = dealt_groups(hand20)
@@ -278,11 +327,23 @@ def judge_win(
         if verdict.shape is not None:
             part = verdict.shape
             out["groups"], out["lung"] = _partition_json(part), part.lung
-            msg = f"thiếu lưng: {part.lung} lưng, {rules.min_lung} needed (declaring ù → chèo đò)"
-            out["illegal"] = msg
+            out["illegal"] = pick(
+                (
+                    f"thiếu lưng: {part.lung} lưng, cần {rules.min_lung} (ù thì phải chèo đò)",
+                    f"thiếu lưng: {part.lung} lưng, {rules.min_lung} needed "
+                    "(declaring ù → chèo đò)",
+                ),
+                lang,
+            )
             out["faults"] = [{"id": "thieu_lung", "name": "Thiếu lưng", "penalty": "cheo_do"}]
         else:
-            out["illegal"] = "bất thành phu: some card fits no phu (declaring ù → chèo đò)"
+            out["illegal"] = pick(
+                (
+                    "bất thành phu: có quân không vào phu nào (ù thì phải chèo đò)",
+                    "bất thành phu: some card fits no phu (declaring ù → chèo đò)",
+                ),
+                lang,
+            )
             out["faults"] = [{"id": "bat_thanh_phu", "name": "Bất thành phu", "penalty": "cheo_do"}]
         return out
     part = verdict.best
@@ -301,13 +362,20 @@ def judge_win(
         out["called"] = dict(calls)
         if over:
             held = {h.id: h.count for h in hits}
+            has = pick(("bài có", "the hand has"), lang)
             names = ", ".join(
-                f"{CUOC_NAMES[c]} ×{calls[c]} (the hand has {held.get(c, 0)})"
+                f"{CUOC_NAMES[c]} ×{calls[c]} ({has} {held.get(c, 0)})"
                 if calls[c] > 1 or held.get(c, 0)
                 else CUOC_NAMES[c]
                 for c in over
             )
-            out["illegal"] = f"ù nhỏ hô to: called {names}, more than the hand holds (chèo đò)"
+            out["illegal"] = pick(
+                (
+                    f"ù nhỏ hô to: hô {names}, nhiều hơn bài có (chèo đò)",
+                    f"ù nhỏ hô to: called {names}, more than the hand holds (chèo đò)",
+                ),
+                lang,
+            )
             out["faults"] = [{"id": "u_nho_ho_to", "name": "Ù nhỏ hô to", "penalty": "cheo_do"}]
             out["win"] = False
             out["score"] = 0
@@ -316,8 +384,11 @@ def judge_win(
     return out
 
 
-def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> TotomCheckReport:
-    """Check one Tổ tôm hand; the JSON-ready report (see the module docstring).
+def check_hand(
+    text: str, options: Mapping[str, object], rules: Rules, lang: Lang = "vi"
+) -> TotomCheckReport:
+    """Check one Tổ tôm hand; the JSON-ready report (see the module docstring), its
+    sentences (``illegal``) in ``lang``.
 
     Keys: game, input, cards, winning_card, lung_reading, waits (20 cards: a list of
     ``{card, groups, lung, cuoc, score}``), complete, win, illegal, groups, lung, cuoc, score,
@@ -338,7 +409,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> TotomC
     if winning is None:
         listed: list[WaitJson] = []
         for x in wait_kinds(hand, rules):
-            v = judge_win(hand, x, rules, thong=thong, from_nocc=from_nocc)
+            v = judge_win(hand, x, rules, thong=thong, from_nocc=from_nocc, lang=lang)
             listed.append(
                 {
                     "card": _code(x),
@@ -366,7 +437,7 @@ def check_hand(text: str, options: Mapping[str, object], rules: Rules) -> TotomC
             "cuoc": [],
             "score": None,
         }
-    v = judge_win(hand, winning, rules, thong=thong, from_nocc=from_nocc, calls=calls)
+    v = judge_win(hand, winning, rules, thong=thong, from_nocc=from_nocc, calls=calls, lang=lang)
     report: TotomCheckReport = {
         "game": "totom",
         "input": text,

@@ -180,7 +180,7 @@ def parse_legal(text: str, legal: Sequence[Action], lang: Lang = "vi") -> Action
     try:
         kinds = sorted(parse_cards(raw))
     except NotationError as exc:
-        raise NotationError(_card_error(raw, exc, lang), token=exc.token) from None
+        raise NotationError(card_error(raw, exc, lang), token=exc.token) from None
     if not kinds:
         raise NotationError(pick(("hãy gõ một quân (ví dụ 9W)", "type a card (e.g. 9W)"), lang))
     for action in legal:
@@ -212,7 +212,9 @@ def _names_phu(kinds: list[int], cards: tuple[int, ...]) -> bool:
     )
 
 
-def _card_error(text: str, exc: NotationError, lang: Lang) -> str:
+def card_error(text: str, exc: NotationError, lang: Lang) -> str:
+    """A card of ``text`` that ``parse_cards`` cannot read (``exc``), in ``lang``: what to
+    type instead (``chieu play``'s prompt, ``chieu check``)."""
     token = exc.token or text
     if normalize_name(token) == "van":
         return pick(

@@ -80,7 +80,10 @@ class Rules(RulesBase):
             value = getattr(self, name)
             if value not in allowed:
                 opts = ", ".join(repr(a) for a in allowed)
-                raise ChieuError(f"rule {name}={value!r} is not allowed; choose one of {opts}")
+                raise ChieuError(
+                    f"rule {name}={value!r} is not allowed; choose one of {opts}",
+                    vi=f"luật {name}={value!r} không được phép; chọn một trong {opts}",
+                )
 
     @property
     def strict(self) -> bool:
