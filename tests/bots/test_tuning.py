@@ -42,6 +42,6 @@ def test_cli_tune(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--thresholds", "0,x"]) == 2
     assert "--thresholds '0,x'" in capsys.readouterr().err
     assert main([*argv, "--budget", "fast"]) == 2
-    assert "bad search budget" in capsys.readouterr().err
+    assert "ngân sách 'fast' của máy search không hợp lệ" in capsys.readouterr().err
     assert main(argv) == 0
     assert "ngưỡng" in capsys.readouterr().out

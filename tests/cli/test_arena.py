@@ -83,7 +83,10 @@ def test_arena_log_has_every_game_as_it_ends(
     ("argv", "message"),
     [
         (["arena", "chess", "--bots", "a,b"], "không có trò 'chess'; các trò: "),
-        (["arena", "chan", "--bots", "heuristic,alphago"], "known bots: random, greedy, heuristic"),
+        (
+            ["arena", "chan", "--bots", "heuristic,alphago"],
+            "Chắn không có máy 'alphago'; các máy: random, greedy, heuristic",
+        ),
         (
             ["arena", "chan", "--bots", "heuristic,random", "--rules", "speed=9"],
             "Chắn không có luật 'speed'",
@@ -92,8 +95,11 @@ def test_arena_log_has_every_game_as_it_ends(
             ["arena", "chan", "--bots", "heuristic,random", "--preset", "nope"],
             "không có bộ luật 'nope'",
         ),
-        (["arena", "chan", "--bots", "heuristic,,random"], "empty bot name"),
-        (["arena", "chan", "--bots", "random,random", "--players", "3"], "2 bots for a 3-player"),
+        (["arena", "chan", "--bots", "heuristic,,random"], "một tên máy bị bỏ trống"),
+        (
+            ["arena", "chan", "--bots", "random,random", "--players", "3"],
+            "2 máy cho một ván Chắn 3",
+        ),
         (["arena", "chan", "--bots", "random,random", "--log", "/no/such/dir/x"], "--log"),
     ],
 )

@@ -40,19 +40,19 @@ def test_records_path_that_is_a_file_is_refused_before_playing(
         ["play", "phom", "--auto", "--seed", "1", "--records", str(afile)],
         ["arena", "chan", "--bots", "heuristic,random", "--games", "1", "--records", str(afile)],
     ):
-        _fails(argv, "is a file, not a folder", capsys)
+        _fails(argv, "là một tệp, không phải thư mục", capsys)
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "chan", "--bots", "ext:'unterminated", "--records", "/tmp"], "No closing"),
+        (["play", "chan", "--bots", "ext:'unterminated", "--records", "/tmp"], "thiếu dấu nháy"),
         (["arena", "chan", "--bots", "heuristic,random", "--no-records", "--ray", ""], "--ray"),
-        (["arena", "chan", "--bots", "search:-5,random", "--no-records"], "bad search budget"),
-        (["arena", "chan", "--bots", "search:,random", "--no-records"], "nothing after ':'"),
-        (["bot", "serve", "search:abc"], "bad search budget"),
-        (["bot", "tune", "chan", "--thresholds", "nan"], "numbers ≥ 0"),
-        (["bot", "tune", "chan", "--thresholds", ""], "numbers ≥ 0"),
+        (["arena", "chan", "--bots", "search:-5,random", "--no-records"], "ngân sách '-5'"),
+        (["arena", "chan", "--bots", "search:,random", "--no-records"], "sau dấu ':' chưa"),
+        (["bot", "serve", "search:abc"], "máy search không hợp lệ"),
+        (["bot", "tune", "chan", "--thresholds", "nan"], "cần các số ≥ 0"),
+        (["bot", "tune", "chan", "--thresholds", ""], "cần các số ≥ 0"),
         (["arena", "chan", "--bots", "heuristic", "--no-records"], "--bots có 1 máy"),
         (["arena", "chan", "--bots", "random,random", "--rules", "players=3"], "--players"),
     ],
@@ -177,9 +177,9 @@ def test_number_errors_speak_vietnamese(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["bot", "tune", "chan", "--thresholds", "0,1e999"], "numbers ≥ 0"),
-        (["bot", "tune", "chan", "--thresholds", "0,101"], "at most 100"),
-        (["bot", "tune", "chan", "--budget", "5000000"], "at most 1,000,000 playouts"),
+        (["bot", "tune", "chan", "--thresholds", "0,1e999"], "cần các số ≥ 0"),
+        (["bot", "tune", "chan", "--thresholds", "0,101"], "lớn nhất 100"),
+        (["bot", "tune", "chan", "--budget", "5000000"], "nhiều nhất 1.000.000 lượt chơi thử"),
     ],
 )
 def test_tune_lists_and_budgets_are_checked(

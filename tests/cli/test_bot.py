@@ -60,9 +60,9 @@ def test_serve_reports_bad_messages_and_goes_on() -> None:
 
 def test_serve_cli_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "serve", "alphago", "--game", "chan"]) == 2
-    assert "known bots" in capsys.readouterr().err
+    assert "Chắn không có máy 'alphago'; các máy: random" in capsys.readouterr().err
     assert main(["bot", "serve", "alphago"]) == 2
-    assert "unknown bot 'alphago'; known bots: random" in capsys.readouterr().err
+    assert "không có máy 'alphago'; các máy: random" in capsys.readouterr().err
 
 
 def test_serve_without_a_game_plays_the_game_of_each_start() -> None:

@@ -249,7 +249,7 @@ def test_corrupted_record_names_the_line(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bots", "minimax", "--auto"], "known bots: random, greedy"),
+        (["--bots", "minimax", "--auto"], "Chắn không có máy 'minimax'; các máy: random, greedy"),
         (["--rules", "nope=1", "--auto"], "Chắn không có luật 'nope'"),
         (["--rules", "fault_mode", "--auto"], "KEY=VALUE"),
         (["--seat", "5"], "--seat 5"),

@@ -80,7 +80,11 @@ def test_an_older_record_has_no_commitment(capsys: pytest.CaptureFixture[str]) -
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(None, "cannot read record"), (b"", "empty record"), (b'{"record": 1}\n', "not a chieu")],
+    [
+        (None, "không đọc được biên bản"),
+        (b"", "biên bản trống"),
+        (b'{"record": 1}\n', "không phải biên bản của chieu"),
+    ],
 )
 def test_unreadable_records_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, message: str

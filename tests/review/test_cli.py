@@ -63,7 +63,7 @@ def test_review_errors(record: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "not a seat" in err and "Traceback" not in err
     assert main(["review", str(tmp_path / "missing.jsonl"), "--seat", "0"]) == 2
-    assert "cannot read record" in capsys.readouterr().err
+    assert "không đọc được biên bản" in capsys.readouterr().err
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_bytes(b'{"record": "chieu"}\n\xff[[[\n')
     assert main(["review", str(garbage), "--seat", "0"]) == 2

@@ -160,19 +160,28 @@ def check_config(config: MatchConfig) -> RulesBase:
     game = bound.definition
     rules: RulesBase = bound.rules  # every game's Rules is a RulesBase
     players = bound.info.players
-    if len(config.lineup) != players:
+    n = len(config.lineup)
+    if n != players:
         raise ChieuError(
-            f"{len(config.lineup)} bots for a {players}-player game of {game.title}; "
-            "give one bot per seat (or set players)"
+            f"{n} bots for a {players}-player game of {game.title}; "
+            "give one bot per seat (or set players)",
+            vi=f"{n} máy cho một ván {game.title} {players} người: mỗi ghế cần đúng một máy "
+            "(hoặc đặt lại số người chơi, players)",
         )
     if config.deals < 1:
-        raise ChieuError(f"the number of deals must be at least 1, not {config.deals}")
+        raise ChieuError(
+            f"the number of deals must be at least 1, not {config.deals}",
+            vi=f"số ván chia phải ít nhất là 1, không phải {config.deals}",
+        )
     for what, value in (
         ("ext_timeout", config.ext_timeout),
         ("ext_game_time", config.ext_game_time),
     ):
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-            raise ChieuError(f"{what} must be a finite number of seconds above 0, not {value!r}")
+            raise ChieuError(
+                f"{what} must be a finite number of seconds above 0, not {value!r}",
+                vi=f"{what} phải là một số giây hữu hạn, lớn hơn 0, không phải {value!r}",
+            )
     for name in set(config.lineup):
         bot = _bot(config, name, game)
         close = getattr(bot, "close", None)
@@ -287,9 +296,15 @@ def _ray_deals(tasks: list[tuple[MatchConfig, int]], address: str) -> Iterator[l
     try:
         import ray  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
-        raise ChieuError("--ray needs Ray: pip install 'chieu[ray]'") from None
+        raise ChieuError(
+            "--ray needs Ray: pip install 'chieu[ray]'",
+            vi="--ray cần có Ray: pip install 'chieu[ray]'",
+        ) from None
     if not address.strip():
-        raise ChieuError("--ray needs an address (host:port, or local)")
+        raise ChieuError(
+            "--ray needs an address (host:port, or local)",
+            vi="--ray cần một địa chỉ (host:port, hoặc local)",
+        )
     if not ray.is_initialized():
         try:
             if address in ("local", "auto-local"):
@@ -297,7 +312,10 @@ def _ray_deals(tasks: list[tuple[MatchConfig, int]], address: str) -> Iterator[l
             else:
                 ray.init(address=address, ignore_reinit_error=True)
         except Exception as exc:  # Ray raises many kinds (ConnectionError, ValueError...)
-            raise ChieuError(f"cannot join the Ray cluster at {address!r}: {exc}") from None
+            raise ChieuError(
+                f"cannot join the Ray cluster at {address!r}: {exc}",
+                vi=f"không vào được cụm Ray ở {address!r}: {exc}",
+            ) from None
     remote = ray.remote(_play_deal_args)
     pending = [remote.remote(task) for task in tasks]
     while pending:

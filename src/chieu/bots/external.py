@@ -66,6 +66,13 @@ def _players(value: object) -> int | None:
     return value if isinstance(value, int) and value else None
 
 
+#: what ``shlex.split`` says of a command it cannot split, in Vietnamese
+_SHLEX_VI = {
+    "No closing quotation": "thiếu dấu nháy đóng",
+    "No escaped character": "dấu \\ ở cuối lệnh không có ký tự theo sau",
+}
+
+
 def _seconds(value: float, what: str) -> float:
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise ChieuError(f"{what} must be a number of seconds, not {value!r}")
@@ -96,11 +103,18 @@ class ExternalBot:
             try:
                 self.argv = shlex.split(command)
             except ValueError as exc:  # an unclosed quote
-                raise ChieuError(f"external bot command {command!r}: {exc}") from None
+                why = _SHLEX_VI.get(str(exc), str(exc))
+                raise ChieuError(
+                    f"external bot command {command!r}: {exc}",
+                    vi=f"lệnh của máy ngoài {command!r}: {why}",
+                ) from None
         else:
             self.argv = list(command)
         if not self.argv:
-            raise ChieuError("an external bot needs a command, e.g. ext:'python mybot.py'")
+            raise ChieuError(
+                "an external bot needs a command, e.g. ext:'python mybot.py'",
+                vi="máy ngoài cần một lệnh, ví dụ ext:'python mybot.py'",
+            )
         self.timeout = _seconds(timeout, "the external bot timeout")
         self.game_time = _seconds(game_time, "the external bot's time per game")
         self.name = name or f"ext:{' '.join(self.argv)}"

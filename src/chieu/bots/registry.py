@@ -115,8 +115,10 @@ def get_bot(name: str, game: str | GameDefinition) -> Bot:
     game_name = _game_name(game)
     base, sep, option = name.partition(":")
     if sep and not option.strip():
+        examples = "search:50ms, search:200, ext:'python bot.py'"
         raise ChieuError(
-            f"bot {name!r}: nothing after ':' (e.g. search:50ms, search:200, ext:'python bot.py')"
+            f"bot {name!r}: nothing after ':' (e.g. {examples})",
+            vi=f"máy {name!r}: sau dấu ':' chưa có gì (ví dụ {examples})",
         )
     if option and normalize_name(base) in ("ext", "external"):
         from chieu.bots.external import ExternalBot
@@ -130,9 +132,23 @@ def get_bot(name: str, game: str | GameDefinition) -> Bot:
         return LevelBot(level, spec, get_bot(spec, game_name))
     factory = _table(game_name).get(normalize_name(name))
     if factory is None:
-        known = ", ".join(bot_names(game_name) + level_names())
-        raise ChieuError(f"unknown bot {name!r} for {game_name}; known bots: {known}")
+        raise unknown_bot(name, bot_names(game_name) + level_names(), find_game(game_name))
     return factory()
+
+
+def unknown_bot(name: str, known: list[str], game: GameDefinition | None = None) -> ChieuError:
+    """The error for a bot name nobody answers to (in ``game``, or in any game), listing the
+    ``known`` names; its English starts with ``unknown bot``."""
+    names = ", ".join(known)
+    if game is None:
+        return ChieuError(
+            f"unknown bot {name!r}; known bots: {names}",
+            vi=f"không có máy {name!r}; các máy: {names}",
+        )
+    return ChieuError(
+        f"unknown bot {name!r} for {game.name}; known bots: {names}",
+        vi=f"{game.title} không có máy {name!r}; các máy: {names}",
+    )
 
 
 def seat_chooser(name: str, game: Game, seed: int) -> Callable[[StateBase, Decision], Action]:
@@ -194,10 +210,20 @@ def search_budget(option: str) -> tuple[float | None, int | None]:
     except ValueError:
         raise ChieuError(
             f"bad search budget {option[:20]!r}: use e.g. search:50ms (milliseconds) "
-            "or search:200 (iterations)"
+            "or search:200 (iterations)",
+            vi=f"ngân sách {option[:20]!r} của máy search không hợp lệ: hãy viết như search:50ms "
+            "(mili giây) hoặc search:200 (lượt chơi thử)",
         ) from None
     if millis is not None and millis > MAX_SEARCH_MILLIS:
-        raise ChieuError(f"search:{text}: at most {MAX_SEARCH_MILLIS:,.0f} ms a decision")
+        most = f"{MAX_SEARCH_MILLIS:,.0f}"
+        raise ChieuError(
+            f"search:{text}: at most {most} ms a decision",
+            vi=f"search:{text}: nhiều nhất {most.replace(',', '.')} ms mỗi nước",
+        )
     if iterations is not None and iterations > MAX_PLAYOUTS:
-        raise ChieuError(f"search:{text}: at most {MAX_PLAYOUTS:,} playouts a decision")
+        most = f"{MAX_PLAYOUTS:,}"
+        raise ChieuError(
+            f"search:{text}: at most {most} playouts a decision",
+            vi=f"search:{text}: nhiều nhất {most.replace(',', '.')} lượt chơi thử mỗi nước",
+        )
     return millis, iterations

@@ -132,7 +132,10 @@ def tune(
     every threshold at every search decision. The bot's own budget is ``millis`` or
     ``iterations`` (the search bot's default without either)."""
     if games < 1 or worlds < 2:
-        raise ChieuError("tuning needs at least 1 game and 2 worlds per action")
+        raise ChieuError(
+            "tuning needs at least 1 game and 2 worlds per action",
+            vi="chấm ngưỡng cần ít nhất 1 ván và 2 thế bài mỗi nước (--worlds 2 trở lên)",
+        )
     bound = load_game(game_name, {})
     game = bound.definition
     players = bound.rules.players

@@ -42,7 +42,7 @@ from chieu.bots.levels import find_level
 from chieu.cli.common import Subparsers, build_rules, records_dir, said
 from chieu.cli.i18n import tr
 from chieu.cli.numbers import MAX_SEED, check_bot_budget, real, whole
-from chieu.core.errors import ChieuError
+from chieu.core.errors import ChieuError, os_reason
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import find_game
 
@@ -142,7 +142,10 @@ def split_bots(text: str) -> list[str]:
             cur += ch
     out.append(cur.strip())
     if any(not name for name in out):
-        raise ChieuError(f"--bots {text!r}: an empty bot name")
+        raise ChieuError(
+            f"--bots {text!r}: an empty bot name",
+            vi=f"--bots {text!r}: có một tên máy bị bỏ trống",
+        )
     return out
 
 
@@ -298,7 +301,10 @@ def _open_log(path: str | None) -> IO[str] | None:
     try:
         return open(path, "a", encoding="utf-8")  # closed by run()
     except OSError as e:
-        raise ChieuError(f"--log {path}: cannot write there ({e.strerror})") from None
+        raise ChieuError(
+            f"--log {path}: cannot write there ({os_reason(e)})",
+            vi=f"--log {path}: không ghi vào đó được ({os_reason(e, 'vi')})",
+        ) from None
 
 
 def _label(bot: str) -> str:

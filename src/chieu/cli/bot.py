@@ -326,7 +326,7 @@ def check_observation(
 
 def _check_name(name: str) -> None:
     """ChieuError unless ``name`` is a bot of at least one game (listing them otherwise)."""
-    from chieu.bots.registry import bot_names
+    from chieu.bots.registry import bot_names, unknown_bot
     from chieu.core.registry import game_names
 
     known: list[str] = []
@@ -342,7 +342,7 @@ def _check_name(name: str) -> None:
         if callable(close):
             close()
         return
-    raise ChieuError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
+    raise unknown_bot(name, known)
 
 
 def serve(server: Server, stdin: IO[str] | IO[bytes], stdout: IO[str]) -> int:
@@ -416,7 +416,9 @@ def _numbers(text: str, what: str) -> list[float]:
     if not 0 < len(out) <= 100:
         raise ChieuError(
             f"{what} {text[:40]!r}: numbers ≥ 0 (at most {MAX_THRESHOLD:g}, at most 100 of "
-            "them) separated by commas, e.g. 0,0.5,1"
+            "them) separated by commas, e.g. 0,0.5,1",
+            vi=f"{what} {text[:40]!r}: cần các số ≥ 0 (lớn nhất {MAX_THRESHOLD:g}, nhiều nhất "
+            "100 số) cách nhau bởi dấu phẩy, ví dụ 0,0.5,1",
         )
     return out
 

@@ -12,7 +12,7 @@ from chieu.bots import Bot, get_bot, levels
 from chieu.bots.levels import DEFAULT_LEVEL, LEVELS, find_level
 from chieu.cli.i18n import tr
 from chieu.core.actions import Action
-from chieu.core.errors import ChieuError
+from chieu.core.errors import ChieuError, os_reason
 from chieu.core.protocol import GameDefinition
 from chieu.core.registry import normalize_name
 from chieu.core.rules import RulesBase
@@ -157,12 +157,16 @@ def records_dir(path: str | Path) -> Path:
     any game is played, not after."""
     p = Path(path)
     if p.exists() and not p.is_dir():
-        raise ChieuError(f"--records {str(p)!r} is a file, not a folder")
+        raise ChieuError(
+            f"--records {str(p)!r} is a file, not a folder",
+            vi=f"--records {str(p)!r} là một tệp, không phải thư mục",
+        )
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ChieuError(
-            f"--records {str(p)!r}: cannot create the folder ({exc.strerror})"
+            f"--records {str(p)!r}: cannot create the folder ({os_reason(exc)})",
+            vi=f"--records {str(p)!r}: không tạo được thư mục ({os_reason(exc, 'vi')})",
         ) from None
     return p
 

@@ -172,7 +172,10 @@ def teach(console: Console, name: str, lesson: Lesson, lang: Lang) -> int:
             tutor.restart()
         decision = tutor.pending()
         if decision is None:
-            raise ChieuError("the lesson has no decision for its learner")
+            raise ChieuError(
+                "the lesson has no decision for its learner",
+                vi="bài học không có quyết định nào cho người học",
+            )
         view = tutor.state.view(lesson.seat, lang).to_json()
         console.print(render(view, names, face))
         mine = next(x for x in view["decisions"] if x["kind"] == decision.kind)

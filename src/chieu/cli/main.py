@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"chieu: {exc.text(current())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nchieu: interrupted", file=sys.stderr)
+        print(tr("\nchieu: đã dừng", "\nchieu: interrupted"), file=sys.stderr)
         return 130
     return code
 

@@ -430,7 +430,7 @@ def _resume(args: argparse.Namespace, console: Console) -> int:
             )
         )
     if record.damage is not None and not record.damage.cut:
-        raise RecordError(f"{path}:{record.damage.line}: {record.damage.message}")
+        raise record.damage.error(path)
     lang: Lang = "en" if args.lang == "en" else "vi"
     game = load_game(record.game, record.rules)
     seats = argparse.Namespace(
@@ -457,8 +457,7 @@ def _resume(args: argparse.Namespace, console: Console) -> int:
     report = check(record)
     failed = [c for c in report.items if c.ok is False]
     if failed or report.state is None:
-        why = failed[0].vi if failed and lang == "vi" else failed[0].en if failed else "?"
-        raise RecordError(f"{path}: {why}")
+        raise RecordError.at(path, *((failed[0].en, failed[0].vi) if failed else ("?", "?")))
     state = report.state
     journal = Journal.resume(path, record, state)
     moves = sum(e.type == "action" for e in state.events)
@@ -473,6 +472,9 @@ def _resume(args: argparse.Namespace, console: Console) -> int:
     )
     seed = state.seed + 1 if plan.fixed_seed else None
     return _sitting(table, plan, sitting, number, seed, (state, journal), args.delay)
+
+
+_TABLE_VI = "mục 'table' (hội đang chơi) ở đầu biên bản"
 
 
 def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
@@ -494,14 +496,19 @@ def _plan_of(record: GameRecord, path: Path) -> tuple[Plan, int, Sitting]:
         and 1 <= number <= games <= 100_000
         and isinstance(t.get("fixed_seed"), bool)
     )
+    where, table = f"{path}:1", "header 'table'"
     if not ok:
-        raise RecordError(f"{path}:1: header 'table' is not valid")
+        raise RecordError.at(where, f"{table} is not valid", f"{_TABLE_VI} không hợp lệ")
     try:
         sitting = Sitting.from_json(t.get("sitting") or {})
     except ChieuError as exc:
-        raise RecordError(f"{path}:1: header 'table': {exc}") from None
+        raise RecordError.at(where, f"{table}: {exc}", f"{_TABLE_VI}: {exc.text('vi')}") from None
     if sitting.game.name != record.game or sitting.game.rules_json() != record.rules:
-        raise RecordError(f"{path}:1: header 'table': the sitting is of another game")
+        raise RecordError.at(
+            where,
+            f"{table}: the sitting is of another game",
+            f"{_TABLE_VI}: hội ghi ở đó là của một trò hay bộ luật khác",
+        )
     assert isinstance(games, int) and isinstance(number, int)
     assert (seat is None or isinstance(seat, int)) and (bots is None or isinstance(bots, str))
     return Plan(seat, bots, games, bool(t["fixed_seed"])), number, sitting

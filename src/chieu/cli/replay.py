@@ -148,12 +148,10 @@ def run(args: argparse.Namespace) -> int:
                 stepping = _wait(console)
     except ReplayError as exc:
         index, number, seat = exc.index, exc.number, exc.seat
-        where = f"{path}:{lines[index] if index < len(lines) else '?'}"
-        raise RecordError(
-            tr(
-                f"{where}: nước {number} của ghế {seat} không chơi lại được: {exc.why}",
-                f"{where}: move {number} by seat {seat} does not replay: {exc.why}",
-            )
+        raise RecordError.at(
+            f"{path}:{lines[index] if index < len(lines) else '?'}",
+            f"move {number} by seat {seat} does not replay: {exc.why}",
+            f"nước {number} của ghế {seat} không chơi lại được: {exc.why_vi}",
         ) from None
     for text in r.new_lines():  # after the last action: the forced answers' sequel
         console.print(Text(f"     {text}"))
@@ -192,11 +190,10 @@ def run(args: argparse.Namespace) -> int:
         )
     damage = record.damage
     if damage is not None and not damage.cut:
-        raise RecordError(
-            tr(
-                f"{path}:{damage.line}: {damage.message} (đã xem đến dòng {damage.line - 1})",
-                f"{path}:{damage.line}: {damage.message} (shown up to line {damage.line - 1})",
-            )
+        raise RecordError.at(
+            f"{path}:{damage.line}",
+            f"{damage.message} (shown up to line {damage.line - 1})",
+            f"{damage.vi or damage.message} (đã xem đến dòng {damage.line - 1})",
         )
     return 1 if report.status == "tampered" else 0
 

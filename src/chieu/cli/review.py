@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         judge = Judge(record.game, worlds=args.worlds, millis=args.millis)
     except ChieuError as exc:
-        raise ReviewError(f"{args.record}: {exc}") from None
+        raise ReviewError(f"{args.record}: {exc}", vi=f"{args.record}: {exc.text('vi')}") from None
     with Progress(
         TextColumn(tr("Đang nhận xét", "Reviewing")),
         BarColumn(),

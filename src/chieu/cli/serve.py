@@ -124,7 +124,11 @@ def run(args: argparse.Namespace) -> int:
         from chieu.server.app import create_app, database_url
     except ImportError as exc:
         print(
-            f"chieu serve needs the server extra ({exc.name or exc}): pip install 'chieu[server]'",
+            tr(
+                f"chieu serve cần phần máy chủ ({exc.name or exc}): pip install 'chieu[server]'",
+                f"chieu serve needs the server extra ({exc.name or exc}): "
+                "pip install 'chieu[server]'",
+            ),
             file=sys.stderr,
         )
         return 2

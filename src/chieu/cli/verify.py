@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         record, report, print_ = verify_file(path, args.fingerprint)
     except RecordError as exc:
-        print(f"chieu verify: {exc}", file=sys.stderr)
+        print(f"chieu verify: {exc.text(current())}", file=sys.stderr)
         return 2
     if args.json:
         data = {

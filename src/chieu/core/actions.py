@@ -112,4 +112,7 @@ class ActionSpace:
         try:
             return self._by_json[key]
         except (KeyError, TypeError):
-            raise IllegalActionError(f"not an action of this game: {data!r}") from None
+            raise IllegalActionError(
+                f"not an action of this game: {data!r}",
+                vi=f"không phải một nước của trò này: {data!r}",
+            ) from None

@@ -183,7 +183,8 @@ def check(record: GameRecord) -> Report:
         game = find_game(record.game)
         rules = game.rules_from_json(record.rules)
     except ChieuError as exc:
-        r.add(False, f"Đầu biên bản không hợp lệ: {exc}", f"The header is not valid: {exc}", 1)
+        vi = exc.text("vi")
+        r.add(False, f"Đầu biên bản không hợp lệ: {vi}", f"The header is not valid: {exc}", 1)
         return r
     r.add(
         True, f"Trò chơi và luật hợp lệ: {game.title}.", f"Valid game and rules: {game.title}.", 1
@@ -213,7 +214,8 @@ def check(record: GameRecord) -> Report:
         fresh = Game(game, rules).new_state(record.seed, setup=record.setup)
         dealt = [int(k) for k in next(e.data["deck"] for e in fresh.events if e.type == DEAL)]
     except _ENGINE_ERRORS as exc:
-        r.add(False, f"Seed không chia được bài: {exc}", f"The seed does not deal: {exc}")
+        vi = exc.text("vi") if isinstance(exc, ChieuError) else str(exc)
+        r.add(False, f"Seed không chia được bài: {vi}", f"The seed does not deal: {exc}")
         return r
     deck = record.deal()
     deal_line = next((record.lines[i] for i, e in enumerate(record.events) if e.type == DEAL), None)
@@ -305,7 +307,7 @@ def _damage(r: Report, damage: Damage) -> None:
     else:
         r.add(
             False,
-            f"Dòng {n} hỏng: {damage.message}; chỉ đọc đến dòng {n - 1}.",
+            f"Dòng {n} hỏng: {damage.vi or damage.message}; chỉ đọc đến dòng {n - 1}.",
             f"Line {n} is damaged: {damage.message}; read up to line {n - 1} only.",
             n,
         )
@@ -317,7 +319,8 @@ def _replay(r: Report, record: GameRecord) -> None:
     try:
         state = record.start()
     except _ENGINE_ERRORS as exc:
-        r.add(False, f"Không bắt đầu được ván: {exc}", f"The game does not start: {exc}")
+        vi = exc.text("vi") if isinstance(exc, ChieuError) else str(exc)
+        r.add(False, f"Không bắt đầu được ván: {vi}", f"The game does not start: {exc}")
         return
     try:
         replay(record, state=state)
@@ -325,7 +328,7 @@ def _replay(r: Report, record: GameRecord) -> None:
         line, n, seat = record.lines[exc.index], exc.number, exc.seat
         r.add(
             False,
-            f"Dòng {line}: nước {n} của ghế {seat} không hợp lệ khi chơi lại: {exc.why}",
+            f"Dòng {line}: nước {n} của ghế {seat} không hợp lệ khi chơi lại: {exc.why_vi}",
             f"Line {line}: move {n} by seat {seat} is not legal in the replay: {exc.why}",
             line,
         )

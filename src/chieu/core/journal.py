@@ -222,17 +222,27 @@ class Journal:
         key; ``state``: its replay) to write on: what follows its last good line is cut off,
         and the events the replay gave past the last written one are added."""
         if record.revealed:
-            raise RecordError(f"{path}: the game is over (its reveal line is written)")
+            raise RecordError.at(
+                path,
+                "the game is over (its reveal line is written)",
+                "ván đã kết thúc (dòng công bố đã được ghi)",
+            )
         if record.format != 2 or record.nonce is None or record.seed is None:
-            raise RecordError(
-                f"{path}: only an unfinished record of format 2 with its key file "
-                f"({key_path(path).name}) can be continued"
+            key = key_path(path).name
+            raise RecordError.at(
+                path,
+                f"only an unfinished record of format 2 with its key file ({key}) can be continued",
+                f"chỉ chơi tiếp được biên bản định dạng 2 chưa xong, có tệp khóa ({key})",
             )
         if record.damage is not None and not record.damage.cut:
-            raise RecordError(f"{path}:{record.damage.line}: {record.damage.message}")
+            raise record.damage.error(path)
         got = [e.to_json() for e in state.events[: len(record.events)]]
         if got != [e.to_json() for e in record.events]:
-            raise RecordError(f"{path}: the recorded events are not what a replay gives")
+            raise RecordError.at(
+                path,
+                "the recorded events are not what a replay gives",
+                "các sự kiện trong biên bản không giống khi chơi lại",
+            )
         with path.open("r+b") as f:  # cut off what follows the last good line
             f.truncate(record.good_bytes)
             kept = f.read(record.good_bytes)

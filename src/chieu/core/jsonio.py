@@ -115,32 +115,58 @@ def _lone_surrogate(value: JsonValue) -> bool:
     return False
 
 
+def _vi_number(n: int) -> str:
+    """A whole number as Vietnamese writes it (1.048.576)."""
+    return f"{n:,}".replace(",", ".")
+
+
 def read_json(
-    data: str | bytes, limits: Limits = DEFAULT_LIMITS, what: str = "message"
+    data: str | bytes,
+    limits: Limits = DEFAULT_LIMITS,
+    what: str = "message",
+    what_vi: str | None = None,
 ) -> JsonValue:
-    """The JSON value in ``data``; JsonInputError if it is malformed or over ``limits``."""
+    """The JSON value in ``data``; JsonInputError if it is malformed or over ``limits``. The
+    error names ``what``, and has Vietnamese (``ChieuError.vi``) naming ``what_vi`` when it is
+    given (what a person reads: a record's header)."""
+
+    def fail(en: str, vi: str) -> JsonInputError:
+        return JsonInputError(f"{what} {en}", vi=None if what_vi is None else f"{what_vi} {vi}")
+
+    big, n = limits.max_bytes, len(data)
     if isinstance(data, bytes):
-        if len(data) > limits.max_bytes:
-            raise JsonInputError(
-                f"{what} is {len(data):,} bytes; the limit is {limits.max_bytes:,}"
+        if n > big:
+            raise fail(
+                f"is {n:,} bytes; the limit is {big:,}",
+                f"dài {_vi_number(n)} byte; giới hạn là {_vi_number(big)}",
             )
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JsonInputError(f"{what} is not UTF-8 (bad byte at offset {exc.start})") from None
+            raise fail(
+                f"is not UTF-8 (bad byte at offset {exc.start})",
+                f"không phải UTF-8 (byte hỏng ở vị trí {exc.start})",
+            ) from None
     else:
         text = data
-        if len(text) > limits.max_bytes:
-            raise JsonInputError(
-                f"{what} is {len(text):,} characters; the limit is {limits.max_bytes:,}"
+        if n > big:
+            raise fail(
+                f"is {n:,} characters; the limit is {big:,}",
+                f"dài {_vi_number(n)} ký tự; giới hạn là {_vi_number(big)}",
             )
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise JsonInputError(f"{what} is not valid text (character {exc.start})") from None
+            raise fail(
+                f"is not valid text (character {exc.start})",
+                f"không phải văn bản hợp lệ (ký tự thứ {exc.start})",
+            ) from None
     brackets = text.count("[") + text.count("{")
     if brackets > limits.max_depth and _too_deep(text, limits.max_depth):
-        raise JsonInputError(f"{what} nests deeper than {limits.max_depth} levels (the limit)")
+        raise fail(
+            f"nests deeper than {limits.max_depth} levels (the limit)",
+            f"lồng sâu quá {limits.max_depth} tầng (giới hạn)",
+        )
     if orjson is not None and not _LONG_DIGITS.search(text):
         # orjson reads what the standard parser below accepts, to the same values, five to
         # ten times faster (every message a server receives); it refuses NaN, infinities and
@@ -152,21 +178,28 @@ def read_json(
             pass
 
     def parse_int(digits: str) -> int:
-        if len(digits.lstrip("-")) > limits.max_int_digits:
-            raise JsonInputError(
-                f"{what} has a number with {len(digits.lstrip('-')):,} digits; "
-                f"the limit is {limits.max_int_digits}"
+        size = len(digits.lstrip("-"))
+        if size > limits.max_int_digits:
+            raise fail(
+                f"has a number with {size:,} digits; the limit is {limits.max_int_digits}",
+                f"có một số dài {_vi_number(size)} chữ số; giới hạn là {limits.max_int_digits}",
             )
         return int(digits)
 
     def parse_float(digits: str) -> float:
         value = float(digits)
         if not math.isfinite(value):
-            raise JsonInputError(f"{what} has a number out of range ({digits[:20]})")
+            raise fail(
+                f"has a number out of range ({digits[:20]})",
+                f"có một số vượt quá giới hạn ({digits[:20]})",
+            )
         return value
 
     def reject_constant(name: str) -> JsonValue:
-        raise JsonInputError(f"{what} has {name}, which is not a number chieu accepts")
+        raise fail(
+            f"has {name}, which is not a number chieu accepts",
+            f"có {name}, không phải một số chieu nhận",
+        )
 
     try:
         value: JsonValue = json.loads(
@@ -176,11 +209,17 @@ def read_json(
             parse_constant=reject_constant,
         )
     except json.JSONDecodeError as exc:
-        raise JsonInputError(f"{what} is not JSON ({exc.msg}: column {exc.colno})") from None
+        raise fail(
+            f"is not JSON ({exc.msg}: column {exc.colno})",
+            f"không phải JSON ({exc.msg}: cột {exc.colno})",
+        ) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
-        raise JsonInputError(f"{what} nests too deeply") from None
+        raise fail("nests too deeply", "lồng quá sâu") from None
     if "\\u" in text and _lone_surrogate(value):
-        raise JsonInputError(f"{what} has a lone surrogate (\\udXXX) in a string")
+        raise fail(
+            "has a lone surrogate (\\udXXX) in a string",
+            "có một nửa cặp surrogate đứng lẻ (\\udXXX) trong một chuỗi",
+        )
     return value
 
 

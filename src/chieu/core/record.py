@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeGuard, cast
 
 from chieu.core import commitment
-from chieu.core.errors import ChieuError, RecordError
+from chieu.core.errors import ChieuError, RecordError, os_reason
 from chieu.core.events import Event
 from chieu.core.jsonio import (
     JsonInputError,
@@ -68,12 +68,18 @@ SEED_LIMIT = 2**64
 
 @dataclass(frozen=True)
 class Damage:
-    """Where a leniently loaded record stopped: the file line, why, and whether that line was
-    the last one and unterminated (a write cut short, as when the program was killed)."""
+    """Where a leniently loaded record stopped: the file line, why (``message``; ``vi`` in
+    Vietnamese), and whether that line was the last one and unterminated (a write cut short,
+    as when the program was killed)."""
 
     line: int
     message: str
     cut: bool
+    vi: str = ""
+
+    def error(self, path: object) -> RecordError:
+        """The damage as the error of the record ``path`` (``path:line: why``)."""
+        return RecordError.at(f"{path}:{self.line}", self.message, self.vi or self.message)
 
 
 @dataclass
@@ -179,10 +185,16 @@ class GameRecord:
             with p.open("rb") as f:
                 data = f.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
-            raise RecordError(f"cannot read record {str(p)!r}: {exc.strerror or exc}") from None
-        if len(data) > MAX_RECORD_BYTES:
             raise RecordError(
-                f"{p}: the record is larger than {MAX_RECORD_BYTES // (1 << 20)} MiB (the limit)"
+                f"cannot read record {str(p)!r}: {os_reason(exc)}",
+                vi=f"không đọc được biên bản {str(p)!r}: {os_reason(exc, 'vi')}",
+            ) from None
+        if len(data) > MAX_RECORD_BYTES:
+            mib = MAX_RECORD_BYTES // (1 << 20)
+            raise RecordError.at(
+                p,
+                f"the record is larger than {mib} MiB (the limit)",
+                f"biên bản lớn hơn {mib} MiB (giới hạn)",
             )
         key = read_key(key_path(p)) if use_key else None
         return cls.loads(data, str(p), key=key, lenient=lenient)
@@ -219,16 +231,23 @@ class GameRecord:
         from chieu.core.table import Game
 
         if self.seed is None or self.sealed:
-            raise RecordError(
-                f"{source}: the deal is sealed: the game is not over (no reveal line) and "
-                "its key file is not here"
+            raise RecordError.at(
+                source,
+                "the deal is sealed: the game is not over (no reveal line) and its key file is "
+                "not here",
+                "bộ bài còn niêm phong: ván chưa kết thúc (chưa có dòng công bố) và không có "
+                "tệp khóa của ván ở đây",
             )
         game = find_game(self.game)
         try:
             bound = Game(game, game.rules_from_json(self.rules))
             return bound.new_state(self.seed, deal=self.deal(), setup=self.setup)
         except ChieuError as exc:
-            raise RecordError(f"{source}:1: the header does not start a game: {exc}") from None
+            raise RecordError.at(
+                f"{source}:1",
+                f"the header does not start a game: {exc}",
+                f"đầu biên bản không bắt đầu được ván: {exc.text('vi')}",
+            ) from None
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all by default). A claim answer that
@@ -304,24 +323,29 @@ class _Parser:
             start = end
         return out
 
-    def fail(self, lineno: int, message: str, last: bool) -> None:
+    def fail(self, lineno: int, message: str, vi: str, last: bool) -> None:
+        damage = Damage(lineno, message, last and not self.data.endswith(b"\n"), vi)
         if not self.lenient:
-            raise RecordError(f"{self.source}:{lineno}: {message}")
-        cut = last and not self.data.endswith(b"\n")
-        self.damage = Damage(lineno, message, cut)
+            raise damage.error(self.source)
+        self.damage = damage
 
     def parse(self) -> GameRecord:
         lines = self.lines()
         if not lines:
-            raise RecordError(f"{self.source}: empty record")
+            raise RecordError.at(self.source, "empty record", "biên bản trống")
         n0, _, end0, first = lines[0]
+        where = f"{self.source}:{n0}"
         try:
-            head = read_json(first, RECORD_LIMITS, "the header")
+            head = read_json(first, RECORD_LIMITS, "the header", "đầu biên bản")
         except JsonInputError as exc:
-            raise RecordError(f"{self.source}:{n0}: {exc}") from None
+            raise RecordError.at(where, str(exc), exc.text("vi")) from None
         if not isinstance(head, dict) or head.get("record") != FORMAT:
-            raise RecordError(f"{self.source}:{n0}: not a chieu record header")
-        header = _check_header(head, f"{self.source}:{n0}")
+            raise RecordError.at(
+                where,
+                "not a chieu record header",
+                'không phải biên bản của chieu (dòng đầu không có "record": "chieu")',
+            )
+        header = _check_header(head, where)
         fmt = header.format
         events: list[Event] = []
         numbers: list[int] = []
@@ -331,7 +355,7 @@ class _Parser:
         for i, (lineno, start, end, line) in enumerate(lines[1:], 1):
             last = i == len(lines) - 1
             try:
-                obj = read_json(line, RECORD_LIMITS, "the event")
+                obj = read_json(line, RECORD_LIMITS, "the event", "dòng này")
                 if fmt == 2 and isinstance(obj, dict) and obj.get("type") == REVEAL:
                     if not last:
                         raise ValueError("the reveal line must be the record's last line")
@@ -342,7 +366,7 @@ class _Parser:
                 event = Event.from_json(cast(JsonObject, obj))  # checked just above
                 _check_event(event)
             except (ValueError, TypeError) as exc:  # JsonInputError too
-                self.fail(lineno, f"bad event ({exc})", last)
+                self.fail(lineno, f"bad event ({exc})", f"sự kiện hỏng ({_vi(exc)})", last)
                 break
             events.append(event)
             numbers.append(lineno)
@@ -394,18 +418,24 @@ class _Parser:
                 continue
             try:
                 text = commitment.unseal(record.nonce, i, str(event.data["box"]))
-                obj = read_json(text, RECORD_LIMITS, "the sealed event")
+                obj = read_json(text, RECORD_LIMITS, "the sealed event", "nội dung đã mở")
                 _check_raw_event(obj, sealed_ok=False)
                 opened = Event.from_json(cast(JsonObject, obj))  # checked just above
                 _check_event(opened)
             except (ValueError, TypeError) as exc:
                 lineno = record.lines[i]
-                self.fail(lineno, f"the sealed event does not open ({exc})", False)
+                why, vi = f"the sealed event does not open ({exc})", _vi(exc)
+                self.fail(lineno, why, f"sự kiện niêm phong không mở được ({vi})", False)
                 del record.events[i:]
                 del record.lines[i:]
                 record.revealed = False
                 return
             record.events[i] = opened
+
+
+def _vi(exc: Exception) -> str:
+    """An error's words in Vietnamese where it has them (``ChieuError.vi``), else as said."""
+    return exc.text("vi") if isinstance(exc, ChieuError) else str(exc)
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -435,27 +465,40 @@ class Reveal(NamedTuple):
 
 def _check_header(head: JsonObject, where: str) -> Header:
     """The header's fields (format 1 or 2); RecordError for a field of the wrong type or
-    range."""
+    range (in Vietnamese too: for a field the ``expect_*`` helpers check, with their words)."""
     try:
         fmt = head.get("format", 1)
         if fmt not in (1, 2) or not _whole(fmt):
-            raise JsonInputError(f"header 'format' must be 1 or 2, not {describe(fmt)}")
+            raise JsonInputError(
+                f"header 'format' must be 1 or 2, not {describe(fmt)}",
+                vi=f"đầu biên bản ghi 'format' là {describe(fmt)}: chieu chỉ đọc được định "
+                "dạng 1 hoặc 2",
+            )
         for key in ("game", "rules", "seed") if fmt == 1 else ("game", "rules", "commit"):
             if key not in head:
-                raise JsonInputError(f"header lacks {key!r}")
+                raise JsonInputError(f"header lacks {key!r}", vi=f"đầu biên bản thiếu {key!r}")
         game = expect_str(head["game"], "header 'game'", 100)
         rules = expect_object(head["rules"], "header 'rules'")
         seed = head.get("seed")
         if fmt == 1 and not _whole(seed):  # bounded by RECORD_LIMITS (20 digits)
-            raise JsonInputError(f"header 'seed' must be a whole number, not {describe(seed)}")
+            raise JsonInputError(
+                f"header 'seed' must be a whole number, not {describe(seed)}",
+                vi=f"'seed' ở đầu biên bản phải là số nguyên, không phải {describe(seed)}",
+            )
         commit: str | None = None
         table: JsonObject | None = None
         if fmt == 2:
             if "seed" in head:
-                raise JsonInputError("a format 2 header must not hold the seed")
+                raise JsonInputError(
+                    "a format 2 header must not hold the seed",
+                    vi="đầu biên bản định dạng 2 không được ghi seed",
+                )
             given = head["commit"]
             if not commitment.is_hex64(given):
-                raise JsonInputError("header 'commit' must be 64 lowercase hex digits")
+                raise JsonInputError(
+                    "header 'commit' must be 64 lowercase hex digits",
+                    vi="'commit' ở đầu biên bản phải là 64 chữ số hex viết thường",
+                )
             commit = given
             if head.get("table") is not None:
                 table = expect_object(head["table"], "header 'table'")
@@ -466,7 +509,8 @@ def _check_header(head: JsonObject, where: str) -> Header:
         if setup is not None:
             setup = expect_object(setup, "header 'setup'")
     except JsonInputError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        vi = exc.vi or f"đầu biên bản có trường sai: {exc}"
+        raise RecordError.at(where, str(exc), vi) from None
     return Header(
         format=fmt,
         game=game,

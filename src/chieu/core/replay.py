@@ -53,10 +53,17 @@ class Step:
 
 class ReplayError(RecordError):
     """A recorded action the replay cannot read or apply: its ``number`` (from 1), ``index``
-    in ``record.events``, ``seat``, the action as recorded (``data``) and ``why``."""
+    in ``record.events``, ``seat``, the action as recorded (``data``) and ``why`` (``why_vi``
+    in Vietnamese, where the game's error has it)."""
 
-    def __init__(self, number: int, index: int, seat: int, data: object, why: str) -> None:
-        super().__init__(f"action {number} ({data}) by seat {seat}: {why}")
+    def __init__(
+        self, number: int, index: int, seat: int, data: object, why: str, why_vi: str = ""
+    ) -> None:
+        self.why_vi = why_vi or why
+        super().__init__(
+            f"action {number} ({data}) by seat {seat}: {why}",
+            vi=f"nước {number} ({data}) của ghế {seat}: {self.why_vi}",
+        )
         self.number = number
         self.index = index
         self.seat = seat
@@ -127,8 +134,11 @@ def steps(
 
 
 def _error(number: int, index: int, seat: int, data: object, exc: Exception) -> ReplayError:
-    why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
-    return ReplayError(number, index, seat, data, why)
+    if isinstance(exc, KeyError):
+        why, vi = f"no field {exc}", f"thiếu trường {exc}"
+    else:
+        why, vi = str(exc), exc.text("vi") if isinstance(exc, ChieuError) else str(exc)
+    return ReplayError(number, index, seat, data, why, vi)
 
 
 def replay(

@@ -204,18 +204,25 @@ class StateBase(Generic[R_state]):
     def _check(self, action: Action, seat: int | None) -> int:
         """The seat that plays ``action`` now; IllegalActionError (nothing changed) if none may."""
         if self.phase == "end":
-            raise IllegalActionError("the game is over; no action is legal")
+            raise IllegalActionError(
+                "the game is over; no action is legal",
+                vi="ván đã kết thúc: không còn nước nào hợp lệ",
+            )
         window = self.window
         if window is not None:
             if seat is None:
                 seat = window.pending()[0]
             if seat not in window.asked or seat in window.answers:
                 who = ", ".join(str(s) for s in window.pending())
-                raise IllegalActionError(f"seat {seat} has no claim to answer now (asked: {who})")
+                raise IllegalActionError(
+                    f"seat {seat} has no claim to answer now (asked: {who})",
+                    vi=f"ghế {seat} lúc này không có gì để trả lời (đang hỏi: {who})",
+                )
             if action not in window.options[seat]:
                 shown = ", ".join(str(a) for a in window.options[seat])
                 raise IllegalActionError(
-                    f"{action} is not legal for seat {seat} now; legal: {shown}"
+                    f"{action} is not legal for seat {seat} now; legal: {shown}",
+                    vi=f"{action} lúc này không hợp lệ với ghế {seat}; hợp lệ: {shown}",
                 )
             return seat
         cur = self.actor if self.phase != "claim" else self._asked_seat()
@@ -223,13 +230,15 @@ class StateBase(Generic[R_state]):
             seat = cur
         if seat != cur:
             raise IllegalActionError(
-                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s"
+                f"it is seat {cur}'s turn to act ({self.phase}), not seat {seat}'s",
+                vi=f"đang đến lượt ghế {cur} ({self.phase}), không phải ghế {seat}",
             )
         legal = self._legal if self._legal_at == self.steps + self._forced else self._legal_now()
         if action not in legal:
             shown = ", ".join(str(a) for a in legal)
             raise IllegalActionError(
-                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}"
+                f"{action} is not legal for seat {seat} now ({self.phase}); legal: {shown}",
+                vi=f"{action} lúc này không hợp lệ với ghế {seat} ({self.phase}); hợp lệ: {shown}",
             )
         return seat
 
