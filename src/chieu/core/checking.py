@@ -10,7 +10,10 @@ plain fallback otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from chieu.core.errors import NotationError
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,3 +31,17 @@ class CheckOption:
     help_en: str
     default: object = None
     choices: tuple[str, ...] = ()
+
+
+def read_cards(
+    parse: Callable[[str], list[int]], text: str, vi: Callable[[str, NotationError], str]
+) -> list[int]:
+    """``parse(text)``; a card it cannot read raises its NotationError with the Vietnamese
+    ``vi(text, exc)`` (the words ``chieu play`` says) and the position, for ``chieu check``."""
+    try:
+        return parse(text)
+    except NotationError as exc:
+        said = vi(text, exc)
+        if exc.position is not None and "vị trí" not in said:
+            said += f" (vị trí {exc.position})"
+        raise NotationError(str(exc), token=exc.token, position=exc.position, vi=said) from None

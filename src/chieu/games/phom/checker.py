@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal, TypedDict
 
-from chieu.core.checking import CheckOption
+from chieu.core.checking import CheckOption, read_cards
 from chieu.core.errors import NotationError
 from chieu.core.notation import Lang
 from chieu.games.phom import analysis as an
@@ -97,13 +97,8 @@ CHECK_OPTIONS: list[CheckOption] = [
 
 
 def _cards(text: str) -> list[int]:
-    """``parse_cards``; a card it cannot read is told in Vietnamese too, as ``chieu play``
-    tells it (``card_error``)."""
-    try:
-        return parse_cards(text)
-    except NotationError as exc:
-        vi = str(card_error(exc, "vi"))
-        raise NotationError(str(exc), token=exc.token, position=exc.position, vi=vi) from None
+    """``parse_cards``, its errors in Vietnamese too (``card_error``, as ``chieu play`` says)."""
+    return read_cards(parse_cards, text, lambda _t, e: str(card_error(e, "vi")))
 
 
 def _codes(mask: int) -> list[str]:

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import NotRequired, TypedDict
 
-from chieu.core.checking import CheckOption
+from chieu.core.checking import CheckOption, read_cards
 from chieu.core.errors import ChieuError, NotationError
 from chieu.core.notation import Lang, pick
 from chieu.games.totom import analysis
@@ -217,15 +217,8 @@ def _options(options: Mapping[str, object]) -> dict[str, object]:
 
 
 def _cards(text: str) -> list[int]:
-    """``parse_cards``; a card it cannot read is told in Vietnamese too, as ``chieu play``
-    tells it (``card_error``), with its position."""
-    try:
-        return parse_cards(text)
-    except NotationError as exc:
-        vi = card_error(text, exc, "vi")
-        if exc.position is not None:
-            vi += f" (vị trí {exc.position})"
-        raise NotationError(str(exc), token=exc.token, position=exc.position, vi=vi) from None
+    """``parse_cards``, its errors in Vietnamese too (``card_error``, as ``chieu play`` says)."""
+    return read_cards(parse_cards, text, lambda t, e: card_error(t, e, "vi"))
 
 
 def _parse_hand(text: str) -> tuple[list[int], int | None]:
