@@ -13,7 +13,10 @@ run stopped anywhere resumes where it stopped with the same command):
    network``, plays out too. At every decision with a choice the features the network reads
    (before the decision: the seat's memory as it was), the legal action ids and the search's
    choice are kept. The games are cut into shards of ``--shard`` games played by ``--workers``
-   processes; a shard's file (``labels-K.npz``) is written when its games are done.
+   processes; a shard's file (``labels-K.npz``) is written when its games are done. Each row
+   also keeps the soft targets: every searched action's paired gain over the base action and
+   its standard error (``gain``, ``error``, aligned with ``legal``; NaN where not searched),
+   which ``scripts/soft_targets.py`` trains on. ``--labels-only`` stops after this step.
 2. **train**: from the round before's weights (round 1: the shipped ones, which imitate the
    heuristic) on the labels of every round so far (aggregated, as in DAgger), ``--epochs``
    passes at learning rate ``--lr`` (``examples/train.py``'s ``train``), with ``--anchor N``
@@ -91,9 +94,7 @@ class Labeller:
     """A seat played by the expert; each of its decisions with a choice kept as a row: the
     features, the legal ids, and the choice under each of ``THRESHOLDS``."""
 
-    def __init__(
-        self, game: str, bot: SearchBot, rows: list[tuple[Any, list[int], list[int]]]
-    ) -> None:
+    def __init__(self, game: str, bot: SearchBot, rows: list[Any]) -> None:
         self.bot, self.rows, self.name = bot, rows, "expert"
         self.features = features_of(game)
         self.space = find_game(game).action_space
@@ -111,11 +112,16 @@ class Labeller:
         assert self.features is not None
         memory = self.keeper.recall(observation) if self.keeps else None
         x = self.features(observation, memory).astype(np.float16)
+        self.bot.last = []  # stays empty where the worlds cannot rebuild the phase
         choice = self.bot.act(observation, legal, rng)
         guess = self.bot.guess if self.bot.guess is not None else choice
         bot, ids = self.bot, self.space.id_of
         labels = [ids(decide(bot.last, guess, z, bot.min_pairs)) for z in THRESHOLDS]
-        self.rows.append((x, [ids(a) for a in legal], labels))
+        # the soft targets: each searched action's paired gain over the base and its error
+        searched = {v.action: v for v in bot.last}
+        gains = [searched[a].gain if a in searched else np.nan for a in legal]
+        errors = [searched[a].error if a in searched else np.nan for a in legal]
+        self.rows.append((x, [ids(a) for a in legal], labels, gains, errors))
         return choice
 
 
@@ -125,7 +131,7 @@ def label_shard(job: dict[str, Any]) -> str:
     network = Path(job["network"]) if job["network"] else None
     definition = find_game(game)
     players = definition.default_rules().players
-    rows: list[tuple[Any, list[int], list[int]]] = []
+    rows: list[Any] = []
     for g in job["seeds"]:
         bots: list[Bot] = [
             Labeller(game, expert(game, job["iterations"], network, job["rollout"]), rows)
@@ -137,8 +143,13 @@ def label_shard(job: dict[str, Any]) -> str:
     for i, r in enumerate(rows):
         legal[i, : len(r[1])] = r[1]
     y = np.asarray([r[2] for r in rows], dtype=np.int32)  # a column per threshold
+    gain = np.full(legal.shape, np.nan, dtype=np.float32)  # aligned with ``legal``
+    error = np.full(legal.shape, np.nan, dtype=np.float32)
+    for i, r in enumerate(rows):
+        gain[i, : len(r[3])] = r[3]
+        error[i, : len(r[4])] = np.minimum(r[4], 1e6)
     tmp = out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, x=x, legal=legal, y=y)
+    np.savez_compressed(tmp, x=x, legal=legal, y=y, gain=gain, error=error)
     os.replace(tmp, out)
     return f"{out.name}: {len(rows)} decisions"
 
@@ -242,6 +253,8 @@ def run_round(args: argparse.Namespace, r: int, pool: ProcessPoolExecutor) -> di
     for said in pool.map(label_shard, jobs):
         print(f"  round {r}: {said}", flush=True)
     labelled = time.time() - began
+    if args.labels_only:
+        return {"game": game, "round": r, "labels": str(here), "labelling_s": round(labelled)}
     # 2. train on every round's labels, from the weights before
     weights = here / "weights.npz"
     actions = len(find_game(game).action_space)
@@ -326,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=_count(2, 10_000), default=100)
     parser.add_argument("--rollout", choices=("heuristic", "network"), default="heuristic")
     parser.add_argument("--label-confidence", type=float, choices=THRESHOLDS, default=2.0)
+    parser.add_argument(
+        "--labels-only", action="store_true", help="make round 1's labels and stop (no training)"
+    )
     parser.add_argument("--epochs", type=_count(1, 1000), default=3)
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument(
@@ -362,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(1, args.rounds + 1):
             report = run_round(args, r, pool)
             print(json.dumps(report), flush=True)
+            if args.labels_only:
+                break
     return 0
 
 

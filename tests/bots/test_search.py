@@ -150,6 +150,21 @@ def test_iteration_budget_is_reproducible_and_millis_budget_ends() -> None:
     assert sum(v.visits for v in values) >= 1
 
 
+def test_the_gain_is_the_paired_difference_with_the_base() -> None:
+    """``gain`` compares each action with the base in the worlds both were played in: where
+    neither was dropped, that is the difference of their means; the base's is 0."""
+    state, seat = positions(Rules(), range(1), every=5)[2]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    values = SearchBot("chan", iterations=40, width=None).analyse(obs, legal, Rng(3), legal[0])
+    base = next(v for v in values if v.action == legal[0])
+    assert base.gain == 0.0 and base.error == 0.0
+    full = [v for v in values if v is not base and v.visits == base.visits]
+    assert full, "some action was played out in every world"
+    for v in full:
+        assert v.gain == pytest.approx(v.mean - base.mean)
+    assert any(v.gain != 0.0 for v in values if v is not base)
+
+
 def test_decide_keeps_the_heuristic_unless_clearly_beaten() -> None:
     h, x = A.DRAW, A.EAT[3]
     close = [ActionValue(h, 1.0, 40, 0.5), ActionValue(x, 1.4, 40, 0.5)]

@@ -125,3 +125,32 @@ def test_bad_arguments_are_refused_clearly(tmp_path: Path) -> None:
     done = subprocess.run([*cmd[:-2], "--games", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and f"--dir {where}: Not a directory" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_labels_keep_the_searchs_values_and_the_gain_head_reads_them(tmp_path: Path) -> None:
+    """``--labels-only``: the shards and nothing else; each row keeps every searched action's
+    gain over the base (0 for the base itself, NaN where not searched) and its error, which
+    ``scripts/soft_targets.py`` fits and scores on held-out games."""
+    import numpy as np
+
+    run = tmp_path / "run"
+    cmd = [sys.executable, str(ROOT / "examples" / "expert_iteration.py"), "phom",
+           "--dir", str(run), "--games", "5", "--shard", "1", "--iterations", "8",
+           "--workers", "1", "--labels-only"]  # fmt: skip
+    subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    here = run / "round-1"
+    assert sorted(p.name for p in here.iterdir()) == [f"labels-000{k}.npz" for k in range(5)]
+    with np.load(here / "labels-0000.npz") as z:
+        legal, gain, error = z["legal"], z["gain"], z["error"]
+    assert gain.shape == error.shape == legal.shape
+    assert np.all(np.isnan(gain[legal < 0]))
+    searched = ~np.isnan(gain) & (legal >= 0)
+    assert np.all(searched.sum(axis=1) >= 1)
+    bases = (gain == 0) & (error == 0)
+    assert np.all(bases.sum(axis=1) >= 1), "every row has its base action"
+    assert np.any(searched & ~bases), "some action other than the base was searched"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "soft_targets.py"), "phom", str(here)],
+        capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    assert "held out" in done.stdout and done.stdout.count("margin 0.5:") == 4

@@ -102,12 +102,15 @@ class _Node:
 @dataclass(frozen=True)
 class ActionValue:
     """What the search thinks of one root action: mean points for the seat, visits and the
-    standard error of the mean."""
+    standard error of the mean; ``gain``: in the paired search, the mean difference with the
+    base action over the worlds both were played in (an unbiased estimate of what choosing it
+    instead gains, where ``mean - base.mean`` compares different worlds after a rejection)."""
 
     action: Action
     mean: float
     visits: int
     error: float = 1e9
+    gain: float = 0.0
 
 
 class SearchBot:
@@ -265,8 +268,13 @@ class SearchBot:
             v = values[action]
             n = len(v)
             mean = sum(v.values()) / n if n else 0.0
-            err = 0.0 if action == base else _paired_error(values, action, base)
-            out.append(ActionValue(action, mean, n, err))
+            if action == base:
+                err, gain = 0.0, 0.0
+            else:
+                diffs = _diffs(values, action, base)
+                err = _paired_error(values, action, base)
+                gain = sum(diffs) / len(diffs) if diffs else 0.0
+            out.append(ActionValue(action, mean, n, err, gain))
         self.last = out
         return out
 
