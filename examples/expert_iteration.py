@@ -140,14 +140,13 @@ def label_shard(job: dict[str, Any]) -> str:
         play_game(definition, None, g, bots)
     x = np.stack([r[0] for r in rows])
     legal = np.full((len(rows), max(len(r[1]) for r in rows)), -1, dtype=np.int32)
-    for i, r in enumerate(rows):
-        legal[i, : len(r[1])] = r[1]
-    y = np.asarray([r[2] for r in rows], dtype=np.int32)  # a column per threshold
     gain = np.full(legal.shape, np.nan, dtype=np.float32)  # aligned with ``legal``
     error = np.full(legal.shape, np.nan, dtype=np.float32)
     for i, r in enumerate(rows):
+        legal[i, : len(r[1])] = r[1]
         gain[i, : len(r[3])] = r[3]
         error[i, : len(r[4])] = np.minimum(r[4], 1e6)
+    y = np.asarray([r[2] for r in rows], dtype=np.int32)  # a column per threshold
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, x=x, legal=legal, y=y, gain=gain, error=error)
     os.replace(tmp, out)

@@ -9,6 +9,10 @@ its 95 % interval (mean ± 1.96·sd/√n over the reviewed seats) and the Spearm
 seat's accuracy and its points; one JSON line per reviewed seat is appended to ``--out`` as
 soon as it is reviewed, and ``--first K`` starts at deal K (to resume a long run).
 
+``--twins``: the duplicate design instead (see ``twins``): at each deal one seat is played in
+turn by each bot, the others unchanged, and only that seat is reviewed; ``--report`` then adds
+each pair of bots' difference within a deal.
+
 ``--report FILE ...``: the same figures from the JSON lines of earlier runs, with each pair
 of bots' difference and whether their intervals are apart.
 
@@ -106,6 +110,62 @@ def measure(game: str, n: int, worlds: int | None, out: Path | None, first: int 
     summary(rows)
 
 
+def twins(game: str, n: int, out: Path | None, first: int = 0) -> None:
+    """The duplicate design: at deal g, seat ``g % players`` is played in turn by each of the
+    three bots, the other seats by the same line-up, and only that seat is reviewed (the same
+    judge seed). Games stay move for move the same until the seat's bots first differ, and
+    the judge gives the same verdict to the same decision, so each pair of bots is compared
+    on the same cards: the difference of accuracy within a deal has far less spread than
+    across seats and deals."""
+    cls = find_game(game)
+    rules = cls.rules_from_json({})
+    players = cls.info(rules).num_players
+    judge = Judge(game)
+    start = time.process_time()
+    rows = []
+    for g in range(first, first + n):
+        focus = g % players
+        for bot in BOTS:
+            names = lineup(players, g)
+            names[focus] = bot
+            state = play_game(game, rules, g, [get_bot(x, game) for x in names])
+            r = review(GameRecord.from_state(state), focus, judge, seed=g)
+            row: dict[str, object] = {
+                "game": game, "deal": g, "seat": focus, "bot": bot, "twins": True,
+                "lineup": names, "accuracy": r.accuracy, "points": r.points,
+                "decisions": len(r.decisions), "lost": round(sum(d.loss for d in r.decisions), 3),
+            }  # fmt: skip
+            rows.append(row)
+            if out is not None:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    took = time.process_time() - start
+    print(f"\n{cls.title} ({game}): {n} deals as twins, judge {judge.version}, {took:.0f} s")
+    summary(rows)
+
+
+def paired(rows: list[dict[str, object]]) -> None:
+    """The twins' differences within a deal: each pair of bots, mean ± 1.96·sd/√n."""
+    acc = {
+        (r["deal"], r["seat"], r["bot"]): float(r["accuracy"])  # type: ignore[arg-type]
+        for r in rows
+        if r.get("twins") and r["accuracy"] is not None
+    }
+    deals = {(d, s) for d, s, _ in acc}
+    for lo, hi in itertools.pairwise(BOTS):
+        diffs = [
+            acc[(*k, hi)] - acc[(*k, lo)] for k in deals if (*k, hi) in acc and (*k, lo) in acc
+        ]
+        if len(diffs) > 1:
+            m, half = interval(diffs)
+            above = "above zero" if m - half > 0 else "NOT above zero"
+            same = sum(1 for d in diffs if d == 0)
+            print(
+                f"  twins {hi} − {lo}: {m:+.1f} ± {half:.1f} points of accuracy over "
+                f"{len(diffs)} deals ({above}; {same} deals where both played alike)"
+            )
+
+
 def summary(rows: list[dict[str, object]]) -> None:
     """Each bot's mean accuracy with its 95 % interval, each pair's difference with its own
     (above zero or not; the two bots' intervals apart or overlapping), and the Spearman ρ
@@ -137,6 +197,7 @@ def summary(rows: list[dict[str, object]]) -> None:
         [float(r["points"]) for r in both],  # type: ignore[arg-type]
     )
     print(f"  Spearman ρ(accuracy, points) = {rho:+.2f}  (n={len(both)})")
+    paired(rows)
     sys.stdout.flush()
 
 
@@ -177,6 +238,7 @@ def main() -> int:
     p.add_argument("--out", default=None)
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--scale", action="store_true")
+    p.add_argument("--twins", action="store_true", help="the duplicate design (see twins)")
     p.add_argument("--report", nargs="+", default=None, metavar="FILE", help="summarise")
     args = p.parse_args()
     if args.report:
@@ -189,7 +251,10 @@ def main() -> int:
         return 0
     out = Path(args.out) if args.out else None
     for game in games:
-        measure(game, args.games, args.worlds, out, args.first)
+        if args.twins:
+            twins(game, args.games, out, args.first)
+        else:
+            measure(game, args.games, args.worlds, out, args.first)
     return 0
 
 
