@@ -110,7 +110,9 @@ def measure(game: str, n: int, worlds: int | None, out: Path | None, first: int 
     summary(rows)
 
 
-def twins(game: str, n: int, out: Path | None, first: int = 0) -> None:
+def twins(
+    game: str, n: int, out: Path | None, first: int = 0, bots: tuple[str, ...] = BOTS
+) -> None:
     """The duplicate design: at deal g, seat ``g % players`` is played in turn by each of the
     three bots, the other seats by the same line-up, and only that seat is reviewed (the same
     judge seed). Games stay move for move the same until the seat's bots first differ, and
@@ -125,7 +127,7 @@ def twins(game: str, n: int, out: Path | None, first: int = 0) -> None:
     rows = []
     for g in range(first, first + n):
         focus = g % players
-        for bot in BOTS:
+        for bot in bots:
             names = lineup(players, g)
             names[focus] = bot
             state = play_game(game, rules, g, [get_bot(x, game) for x in names])
@@ -239,6 +241,7 @@ def main() -> int:
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--scale", action="store_true")
     p.add_argument("--twins", action="store_true", help="the duplicate design (see twins)")
+    p.add_argument("--bots", nargs="+", choices=BOTS, default=list(BOTS), help="--twins' bots")
     p.add_argument("--report", nargs="+", default=None, metavar="FILE", help="summarise")
     args = p.parse_args()
     if args.report:
@@ -252,7 +255,7 @@ def main() -> int:
     out = Path(args.out) if args.out else None
     for game in games:
         if args.twins:
-            twins(game, args.games, out, args.first)
+            twins(game, args.games, out, args.first, tuple(args.bots))
         else:
             measure(game, args.games, args.worlds, out, args.first)
     return 0
