@@ -166,6 +166,18 @@ def paired(rows: list[dict[str, object]]) -> None:
                 f"  twins {hi} − {lo}: {m:+.1f} ± {half:.1f} points of accuracy over "
                 f"{len(diffs)} deals ({above}; {same} deals where both played alike)"
             )
+            parted, ahead = len(diffs) - same, sum(1 for d in diffs if d > 0)
+            if parted:
+                print(
+                    f"    where they parted, {hi} ahead in {ahead} of {parted} deals "
+                    f"(sign test, two-sided p = {sign_test(ahead, parted):.3g})"
+                )
+
+
+def sign_test(k: int, n: int) -> float:
+    """Two-sided p of ``k`` successes in ``n`` fair coin tosses, or one further from n/2."""
+    tail = sum(math.comb(n, i) for i in range(max(k, n - k), n + 1)) / 2**n
+    return min(1.0, 2 * tail)
 
 
 def summary(rows: list[dict[str, object]]) -> None:

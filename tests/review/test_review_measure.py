@@ -41,6 +41,15 @@ def test_the_pairs_are_taken_within_a_deal(capsys: pytest.CaptureFixture[str]) -
     assert "twins search − heuristic: +2.0 ± 2.3 points of accuracy over 3 deals" in out
     assert "1 deals where both played alike" in out
     assert "heuristic − random" not in out  # no random twin
+    assert "search ahead in 2 of 2 deals (sign test, two-sided p = 0.5)" in out
+
+
+def test_the_sign_test() -> None:
+    sign_test = script().sign_test
+    assert sign_test(5, 10) == 1.0
+    assert sign_test(10, 10) == pytest.approx(2 / 1024)
+    assert sign_test(0, 10) == pytest.approx(2 / 1024)
+    assert sign_test(8, 10) == pytest.approx(2 * 56 / 1024)  # 8, 9 or 10 of 10
 
 
 def test_a_twin_run_reviews_the_one_seat_and_reports_it(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ REVIEW = ReviewSpec(
     screen=6,
     width=5,
     keep=2,
-    proven=False,
+    proven=True,
     explain=explain,
     calibration="mean |points| of a seat, heuristic self-play (scripts/review_measure.py)",
 )
