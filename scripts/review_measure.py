@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from chieu.bots import get_bot, play_game
 from chieu.core.record import GameRecord
 from chieu.core.registry import find_game, game_names
-from chieu.review import Judge, review, spec_of
+from chieu.review import Judge, Review, review, spec_of
 
 BOTS = ("random", "heuristic", "search")
 
@@ -89,20 +89,7 @@ def measure(game: str, n: int, worlds: int | None, out: Path | None, first: int 
         record = GameRecord.from_state(state)
         for seat, name in enumerate(names):
             r = review(record, seat, judge, seed=g)
-            row: dict[str, object] = {
-                "game": game,
-                "deal": g,
-                "seat": seat,
-                "bot": name,
-                "accuracy": r.accuracy,
-                "points": r.points,
-                "decisions": len(r.decisions),
-                "lost": round(sum(d.loss for d in r.decisions), 3),
-            }
-            rows.append(row)
-            if out is not None:  # line by line: a long run can be read (and kept) as it goes
-                with out.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            rows.append(keep(out, {"game": game, "deal": g, "seat": seat, "bot": name}, r))
     took = time.process_time() - start
     print(
         f"\n{cls.title} ({game}): {n} games, {players} seats, judge {judge.version}, {took:.0f} s"
@@ -110,11 +97,22 @@ def measure(game: str, n: int, worlds: int | None, out: Path | None, first: int 
     summary(rows)
 
 
+def keep(out: Path | None, row: dict[str, object], r: Review) -> dict[str, object]:
+    """``row`` with the review's figures, appended to ``out`` at once (line by line: a long
+    run can be read, and kept, as it goes)."""
+    row |= {"accuracy": r.accuracy, "points": r.points, "decisions": len(r.decisions),
+            "lost": round(sum(d.loss for d in r.decisions), 3)}  # fmt: skip
+    if out is not None:
+        with out.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return row
+
+
 def twins(
     game: str, n: int, out: Path | None, first: int = 0, bots: tuple[str, ...] = BOTS
 ) -> None:
-    """The duplicate design: at deal g, seat ``g % players`` is played in turn by each of the
-    three bots, the other seats by the same line-up, and only that seat is reviewed (the same
+    """The duplicate design: at deal g, seat ``g % players`` is played in turn by each of
+    ``bots``, the other seats by the same line-up, and only that seat is reviewed (the same
     judge seed). Games stay move for move the same until the seat's bots first differ, and
     the judge gives the same verdict to the same decision, so each pair of bots is compared
     on the same cards: the difference of accuracy within a deal has far less spread than
@@ -132,15 +130,8 @@ def twins(
             names[focus] = bot
             state = play_game(game, rules, g, [get_bot(x, game) for x in names])
             r = review(GameRecord.from_state(state), focus, judge, seed=g)
-            row: dict[str, object] = {
-                "game": game, "deal": g, "seat": focus, "bot": bot, "twins": True,
-                "lineup": names, "accuracy": r.accuracy, "points": r.points,
-                "decisions": len(r.decisions), "lost": round(sum(d.loss for d in r.decisions), 3),
-            }  # fmt: skip
-            rows.append(row)
-            if out is not None:
-                with out.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            seat = {"game": game, "deal": g, "seat": focus, "bot": bot, "twins": True}
+            rows.append(keep(out, {**seat, "lineup": names}, r))
     took = time.process_time() - start
     print(f"\n{cls.title} ({game}): {n} deals as twins, judge {judge.version}, {took:.0f} s")
     summary(rows)
