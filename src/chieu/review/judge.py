@@ -32,7 +32,10 @@ from chieu.core.errors import ChieuError
 from chieu.core.protocol import State
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
-from chieu.review.spec import ReviewSpec, spec_of
+from chieu.review.spec import Prior, ReviewSpec, spec_of
+
+#: a decision's prior: the model's value of each candidate, and the prior that reads them
+Weighed = tuple[dict[Action, float], Prior]
 
 VERSION = 1  # raise when the judge's method changes: the server caches reviews by it
 
@@ -102,6 +105,7 @@ class Judge:
             + ("" if s.clip is None else f"c{s.clip:g}")
             + f":{self._policy}"
             + ("" if self._revision == 1 else f"r{self._revision}")
+            + ("" if s.prior is None else f":{s.prior.name}")
             + ("" if self.millis is None else f":{self.millis:g}ms")
         )
 
@@ -141,6 +145,7 @@ class Seat:
         others = [a for a in self._order(obs, legal, rng) if a != played]
         others = [a for a in others if not _faults(first, me, a)][: spec.width]
         candidates = [played, *others]
+        prior = self._prior(obs, candidates)
         results: dict[Action, list[float]] = {a: [] for a in candidates}
         alive = list(candidates)
         millis = self.judge.millis
@@ -148,7 +153,7 @@ class Seat:
         for w in range(max(spec.worlds, spec.screen)):
             late = deadline is not None and w >= 2 and time.perf_counter() >= deadline
             if w == spec.screen or (late and w < spec.screen):
-                ranked = sorted(alive[1:], key=lambda a: -_mean(results[a]))
+                ranked = sorted(alive[1:], key=lambda a: -_rank(results, a, played, prior))
                 alive = [played, *ranked[: spec.keep]]
             if late or len(alive) < 2:
                 break
@@ -161,13 +166,38 @@ class Seat:
                 if spec.clip is not None:
                     points = max(-spec.clip, min(spec.clip, points))
                 results[action].append(points)
-        values = tuple(Value(a, _mean(r), _error(r), len(r)) for a, r in results.items())
         if len(alive) < 2 or not results[played]:
+            values = tuple(Value(a, _mean(r), _error(r), len(r)) for a, r in results.items())
             return Verdict(values, played, 0.0, 0.0)
-        best = max(alive, key=lambda a: (_mean(results[a]), a == played))
-        diffs = [b - p for b, p in zip(results[best], results[played], strict=True)]
-        loss = max(0.0, _mean(diffs))
-        return Verdict(values, best, loss, _error(diffs) if best != played else 0.0)
+        if prior is None:
+            values = tuple(Value(a, _mean(r), _error(r), len(r)) for a, r in results.items())
+            best = max(alive, key=lambda a: (_mean(results[a]), a == played))
+            diffs = _paired(results[best], results[played])
+            loss = max(0.0, _mean(diffs))
+            return Verdict(values, best, loss, _error(diffs) if best != played else 0.0)
+        shrunk = {a: _shrunk(results, a, played, *prior) for a in candidates[1:]}
+        base = _mean(results[played])
+        values = (
+            Value(played, base, _error(results[played]), len(results[played])),
+            *(Value(a, base + m, e, len(results[a])) for a, (m, e) in shrunk.items()),
+        )
+        best = max(alive[1:], key=lambda a: shrunk[a][0])
+        if shrunk[best][0] <= 0.0:
+            return Verdict(values, played, 0.0, 0.0)
+        return Verdict(values, best, shrunk[best][0], shrunk[best][1])
+
+    def _prior(self, obs: Mapping[str, object], candidates: list[Action]) -> Weighed | None:
+        """The model's value of every candidate and the prior that goes with them: the kit's
+        own where its model values every candidate, else its ``elsewhere`` prior with every
+        value 0; None without either (the playouts alone)."""
+        prior = self.judge.spec.prior
+        if prior is None:
+            return None
+        found = prior.model(obs, candidates)
+        if found is not None and all(a in found for a in candidates):
+            return {a: found[a] for a in candidates}, prior
+        at = prior.at(modelled=False)
+        return None if at is None else ({a: 0.0 for a in candidates}, at)
 
     def _order(self, obs: Mapping[str, object], legal: list[Action], rng: Rng) -> list[Action]:
         """The legal actions, the heuristic's best first (its ranking when it has one)."""
@@ -215,6 +245,52 @@ class Seat:
         if outcome is None:
             return [0.0] * state.num_players
         return [float(p) for p in outcome.payoffs]
+
+
+def _rank(
+    results: Mapping[Action, list[float]], action: Action, played: Action, prior: Weighed | None
+) -> float:
+    """What the screen ranks the alternatives by: their mean, or with a prior the posterior
+    mean of their difference with the played action."""
+    if prior is None:
+        return _mean(results[action])
+    return _shrunk(results, action, played, *prior)[0]
+
+
+def _shrunk(
+    results: Mapping[Action, list[float]],
+    action: Action,
+    played: Action,
+    model: Mapping[Action, float],
+    prior: Prior,
+) -> tuple[float, float]:
+    """``action`` − ``played``: the posterior mean and standard deviation of the difference,
+    the model's (times the slope) moved by the paired playouts."""
+    diffs = _paired(results[action], results[played])
+    return posterior(diffs, model[action] - model[played], prior)
+
+
+def posterior(diffs: Sequence[float], model_diff: float, prior: Prior) -> tuple[float, float]:
+    """The posterior mean and standard deviation of a true difference of expected points
+    whose prior is normal around ``prior.slope`` × ``model_diff`` with a standard deviation
+    of ``prior.spread`` + ``prior.growth``·|``model_diff``|, given the paired playout
+    differences ``diffs`` (their variance counted at least ``prior.noise``²: twenty worlds
+    that all agree are not proof)."""
+    centre = prior.slope * model_diff
+    tau = prior.spread + prior.growth * abs(model_diff)
+    if not diffs:
+        return centre, tau
+    n = len(diffs)
+    m = _mean(diffs)
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    s2 = max(var, prior.noise**2) / n
+    weight = tau**2 / (tau**2 + s2)
+    return centre + weight * (m - centre), math.sqrt(weight * s2)
+
+
+def _paired(xs: Sequence[float], ys: Sequence[float]) -> list[float]:
+    """``xs`` − ``ys`` world by world (over the worlds both were played in)."""
+    return [x - y for x, y in zip(xs, ys, strict=False)]
 
 
 def _mean(xs: Sequence[float]) -> float:

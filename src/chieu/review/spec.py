@@ -9,8 +9,8 @@ worlds but no ``review`` part gets :func:`default_spec` (a scale of 1 point, sai
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from chieu.core.actions import Action
 from chieu.core.kit import kit_part
@@ -21,6 +21,44 @@ from chieu.review.accuracy import thresholds
 #: ``explain(state, seat, action, lang)``: what ``action`` does for ``seat`` at ``state`` (the
 #: state before it, read only where the seat may see), in the game's words; None: nothing to say
 Explain = Callable[[State, int, Action, Lang], str | None]
+#: ``model(obs, actions)``: a model's expected points for the seat after each of ``actions`` at
+#: its observation ``obs`` (up to a constant); None where the model has nothing to say
+Model = Callable[[Mapping[str, object], Sequence[Action]], Mapping[Action, float] | None]
+
+
+@dataclass(frozen=True)
+class Prior:
+    """A model of the game's positions that the judge's playouts are weighed against (the
+    empirical Bayes of ``chieu.review.judge.posterior``): where the model values every
+    candidate, the true difference between two actions is taken to lie around ``slope`` × the
+    model's difference ``m``, with a standard deviation of ``spread`` + ``growth``·|m| points
+    (the model is surer of small differences than of large ones), and the playouts' paired
+    difference moves it as far as its standard error allows (one world's spread counted at
+    least ``noise`` points). ``slope``, ``spread`` and ``growth`` are fitted to the judge's own
+    playouts by maximum likelihood (``scripts/review_prior.py``); ``name`` goes into the
+    judge's version.
+
+    ``elsewhere``: at a decision the model does not value, the true difference is taken to lie
+    around 0 with this standard deviation (fitted the same way: how far apart the candidates
+    of such decisions usually are), so that a few noisy playouts do not call a loss on their
+    own; None: there the playouts alone judge."""
+
+    model: Model
+    slope: float
+    spread: float
+    noise: float
+    name: str
+    growth: float = 0.0
+    elsewhere: float | None = None
+
+    def at(self, modelled: bool) -> Prior | None:
+        """The prior of a decision the model values (``modelled``) or of one it does not
+        (centred on no difference, spread ``elsewhere``; None without it)."""
+        if modelled:
+            return self
+        if self.elsewhere is None:
+            return None
+        return replace(self, slope=0.0, spread=self.elsewhere, growth=0.0)
 
 
 @dataclass(frozen=True)
@@ -40,6 +78,8 @@ class ReviewSpec:
     * ``clip``: a playout's points for the seat are clipped to ±``clip`` (None: not): a
       game whose rare huge wins would drown the judge's means in noise (Mạt chược).
     * ``calibration``: where ``scale`` comes from (for the docs and the JSON).
+    * ``prior``: a model the playouts are weighed against (:class:`Prior`; None: playouts
+      alone).
     """
 
     scale: float
@@ -51,6 +91,7 @@ class ReviewSpec:
     clip: float | None = None
     calibration: str = ""
     explain: Explain | None = None
+    prior: Prior | None = None
 
     @property
     def limits(self) -> tuple[float, float, float]:

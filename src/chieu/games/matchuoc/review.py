@@ -9,7 +9,8 @@ from chieu.core.protocol import State
 from chieu.games.matchuoc import actions as A
 from chieu.games.matchuoc.hints import _discard_hints, _seen
 from chieu.games.matchuoc.state import MatChuocState
-from chieu.review.spec import ReviewSpec
+from chieu.games.matchuoc.value import action_values
+from chieu.review.spec import Prior, ReviewSpec
 
 
 def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
@@ -35,5 +36,15 @@ REVIEW = ReviewSpec(
     clip=30.0,
     proven=False,
     explain=explain,
+    # fitted to the judge's playouts (scripts/review_prior.py; docs/measurements/review.md)
+    prior=Prior(
+        action_values,
+        slope=1.47,
+        spread=0.34,
+        growth=0.82,
+        noise=8.12,
+        elsewhere=7.62,
+        name="value1",
+    ),
     calibration="mean |points| of a seat, heuristic self-play (scripts/review_measure.py)",
 )
