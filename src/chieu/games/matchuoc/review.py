@@ -34,7 +34,7 @@ REVIEW = ReviewSpec(
     width=6,
     keep=2,
     clip=30.0,
-    proven=False,
+    proven=True,
     explain=explain,
     # fitted to the judge's playouts (scripts/review_prior.py; docs/measurements/review.md)
     prior=Prior(
