@@ -114,9 +114,7 @@ def test_the_judge_follows_its_prior_as_far_as_it_is_sure() -> None:
     certain = review(record, 0, Judge("matchuoc", spec=replace(small.spec, prior=sure)))
     modelled = {"discard", "pass", "pung", "chow", "set_down", "end_opening"}
     judged = [
-        d
-        for d in certain.decisions
-        if d.loss > 0 and {v.action.verb for v in d.values} <= modelled
+        d for d in certain.decisions if d.loss > 0 and {v.action.verb for v in d.values} <= modelled
     ]
     assert judged
     for d in judged:
