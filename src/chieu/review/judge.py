@@ -11,6 +11,11 @@ that commit a fault (the played one always stays). Every candidate is played out
 best is the one with the highest mean among those; the loss is its mean minus the played
 action's (0 when they are the same), with the standard error of that paired difference.
 
+A game whose kit gives a prior (``ReviewSpec.prior``: a model of its positions, Mạt chược's
+hand) has its playouts weighed against it (``posterior``): the loss is then the posterior
+mean of the best alternative's difference with the played action, its error the posterior
+standard deviation.
+
 Everything is seeded (``Rng(seed, "review", step)``): the same view and seed give the same
 values.
 """

@@ -37,12 +37,10 @@ COEF: tuple[tuple[float, float, float], ...] = (
 PHU = -0.591
 
 
-def hand_value(
-    distance: int, useful: int, wall: int, phu: int, coef: Sequence[Sequence[float]] = COEF
-) -> float:
+def hand_value(distance: int, useful: int, wall: int, phu: int) -> float:
     """The model's points for a hand ``distance`` from ù with ``useful`` unseen tiles that
     would bring it closer, ``wall`` tiles left and ``phu`` exposed phu."""
-    a, b, c = coef[min(distance, len(coef) - 1)]
+    a, b, c = COEF[min(distance, len(COEF) - 1)]
     return a + b * math.log1p(useful) + c * (wall - 80) / 20 + PHU * phu
 
 
