@@ -51,13 +51,13 @@ def collect(game: str, n: int, first: int, out: Path) -> None:
     if spec.prior is None:
         raise SystemExit(f"{game} has no review prior to fit")
     kit = spec.prior
-    modelled = [False]
+    valued = [False]
 
     def model(
         obs: Mapping[str, object], actions: Sequence[Action]
     ) -> Mapping[Action, float] | None:
         found = kit.model(obs, actions)
-        modelled[0] = found is not None and all(a in found for a in actions)
+        valued[0] = found is not None and all(a in found for a in actions)
         return found
 
     powerless = replace(kit, model=model, slope=1.0, spread=1e9, growth=0.0, elsewhere=1e9)
@@ -66,15 +66,12 @@ def collect(game: str, n: int, first: int, out: Path) -> None:
     # went well, and the fit would read that luck as the model's error)
     judge = Judge(game, spec=replace(spec, screen=spec.worlds, prior=powerless))
     names = [b if b in bot_names(game) else "heuristic" for b in LINEUP]
-    seen: set[tuple[float, ...]] = set()
     plain = judge_module.posterior
 
     def record(diffs: list[float], model_diff: float, prior: Prior) -> tuple[float, float]:
-        key = (modelled[0], model_diff, *diffs)
-        if len(diffs) > 1 and key not in seen:
-            seen.add(key)
+        if len(diffs) > 1:  # without the screen, once per alternative
             with out.open("a", encoding="utf-8") as f:
-                row = {"game": game, "modelled": modelled[0], "model": model_diff, "diffs": diffs}
+                row = {"game": game, "modelled": valued[0], "model": model_diff, "diffs": diffs}
                 f.write(json.dumps(row) + "\n")
         return plain(diffs, model_diff, prior)
 
@@ -89,7 +86,7 @@ def collect(game: str, n: int, first: int, out: Path) -> None:
 
 
 def fit(paths: list[str], noise: float | None) -> None:
-    rows = final([json.loads(line) for p in paths for line in Path(p).read_text().splitlines()])
+    rows = [json.loads(line) for p in paths for line in Path(p).read_text().splitlines()]
     sds = np.array([statistics.stdev(r["diffs"]) for r in rows])
     if noise is None:
         noise = float(np.quantile(sds[sds > 0], 0.25))
@@ -148,20 +145,6 @@ def likelihood(
             if ll > best[0]:
                 best = (ll, beta, float(spread), float(growth))
     return best[1], best[2], best[3]
-
-
-def final(rows: list[dict[str, object]]) -> list[dict[str, object]]:
-    """Each alternative once, with all its worlds: the screen's look at an alternative that
-    went on is the first worlds of its final one (the same model difference, the same first
-    two worlds), and only the longest is kept."""
-    longest: dict[tuple[object, ...], dict[str, object]] = {}
-    for r in rows:
-        diffs = r["diffs"]
-        assert isinstance(diffs, list)
-        key = (r["game"], r.get("modelled", True), r["model"], *diffs[:2])
-        if key not in longest or len(diffs) > len(longest[key]["diffs"]):  # type: ignore[arg-type]
-            longest[key] = r
-    return list(longest.values())
 
 
 def main() -> int:

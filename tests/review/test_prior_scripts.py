@@ -34,14 +34,19 @@ def test_the_likelihood_finds_the_parameters_it_was_given() -> None:
     assert spread == pytest.approx(0.3, abs=0.1) and growth == pytest.approx(0.8, abs=0.1)
 
 
-def test_an_alternative_counts_once_with_all_its_worlds() -> None:
+def test_every_alternative_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two alternatives alike in their first worlds and the model's difference are two."""
     rows = [
-        {"game": "g", "model": 0.5, "diffs": [1.0, 2.0, 3.0, 4.0]},  # the screen's look
-        {"game": "g", "model": 0.5, "diffs": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]},
-        {"game": "g", "model": 0.5, "diffs": [1.0, 0.0, 3.0, 4.0]},  # another alternative
+        {"game": "g", "modelled": True, "model": 0.5, "diffs": [1.0, 2.0, 3.0, 4.0]},
+        {"game": "g", "modelled": True, "model": 0.5, "diffs": [1.0, 2.0, 3.0, 5.0]},
+        {"game": "g", "modelled": False, "model": 0.0, "diffs": [0.0, 0.0, 1.0, -1.0]},
+        {"game": "g", "modelled": False, "model": 0.0, "diffs": [0.0, 0.0, 2.0, -2.0]},
     ]
-    kept = script("review_prior").final(rows)
-    assert sorted(len(r["diffs"]) for r in kept) == [4, 6]
+    path = tmp_path / "alternatives.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    script("review_prior").fit([str(path)], noise=1.0)
+    out = capsys.readouterr().out
+    assert "4 alternatives" in out and "(2 alternatives)" in out
 
 
 def test_a_value_row_per_discard_with_the_seats_points(tmp_path: Path) -> None:
