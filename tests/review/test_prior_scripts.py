@@ -1,5 +1,5 @@
-"""The scripts that fit the judge's prior: ``scripts/matchuoc_value.py`` (the hand model's
-rows) and ``scripts/review_prior.py`` (the prior's parameters from the judge's playouts)."""
+"""The scripts that fit the judge's prior: ``scripts/hand_value.py`` (the hand models' rows)
+and ``scripts/review_prior.py`` (the prior's parameters from the judge's playouts)."""
 
 from __future__ import annotations
 
@@ -49,13 +49,18 @@ def test_every_alternative_counts(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "4 alternatives" in out and "(2 alternatives)" in out
 
 
-def test_a_value_row_per_discard_with_the_seats_points(tmp_path: Path) -> None:
-    module = script("matchuoc_value")
-    rows = module.one_game(0)
-    assert rows and all(len(r) == 7 and r[0] == 0 for r in rows)
+@pytest.mark.parametrize(("game", "deal"), [("matchuoc", 0), ("totom", 7)])
+def test_a_value_row_per_discard_with_the_seats_points(
+    tmp_path: Path, game: str, deal: int
+) -> None:
+    module = script("hand_value")
+    rows = module.one_game(game, deal)
+    assert rows and all(len(r) == 7 and r[0] == deal for r in rows)
     points = {r[1]: r[6] for r in rows}
-    assert math.isclose(sum(points.values()), 0.0, abs_tol=1e-9)  # a seat's points, zero-sum
-    assert all(0 <= r[2] <= 8 and r[3] >= 0 and 0 <= r[4] <= 4 for r in rows)
+    assert math.isclose(sum(points.values()), 0.0, abs_tol=1e-9)  # every seat, zero-sum
+    assert any(points.values())
+    bands = len(module.model(game).COEF)
+    assert all(0 <= r[2] <= 8 + bands and r[3] >= 0 and 0 <= r[4] <= 6 for r in rows)
     out = tmp_path / "rows.jsonl"
-    module.collect(0, 1, out)
+    module.collect(game, deal, 1, out)
     assert [json.loads(x) for x in out.read_text().splitlines()] == rows

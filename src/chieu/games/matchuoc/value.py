@@ -10,7 +10,7 @@ playouts cannot tell two discards apart by a fraction of a point, and this model
 ``d``: the distance after the action (4 and more together), ``u``: the unseen tiles that would
 lower it, ``wall``: the tiles left in the wall, ``phu``: the seat's exposed phu. Fitted by least
 squares to the seat's final points (clipped to ±30, as the judge clips its playouts) after
-every discard of heuristic and acceptance self-play (``scripts/matchuoc_value.py``; the fit
+every discard of heuristic and acceptance self-play (``scripts/hand_value.py``; the fit
 and its check on held-out games are in ``docs/measurements/review.md``).
 """
 
@@ -26,7 +26,7 @@ from chieu.games.matchuoc.bots import _counts, acceptance, unseen
 if TYPE_CHECKING:
     from chieu.games.matchuoc.views import MatchuocObservation
 
-#: per distance 0..4+: (a, b, c); then e (``scripts/matchuoc_value.py``)
+#: per distance 0..4+: (a, b, c); then e (``scripts/hand_value.py``)
 COEF: tuple[tuple[float, float, float], ...] = (
     (-1.449, 2.274, 1.591),
     (-5.597, 1.939, 2.003),
@@ -35,13 +35,15 @@ COEF: tuple[tuple[float, float, float], ...] = (
     (-6.790, 0.963, 0.735),
 )
 PHU = -0.591
+#: the wall term's centre and scale: (wall − 80)/20
+WALL = (80, 20)
 
 
 def hand_value(distance: int, useful: int, wall: int, phu: int) -> float:
     """The model's points for a hand ``distance`` from ù with ``useful`` unseen tiles that
     would bring it closer, ``wall`` tiles left and ``phu`` exposed phu."""
     a, b, c = COEF[min(distance, len(COEF) - 1)]
-    return a + b * math.log1p(useful) + c * (wall - 80) / 20 + PHU * phu
+    return a + b * math.log1p(useful) + c * (wall - WALL[0]) / WALL[1] + PHU * phu
 
 
 def worth(hand: list[int], phu: int, left: list[int], wall: int) -> float:
@@ -107,3 +109,17 @@ def action_values(
         else:
             return None
     return out
+
+
+def discard_row(observation: Mapping[str, object], action: Action) -> tuple[int, ...] | None:
+    """The model's terms after a discard, ``(d, u, phu, wall)`` (``scripts/hand_value.py``);
+    None for another action."""
+    if action.verb != "discard":
+        return None
+    obs = cast("MatchuocObservation", observation)
+    seat = obs["seat"]
+    assert seat is not None
+    hand = _counts(obs["hand"])
+    hand[action.tile] -= 1  # type: ignore[attr-defined]
+    phu = len(obs["melds"][seat])
+    return (*acceptance(hand, phu, unseen(obs)), phu, obs["wall_left"])

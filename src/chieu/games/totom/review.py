@@ -8,8 +8,9 @@ from chieu.core.protocol import State
 from chieu.games.totom import actions as A
 from chieu.games.totom import advice
 from chieu.games.totom.state import TotomState
+from chieu.games.totom.value import action_values
 from chieu.games.totom.words import give_text
-from chieu.review.spec import ReviewSpec
+from chieu.review.spec import Prior, ReviewSpec
 
 
 def explain(state: State, seat: int, action: Action, lang: Lang) -> str | None:
@@ -35,5 +36,15 @@ REVIEW = ReviewSpec(
     keep=2,
     proven=True,
     explain=explain,
+    # fitted to the judge's playouts (scripts/review_prior.py; docs/measurements/review.md)
+    prior=Prior(
+        action_values,
+        slope=0.84,
+        spread=0.18,
+        growth=0.52,
+        noise=3.29,
+        elsewhere=4.78,
+        name="value1",
+    ),
     calibration="mean |points| of a seat, heuristic self-play (scripts/review_measure.py)",
 )
