@@ -108,10 +108,17 @@ def modelled(d: np.ndarray, s2: np.ndarray, m: np.ndarray) -> None:
     beta, spread, growth = likelihood(d, s2, m)
     fitted = f"slope = {beta:.3f}, spread = {spread:.2f}, growth = {growth:.2f}"
     print(f"where the model values every candidate ({len(d)} alternatives): {fitted}")
+    plain = log_likelihood(d, s2, m, (beta, spread, growth, 0.0, 0.0))
+    b, t, g, tail, share = mixture(d, s2, m, (beta, spread, growth))
+    gain = log_likelihood(d, s2, m, (b, t, g, tail, share)) - plain
+    print(f"  with a tail: slope = {b:.3f}, spread = {t:.2f}, growth = {g:.2f}, tail = "
+          f"{tail:.2f}, share = {share:.3f} (log-likelihood +{gain:.1f})")  # fmt: skip
     half = len(d) // 2
     for name, part in (("first half", slice(0, half)), ("second half", slice(half, None))):
-        b, t, g = likelihood(d[part], s2[part], m[part])
-        print(f"  {name}: slope = {b:.3f}, spread = {t:.2f}, growth = {g:.2f}")
+        b1, t1, g1 = likelihood(d[part], s2[part], m[part])
+        mix = ", ".join(f"{x:.3g}" for x in mixture(d[part], s2[part], m[part], (b1, t1, g1)))
+        print(f"  {name}: slope = {b1:.3f}, spread = {t1:.2f}, growth = {g1:.2f}; with a tail: "
+              f"slope, spread, growth, tail, share = {mix}")  # fmt: skip
     clear = (np.abs(d) > 2 * np.sqrt(s2)) & (m != 0)
     agree = int(np.sum((d[clear] > 0) == (m[clear] > 0)))
     print(f"  where the playouts are clear (|Δ| > 2 se): the model agrees on the sign in "
@@ -123,9 +130,11 @@ def modelled(d: np.ndarray, s2: np.ndarray, m: np.ndarray) -> None:
         if s.sum() > 30:
             res = d[s] - beta * m[s]
             tau = math.sqrt(max(0.0, float(np.mean(res**2 - s2[s]))))
-            said = spread + growth * float(np.mean(np.abs(m[s])))
+            grown = float(np.mean(np.abs(m[s])))
+            said = spread + growth * grown
+            mixed = math.sqrt((1 - share) * (t + g * grown) ** 2 + share * (tail + g * grown) ** 2)
             print(f"    {lo:g}..{hi:g}: {int(s.sum())}, residual {res.mean():+.3f}, spread "
-                  f"{tau:.2f} (the fit's: {said:.2f})")  # fmt: skip
+                  f"{tau:.2f} (the fit's: {said:.2f}; with the tail {mixed:.2f})")  # fmt: skip
 
 
 def likelihood(
@@ -145,6 +154,47 @@ def likelihood(
             if ll > best[0]:
                 best = (ll, beta, float(spread), float(growth))
     return best[1], best[2], best[3]
+
+
+Params = tuple[float, float, float, float, float]  # slope, spread, growth, tail, share
+
+
+def log_likelihood(d: np.ndarray, s2: np.ndarray, m: np.ndarray, params: Params) -> float:
+    """The log-likelihood of ``d`` under the prior's mixture (``judge.posterior``): the true
+    difference around slope·m, spread + growth·|m| (a ``share`` of it tail + growth·|m|), the
+    playouts' error ``s2`` added."""
+    beta, spread, growth, tail, share = params
+    like = np.zeros_like(d)
+    for weight, base in ((1.0 - share, spread), (share, tail)):
+        if weight <= 0:
+            continue
+        var = s2 + (base + growth * np.abs(m)) ** 2
+        like += weight * np.exp(-((d - beta * m) ** 2) / (2 * var)) / np.sqrt(var)
+    return float(np.sum(np.log(np.maximum(like, 1e-300))))
+
+
+def mixture(
+    d: np.ndarray, s2: np.ndarray, m: np.ndarray, start: tuple[float, float, float]
+) -> Params:
+    """The mixture's maximum likelihood, by coordinate search from the normal fit ``start``
+    (each parameter in turn over a grid around it, the grids finer each round)."""
+    best: list[float] = [*start, 3.0 * start[1] + 1.0, 0.1]
+    bounds = ((0.0, 4.0), (0.01, 5.0), (0.0, 3.0), (0.01, 20.0), (0.0, 0.5))
+    step = [0.2, 0.1, 0.1, 0.5, 0.05]
+    for _ in range(12):
+        for i, (lo, hi) in enumerate(bounds):
+            grid = np.clip(best[i] + step[i] * np.arange(-10, 11), lo, hi)
+            scores = []
+            for x in grid:
+                trial = list(best)
+                trial[i] = float(x)
+                if trial[3] < trial[1]:  # the tail is the wider part
+                    trial[3] = trial[1]
+                scores.append(log_likelihood(d, s2, m, tuple(trial)))  # type: ignore[arg-type]
+            best[i] = float(grid[int(np.argmax(scores))])
+            best[3] = max(best[3], best[1])
+        step = [x / 2 for x in step]
+    return best[0], best[1], best[2], best[3], best[4]
 
 
 def main() -> int:

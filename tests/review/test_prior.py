@@ -56,6 +56,21 @@ def test_the_model_is_surer_of_small_differences() -> None:
     assert 0 < 0.2 - small < 0.1 and 2.0 - large > 1.0
 
 
+def test_a_tail_believes_playouts_far_from_the_model() -> None:
+    """``share``/``tail``: a few true differences lie far from the model's; playouts three
+    standard errors from it are then believed in part, close ones are shrunk as before."""
+    tight = _prior(spread=0.05, noise=1.0)
+    tailed = replace(tight, tail=2.4, share=0.05)
+    far = [11.0, -4.0] * 20  # mean 3.5, standard error 1.2: three of them from the model's 0
+    assert abs(posterior(far, 0.0, tight)[0]) < 0.01
+    mean, sd = posterior(far, 0.0, tailed)
+    assert 1.0 < mean < 3.5 and sd > 1.0
+    near = [1.5, -1.0] * 20  # mean 0.25: within the playouts' error of the model
+    assert abs(posterior(near, 0.0, tailed)[0]) < 0.05
+    assert posterior(far, 0.0, replace(tailed, share=0.0)) == posterior(far, 0.0, tight)
+    assert posterior([], 0.0, tailed)[1] > posterior([], 0.0, tight)[1]  # the prior's own sd
+
+
 def _dealer_turn() -> tuple[dict[str, object], list[object]]:
     st = make_state(["123m 456m 789m 99p 23s 5s", JUNK, JUNK2, JUNK3])
     finish_opening(st)

@@ -34,6 +34,23 @@ def test_the_likelihood_finds_the_parameters_it_was_given() -> None:
     assert spread == pytest.approx(0.3, abs=0.1) and growth == pytest.approx(0.8, abs=0.1)
 
 
+def test_the_mixture_finds_the_tail_it_was_given() -> None:
+    rng = np.random.default_rng(1)
+    m = rng.normal(0.0, 1.0, 6000)
+    s2 = np.full(m.size, 0.25)
+    tail = rng.random(m.size) < 0.06
+    sd = np.where(tail, 2.5, 0.1) + 0.5 * np.abs(m)
+    d = 0.8 * m + rng.normal(0.0, 1.0, m.size) * sd + rng.normal(0.0, 0.5, m.size)
+    module = script("review_prior")
+    start = module.likelihood(d, s2, m)
+    slope, spread, growth, wide, share = module.mixture(d, s2, m, start)
+    assert slope == pytest.approx(0.8, abs=0.05) and growth == pytest.approx(0.5, abs=0.1)
+    assert wide == pytest.approx(2.5, abs=0.5) and share == pytest.approx(0.06, abs=0.025)
+    assert spread < 0.3
+    fitted = module.log_likelihood(d, s2, m, (slope, spread, growth, wide, share))
+    assert fitted > module.log_likelihood(d, s2, m, (*start, 0.0, 0.0)) + 50
+
+
 def test_every_alternative_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Two alternatives alike in their first worlds and the model's difference are two."""
     rows = [

@@ -278,19 +278,34 @@ def _shrunk(
 def posterior(diffs: Sequence[float], model_diff: float, prior: Prior) -> tuple[float, float]:
     """The posterior mean and standard deviation of a true difference of expected points
     whose prior is normal around ``prior.slope`` × ``model_diff`` with a standard deviation
-    of ``prior.spread`` + ``prior.growth``·|``model_diff``|, given the paired playout
-    differences ``diffs`` (their variance counted at least ``prior.noise``²: twenty worlds
-    that all agree are not proof)."""
+    of ``prior.spread`` + ``prior.growth``·|``model_diff``| (with ``prior.share``: a mixture,
+    that share of it wider, ``prior.tail`` + ``prior.growth``·|``model_diff``|), given the
+    paired playout differences ``diffs`` (their variance counted at least ``prior.noise``²:
+    twenty worlds that all agree are not proof)."""
     centre = prior.slope * model_diff
-    tau = prior.spread + prior.growth * abs(model_diff)
+    grown = prior.growth * abs(model_diff)
+    parts = [(1.0 - prior.share, prior.spread + grown)]
+    if prior.share > 0:
+        parts.append((prior.share, prior.tail + grown))
     if not diffs:
-        return centre, tau
+        return centre, math.sqrt(sum(p * tau**2 for p, tau in parts))
     n = len(diffs)
     m = _mean(diffs)
     var = sum((x - m) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
     s2 = max(var, prior.noise**2) / n
-    weight = tau**2 / (tau**2 + s2)
-    return centre + weight * (m - centre), math.sqrt(weight * s2)
+    # each part's posterior (normal), weighed by how likely it makes the playouts' mean
+    logs, moments = [], []
+    for share, tau in parts:
+        total = tau**2 + s2
+        weight = tau**2 / total
+        logs.append(math.log(share) - 0.5 * math.log(total) - (m - centre) ** 2 / (2 * total))
+        moments.append((centre + weight * (m - centre), weight * s2))
+    top = max(logs)
+    likes = [math.exp(x - top) for x in logs]
+    norm = sum(likes)
+    mean = sum(w * mu for w, (mu, _) in zip(likes, moments, strict=True)) / norm
+    second = sum(w * (v + mu**2) for w, (mu, v) in zip(likes, moments, strict=True)) / norm
+    return mean, math.sqrt(max(0.0, second - mean**2))
 
 
 def _paired(xs: Sequence[float], ys: Sequence[float]) -> list[float]:

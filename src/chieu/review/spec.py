@@ -38,6 +38,10 @@ class Prior:
     playouts by maximum likelihood (``scripts/review_prior.py``); ``name`` goes into the
     judge's version.
 
+    ``share`` and ``tail``: the differences are heavy-tailed (the model misses a few by
+    points), so the prior may be a mixture: that share of it spreads by ``tail`` +
+    ``growth``·|m| instead, and playouts far from the model's difference are believed.
+
     ``elsewhere``: at a decision the model does not value, the true difference is taken to lie
     around 0 with this standard deviation (fitted the same way: how far apart the candidates
     of such decisions usually are), so that a few noisy playouts do not call a loss on their
@@ -50,6 +54,8 @@ class Prior:
     name: str
     growth: float = 0.0
     elsewhere: float | None = None
+    tail: float = 0.0
+    share: float = 0.0
 
     def at(self, modelled: bool) -> Prior | None:
         """The prior of a decision the model values (``modelled``) or of one it does not
@@ -58,7 +64,7 @@ class Prior:
             return self
         if self.elsewhere is None:
             return None
-        return replace(self, slope=0.0, spread=self.elsewhere, growth=0.0)
+        return replace(self, slope=0.0, spread=self.elsewhere, growth=0.0, share=0.0)
 
 
 @dataclass(frozen=True)

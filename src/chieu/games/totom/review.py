@@ -39,9 +39,11 @@ REVIEW = ReviewSpec(
     # fitted to the judge's playouts (scripts/review_prior.py; docs/measurements/review.md)
     prior=Prior(
         action_values,
-        slope=0.84,
-        spread=0.18,
-        growth=0.52,
+        slope=0.81,
+        spread=0.04,
+        growth=0.51,
+        tail=2.39,
+        share=0.053,
         noise=3.29,
         elsewhere=4.78,
         name="value1",
