@@ -96,6 +96,13 @@ def test_review_every_game(game: str, tmp_path: Path, capsys: pytest.CaptureFixt
     out = json.loads(capsys.readouterr().out)
     assert out["decisions"] and all(set(e) >= KEYS for e in out["decisions"])
     assert all(e["loss"] >= 0 for e in out["decisions"])
+    # Tổ tôm's and Mạt chược's judges weigh their playouts against a model of the hand, and
+    # say so (Phỏm's plays out alone)
+    modelled = game in ("totom", "matchuoc")
+    assert out["judge_info"]["model"] is modelled
+    assert main(argv[:-1]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert ("ước lượng thế bài" in said) is modelled and "Máy chấm" in said
 
 
 def _unfinished(tmp_path: Path, steps: int) -> Path:

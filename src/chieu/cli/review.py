@@ -25,7 +25,7 @@ from chieu.core.notation import Lang, pick
 from chieu.core.record import GameRecord
 from chieu.review import CLASS_WORDS, Judge, Review, ReviewError, review, review_json
 from chieu.review.coach import NOT_OVER
-from chieu.review.report import JUDGE_NAME, TRUST
+from chieu.review.report import JUDGE_NAME, MODEL_NOTE, TRUST
 
 MAX_SEAT = 63
 MAX_WORLDS = 1_000_000
@@ -162,6 +162,7 @@ def show(result: Review, source: str, lang: Lang) -> None:
     console.print(
         tr("Máy chấm: ", "The judge: ")
         + pick(JUDGE_NAME, lang)
+        + (pick(MODEL_NOTE, lang) if result.modelled else "")
         + tr(f" (phiên bản {result.judge}). ", f" (version {result.judge}). ")
         + pick(TRUST[result.proven], lang)
         + ".",

@@ -93,6 +93,7 @@ class Review:
     scale: float
     limits: tuple[float, float, float]
     points: float  # the seat's result in the record
+    modelled: bool = False  # the judge weighs its playouts against a model of the hand
 
 
 def check_reviewable(record: GameRecord, source: str = "record") -> None:
@@ -182,6 +183,7 @@ def review(
         scale=spec.scale,
         limits=spec.limits,
         points=0.0 if outcome is None else float(outcome.payoffs[seat]),
+        modelled=spec.prior is not None,
     )
 
 

@@ -21,6 +21,16 @@ JUDGE_NAME: tuple[str, str] = (
     "only) and compares the average points",
 )
 
+#: what a judge with a model of the hand adds (``ReviewSpec.prior``; the browser's
+#: ``judgeModel``, ``coach.js``)
+MODEL_NOTE: tuple[str, str] = (
+    "; rồi cân kết quả chơi thử với một ước lượng thế bài (còn cách ù bao xa, bao nhiêu quân "
+    "chờ chưa lộ), vì vài chục ván chơi thử chưa đủ phân biệt hai nước gần ngang nhau",
+    "; it then weighs the playouts against an estimate of the hand (how far from a win, how "
+    "many of the cards it waits for are unseen), since a few dozen playouts cannot tell two "
+    "near-equal moves apart",
+)
+
 #: how sure the judge is (``ReviewSpec.proven``), as the browser says it (``coach.js``)
 TRUST: dict[bool, tuple[str, str]] = {
     True: (
@@ -73,6 +83,7 @@ class JudgeJson(TypedDict):
     name: str
     version: str
     proven: bool
+    model: bool  # weighs its playouts against a model of the hand (``MODEL_NOTE``)
     note: str
     scale: float
     thresholds: list[float]
@@ -129,6 +140,7 @@ def review_json(r: Review, lang: Lang = "vi") -> ReviewJson:
             "name": "search",
             "version": r.judge,
             "proven": r.proven,
+            "model": r.modelled,
             "note": pick(TRUST[r.proven], lang),
             "scale": r.scale,
             "thresholds": [round(x, 3) for x in r.limits],

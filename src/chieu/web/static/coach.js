@@ -32,6 +32,8 @@ const WORDS = {
   judge: ["Máy chấm", "The judge"],
   judgeName: ["máy tính kỹ: với mỗi nước, chơi thử nhiều ván có thể (chỉ từ những gì ghế này đã thấy) và so điểm trung bình",
     "the careful bot: for each move it plays out many possible deals (from what this seat saw only) and compares the average points"],
+  judgeModel: ["; rồi cân kết quả chơi thử với một ước lượng thế bài (còn cách ù bao xa, bao nhiêu quân chờ chưa lộ), vì vài chục ván chơi thử chưa đủ phân biệt hai nước gần ngang nhau",
+    "; it then weighs the playouts against an estimate of the hand (how far from a win, how many of the cards it waits for are unseen), since a few dozen playouts cannot tell two near-equal moves apart"],
   proven: ["Trong trò này máy chấm đã được kiểm chứng: nó mạnh hơn máy chơi vừa và chấm nước đi của các máy đúng thứ tự. Nhận xét đáng tin, mỗi số có sai số (±) bên cạnh",
     "In this game the judge was shown to beat the steady bot and to rank the bots' play in order: the review can be trusted, each figure with its error (±)"],
   unproven: ["Trong trò này máy chấm chưa được kiểm chứng đủ: điểm chính xác của nó chưa phân biệt rõ máy chơi vừa với máy tính kỹ. Hãy coi nhận xét là gợi ý, chưa phải phán quyết",
@@ -201,7 +203,7 @@ function summary(review, { gameId, names, replayLink, pick }) {
 function judgeLine(review) {
   const info = review.judge_info || {};
   return h("p", { class: `coach-judge ${info.proven ? "proven" : "unproven"}`, "data-testid": "review-judge" },
-    h("strong", { text: `${say("judge")}: ` }), say("judgeName"), ". ", say(info.proven ? "proven" : "unproven"), ".");
+    h("strong", { text: `${say("judge")}: ` }), say("judgeName"), info.model ? say("judgeModel") : "", ". ", say(info.proven ? "proven" : "unproven"), ".");
 }
 
 /** "Phân tích ván" as a link to the replay, where the review starts (the history's). */
