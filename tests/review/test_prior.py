@@ -69,6 +69,8 @@ def test_a_tail_believes_playouts_far_from_the_model() -> None:
     assert abs(posterior(near, 0.0, tailed)[0]) < 0.05
     assert posterior(far, 0.0, replace(tailed, share=0.0)) == posterior(far, 0.0, tight)
     assert posterior([], 0.0, tailed)[1] > posterior([], 0.0, tight)[1]  # the prior's own sd
+    with pytest.raises(ValueError, match="share"):
+        replace(tight, share=1.0)
 
 
 def _dealer_turn() -> tuple[dict[str, object], list[object]]:

@@ -300,6 +300,9 @@ def posterior(diffs: Sequence[float], model_diff: float, prior: Prior) -> tuple[
         weight = tau**2 / total
         logs.append(math.log(share) - 0.5 * math.log(total) - (m - centre) ** 2 / (2 * total))
         moments.append((centre + weight * (m - centre), weight * s2))
+    if len(parts) == 1:
+        mean, v = moments[0]
+        return mean, math.sqrt(v)
     top = max(logs)
     likes = [math.exp(x - top) for x in logs]
     norm = sum(likes)

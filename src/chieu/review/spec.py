@@ -57,6 +57,10 @@ class Prior:
     tail: float = 0.0
     share: float = 0.0
 
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.share < 1.0 or min(self.spread, self.tail, self.noise) < 0:
+            raise ValueError(f"a prior's share lies in [0, 1), its spreads >= 0: {self}")
+
     def at(self, modelled: bool) -> Prior | None:
         """The prior of a decision the model values (``modelled``) or of one it does not
         (centred on no difference, spread ``elsewhere``; None without it)."""
