@@ -83,9 +83,7 @@ def action_values(
         verb = a.verb
         got: tuple[Standing, int] | None = None
         if verb == "discard":
-            free = list(seat.free)
-            free[a.card] -= 1  # type: ignore[attr-defined]
-            got = seat.standing(free, seat.fixed), laid
+            got = _left_by(seat, a.card), laid  # type: ignore[attr-defined]
         elif verb in ("draw", "pass", "decline"):
             got = seat.standing(seat.free, seat.fixed), laid
         elif verb in ("eat", "extend", "phong") and seat.live is not None:
@@ -108,9 +106,13 @@ def discard_row(observation: Mapping[str, object], action: Action) -> tuple[int,
     if action.verb != "discard":
         return None
     obs = cast("TotomObservation", observation)
-    seat = Seat.of(obs)
-    free = list(seat.free)
-    free[action.card] -= 1  # type: ignore[attr-defined]
     assert obs["seat"] is not None
-    laid = len(obs["mats"][obs["seat"]])
-    return (*band(seat.standing(free, seat.fixed)), laid, obs["nocc_left"])
+    standing = _left_by(Seat.of(obs), action.card)  # type: ignore[attr-defined]
+    return (*band(standing), len(obs["mats"][obs["seat"]]), obs["nocc_left"])
+
+
+def _left_by(seat: Seat, card: int) -> Standing:
+    """The standing of the hand ``seat`` keeps after discarding ``card``."""
+    free = list(seat.free)
+    free[card] -= 1
+    return seat.standing(free, seat.fixed)
