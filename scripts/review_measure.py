@@ -125,11 +125,14 @@ def twins(
     rows = []
     for g in range(first, first + n):
         focus = g % players
+        seen: dict[str, Review] = {}  # a game played alike is reviewed once: the same verdicts
         for bot in bots:
             names = lineup(players, g)
             names[focus] = bot
             state = play_game(game, rules, g, [get_bot(x, game) for x in names])
-            r = review(GameRecord.from_state(state), focus, judge, seed=g)
+            record = GameRecord.from_state(state)
+            moves = json.dumps([e.to_json() for e in record.events], sort_keys=True)
+            r = seen.get(moves) or seen.setdefault(moves, review(record, focus, judge, seed=g))
             seat = {"game": game, "deal": g, "seat": focus, "bot": bot, "twins": True}
             rows.append(keep(out, {**seat, "lineup": names}, r))
     took = time.process_time() - start
