@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -67,3 +67,24 @@ def test_a_twin_run_reviews_the_one_seat_and_reports_it(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
     assert "heuristic  accuracy" in done.stdout and "search     accuracy" in done.stdout
     assert "twins" not in done.stdout  # one deal: no interval to give
+
+
+def test_a_game_played_alike_is_reviewed_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Twins whose games are the same record share one review (the same verdicts, difference
+    0); games that part are each reviewed."""
+    module = script()
+    reviewed: list[int] = []
+
+    def fake_review(record: object, seat: int, judge: object, seed: int) -> SimpleNamespace:
+        reviewed.append(seed)
+        return SimpleNamespace(accuracy=90.0, points=0.0, decisions=[])
+
+    monkeypatch.setattr(module, "review", fake_review)
+    monkeypatch.setattr(module, "lineup", lambda players, n: ["heuristic"] * players)
+    module.twins("phom", 1, None, first=5, bots=("heuristic", "heuristic"))
+    assert reviewed == [5]  # two identical games: one review
+    module.twins("phom", 1, None, first=5, bots=("random", "heuristic"))
+    assert reviewed == [5, 5, 5]  # random plays otherwise: both reviewed
+    capsys.readouterr()
