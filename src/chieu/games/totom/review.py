@@ -35,7 +35,7 @@ REVIEW = ReviewSpec(
     width=5,
     keep=2,
     # the playouts-only judge was proven by the twins; this one, weighed against the model of
-    # the hand, does not (yet) rank the search above the heuristic in mixed games
+    # the hand, does not (yet) rank the search above the heuristic, in mixed games or as twins
     # (docs/measurements/review.md, "Tổ tôm: a judge with a model of the hand")
     proven=False,
     explain=explain,
