@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,10 @@ def test_every_window_looks_the_same(tmp_path: Path, game: str) -> None:
         durations[real].append(closed[0] - msgs[0][0])
     assert by_kind[True] and by_kind[False], by_kind  # both kinds were seen
     assert by_kind[True] == by_kind[False]  # the same messages, whoever could claim
-    # and at the same time: the hold, whatever anyone held (generous bounds: a loaded machine)
+    # and at the same time: never before the hold ends, whatever anyone held; after it, as
+    # long for either kind (medians: a loaded machine may delay a message now and then)
     for real, spans in durations.items():
-        assert all(HOLD - 0.01 <= d <= HOLD + 0.3 for d in spans), (real, spans)
+        assert min(spans) >= HOLD - 0.01, (real, sorted(spans)[:3])
+        assert statistics.median(spans) <= HOLD + 0.3, (real, sorted(spans))
+    medians = [statistics.median(durations[real]) for real in (True, False)]
+    assert abs(medians[0] - medians[1]) <= 0.05, medians
