@@ -132,7 +132,9 @@ def twins(
             state = play_game(game, rules, g, [get_bot(x, game) for x in names])
             record = GameRecord.from_state(state)
             moves = json.dumps([e.to_json() for e in record.events], sort_keys=True)
-            r = seen.get(moves) or seen.setdefault(moves, review(record, focus, judge, seed=g))
+            if moves not in seen:
+                seen[moves] = review(record, focus, judge, seed=g)
+            r = seen[moves]
             seat = {"game": game, "deal": g, "seat": focus, "bot": bot, "twins": True}
             rows.append(keep(out, {**seat, "lineup": names}, r))
     took = time.process_time() - start

@@ -69,9 +69,7 @@ def test_a_twin_run_reviews_the_one_seat_and_reports_it(tmp_path: Path) -> None:
     assert "twins" not in done.stdout  # one deal: no interval to give
 
 
-def test_a_game_played_alike_is_reviewed_once(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_game_played_alike_is_reviewed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Twins whose games are the same record share one review (the same verdicts, difference
     0); games that part are each reviewed."""
     module = script()
@@ -87,4 +85,3 @@ def test_a_game_played_alike_is_reviewed_once(
     assert reviewed == [5]  # two identical games: one review
     module.twins("phom", 1, None, first=5, bots=("random", "heuristic"))
     assert reviewed == [5, 5, 5]  # random plays otherwise: both reviewed
-    capsys.readouterr()
