@@ -62,18 +62,39 @@ def features_of(game: str) -> Features | None:
     return features
 
 
+#: the arrays of a network's file: the policy, then the optional gain head
+POLICY_KEYS = ("w1", "b1", "w2", "b2")
+GAIN_KEYS = ("g_w1", "g_b1", "g_w2", "g_b2", "g_margin", "g_width")
+
+
 class Mlp:
-    """``x -> relu(x W1 + b1) W2 + b2``: one score per action id."""
+    """``x -> relu(x W1 + b1) W2 + b2``: one score per action id (the policy).
+
+    With a **gain head** (``g_*``: a second perceptron of the same shape), ``gains(x)`` scores
+    every action id so that ``q[a] - q[b]`` predicts what playing ``a`` instead of ``b`` gains
+    in points; the bot leaves the policy's choice for another of its ``g_width`` first when the
+    head puts it ahead by more than ``g_margin`` (``scripts/true_gains.py``)."""
 
     def __init__(self, params: dict[str, F32]) -> None:
-        self.w1 = params["w1"].astype(np.float32)
-        self.b1 = params["b1"].astype(np.float32)
-        self.w2 = params["w2"].astype(np.float32)
-        self.b2 = params["b2"].astype(np.float32)
+        self.w1, self.b1, self.w2, self.b2 = (params[k].astype(np.float32) for k in POLICY_KEYS)
+        self.gain: tuple[F32, ...] | None = None
+        self.margin, self.width = 0.0, 0
+        if "g_w1" in params:
+            self.gain = tuple(params[k].astype(np.float32) for k in GAIN_KEYS[:4])
+            self.margin = float(params["g_margin"])
+            self.width = int(params["g_width"])
 
     def scores(self, x: F32) -> F32:
         h = np.maximum(x @ self.w1 + self.b1, 0.0)
         out: F32 = h @ self.w2 + self.b2
+        return out
+
+    def gains(self, x: F32) -> F32 | None:
+        """The gain head's score of every action id (None without one)."""
+        if self.gain is None:
+            return None
+        w1, b1, w2, b2 = self.gain
+        out: F32 = np.maximum(x @ w1 + b1, 0.0) @ w2 + b2
         return out
 
 
@@ -91,7 +112,7 @@ def load_model(game: str) -> Mlp | None:
     if data is None:
         return None
     with np.load(BytesIO(data)) as npz:
-        return Mlp({k: npz[k] for k in ("w1", "b1", "w2", "b2")})
+        return Mlp({k: npz[k] for k in (*POLICY_KEYS, *GAIN_KEYS) if k in npz})
 
 
 def has_weights(game: str) -> bool:
@@ -133,8 +154,18 @@ class LearnedBot:
             return list(legal_actions)
         keeper = self.keeper
         memory = None if keeper is None else keeper.recall(observation)
-        scores = self.model.scores(self.features(observation, memory))
-        return sorted(legal_actions, key=lambda a: -float(scores[self.space.id_of(a)]))
+        x = self.features(observation, memory)
+        ids = self.space.id_of
+        scores = self.model.scores(x)
+        order = sorted(legal_actions, key=lambda a: -float(scores[ids(a)]))
+        q = self.model.gains(x)
+        if q is not None and self.model.width > 1:
+            base, *others = order[: self.model.width]
+            best = max(others, key=lambda a: float(q[ids(a)]))
+            if float(q[ids(best)] - q[ids(base)]) > self.model.margin:
+                order.remove(best)
+                order.insert(0, best)
+        return order
 
     def choose(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         """The network's choice, the memory not changed."""
