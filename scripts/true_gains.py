@@ -3,9 +3,10 @@ docs/measurements/expert_iteration.md, "Gains in the true world").
 
     python scripts/true_gains.py label phom --dir runs/gains-phom --games 20000 --workers 2
 
-Games of the heuristic in every seat. At every decision with a choice, the ``--width`` actions
-the shipped network ranks first (the heuristic's own choice always among them, as the base)
-are each played once from the true state, the heuristic's forks in every seat, with the same
+Games of the heuristic in every seat (from round 2: of the network ``--bot``, its head
+included). At every decision with a choice, the player's own choice (the base) and the actions
+the network's policy ranks first after it, ``--width`` in all, those that commit no fault, are
+each played out once from the true state, the players' forks in every seat, with the same
 playout randomness (common random numbers). Each row keeps the features the network reads (the
 seat's memory as it was), the candidates' ids (the base first) and the seat's points after
 each. Within a row, ``points[a] - points[base]`` is a sample of what choosing ``a`` instead
@@ -21,20 +22,21 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from chieu.bots.base import start_bots
 from chieu.arena.stats import mean_ci
-from chieu.bots.learned import POLICY_KEYS, LearnedBot, Mlp, load_model
-from chieu.bots.registry import get_bot
+from chieu.bots.base import start_bots
+from chieu.bots.learned import GAIN_KEYS, POLICY_KEYS, LearnedBot, Mlp, load_model
+from chieu.bots.registry import get_bot, search_options
+from chieu.bots.search import SearchBot
 from chieu.bots.worlds import commits_fault
 from chieu.core.decisions import Decision
 from chieu.core.driver import play
@@ -60,15 +62,24 @@ def _fork(bot: Any) -> Any:
     return fork() if callable(fork) else bot
 
 
-def label_game(game: str, seed: int, width: int, rows: list[Any]) -> None:
-    """One heuristic game; its decisions with a choice appended to ``rows``."""
+def load_net(path: str | None) -> Mlp | None:
+    if path is None:
+        return None
+    with np.load(path) as z:
+        return Mlp({k: z[k] for k in z.files})
+
+
+def label_game(game: str, seed: int, width: int, rows: list[Any], model: Mlp | None) -> None:
+    """One game of the heuristic (with ``model``: of that network, its head included) in every
+    seat; its decisions with a choice appended to ``rows``."""
     bound = load_game(game, None)
     definition = bound.definition
     state = bound.new_state(seed)
     n = state.num_players
-    bots = [get_bot("heuristic", game) for _ in range(n)]
+    net = LearnedBot(game, model)
+    player = (lambda: LearnedBot(game, model)) if model else (lambda: get_bot("heuristic", game))
+    bots = [player() for _ in range(n)]
     start_bots(definition, bound.rules, bots)
-    net = LearnedBot(game)
     keeps = kit_of(definition).learned_keeper is not None
     space = definition.action_space
     rngs = [Rng(seed, "bot", s) for s in range(n)]
@@ -81,9 +92,9 @@ def label_game(game: str, seed: int, width: int, rows: list[Any]) -> None:
         if len(legal) < 2:
             return bot.act(obs, legal, rngs[seat])
         step[0] += 1
-        memory = bot.recall(obs) if keeps else None
-        x = net.features(obs, memory).astype(np.float16)
-        scores = net.model.scores(net.features(obs, memory))
+        memory = getattr(bot, "keeper", bot).recall(obs) if keeps else None
+        features = net.features(obs, memory)
+        scores = net.model.scores(features)
         before = [_fork(b) for b in bots]  # the seats' memories before the choice
         choice = bot.act(obs, legal, rngs[seat])
         order = sorted(legal, key=lambda a: -float(scores[space.id_of(a)]))
@@ -99,7 +110,7 @@ def label_game(game: str, seed: int, width: int, rows: list[Any]) -> None:
             if callable(remember):
                 remember(obs, legal, a)
             points.append(_rollout(world, seated, Rng(roll, "roll"))[seat])
-        rows.append((x, [space.id_of(a) for a in cands], points))
+        rows.append((features.astype(np.float16), [space.id_of(a) for a in cands], points))
         return choice
 
     play(state, choose, fast=True)
@@ -107,8 +118,9 @@ def label_game(game: str, seed: int, width: int, rows: list[Any]) -> None:
 
 def label_shard(job: dict[str, Any]) -> str:
     rows: list[Any] = []
+    model = load_net(job["bot"])
     for g in job["seeds"]:
-        label_game(job["game"], g, job["width"], rows)
+        label_game(job["game"], g, job["width"], rows, model)
     out = Path(job["out"])
     x = np.stack([r[0] for r in rows])
     ids = np.full((len(rows), job["width"]), -1, dtype=np.int32)
@@ -131,7 +143,10 @@ def label(args: argparse.Namespace) -> int:
         if out.exists():
             continue
         seeds = list(range(args.first + k, args.first + min(k + args.shard, args.games)))
-        jobs.append({"game": args.game, "seeds": seeds, "width": args.width, "out": str(out)})
+        jobs.append(
+            {"game": args.game, "seeds": seeds, "width": args.width, "out": str(out)}
+            | {"bot": args.bot}
+        )
     start = time.time()
     with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool:
         for done in pool.map(label_shard, jobs):
@@ -172,7 +187,9 @@ def gains_of(w: Arrays, x: np.ndarray, ids: np.ndarray) -> np.ndarray:
     return q[:, 1:] - q[:, :1]
 
 
-def switches(d: Arrays, w: Arrays, rows: np.ndarray, margin: float) -> tuple[float, float, float]:
+def switches(
+    d: Arrays, w: Arrays, rows: np.ndarray, margin: float | np.ndarray
+) -> tuple[float, float, float]:
     """The bot "the base unless the head puts another candidate ahead by more than
     ``margin``", scored on ``rows`` by the playouts' own gains (which the head never saw): the
     mean gain a decision, its 95 % half-width and how often it leaves the base."""
@@ -183,7 +200,8 @@ def switches(d: Arrays, w: Arrays, rows: np.ndarray, margin: float) -> tuple[flo
         t, ok = targets(d, r, np.inf)
         pred = np.where(ok, gains_of(w, d["x"][r], d["ids"][r]), -np.inf)
         best = pred.argmax(1)
-        go = pred[np.arange(len(r)), best] > margin
+        bar = margin if np.isscalar(margin) else np.asarray(margin)[s : s + 4096]
+        go = pred[np.arange(len(r)), best] > bar
         got[s : s + len(r)] = np.where(go, t[np.arange(len(r)), best], 0.0)
         moved += int(go.sum())
     return float(got.mean()), 1.96 * float(got.std()) / np.sqrt(len(got)), moved / len(rows)
@@ -214,7 +232,9 @@ def fit(d: Arrays, rows: np.ndarray, start: Arrays, epochs: int, lr: float, l2: 
             dq[:, 1:] = 2 * err / max(int(ok.sum()), 1)
             dq[:, 0] = -dq[:, 1:].sum(1)
             g = {"g_w2": l2 * w["g_w2"], "g_b2": np.zeros_like(w["g_b2"])}
-            np.add.at(g["g_w2"].T, ids.ravel(), (dq[:, :, None] * h[:, None, :]).reshape(-1, h.shape[1]))
+            np.add.at(
+                g["g_w2"].T, ids.ravel(), (dq[:, :, None] * h[:, None, :]).reshape(-1, h.shape[1])
+            )
             np.add.at(g["g_b2"], ids.ravel(), dq.ravel())
             dh = np.einsum("bk,hbk->bh", dq, cols) * (pre > 0)
             g["g_w1"], g["g_b1"] = x.T @ dh + l2 * w["g_w1"], dh.sum(0)
@@ -224,6 +244,36 @@ def fit(d: Arrays, rows: np.ndarray, start: Arrays, epochs: int, lr: float, l2: 
                 v[k] = 0.999 * v[k] + 0.001 * g[k] ** 2
                 w[k] -= lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
         yield w
+
+
+def verbs(d: Arrays, rows: np.ndarray, game: str) -> np.ndarray:
+    """The kind of move (the base action's verb) of each row."""
+    action = find_game(game).action_space.action
+    names = {i: action(int(i)).verb for i in np.unique(d["ids"][rows, 0])}
+    return np.asarray([names[i] for i in d["ids"][rows, 0]])
+
+
+def row_margins(
+    d: Arrays, rows: np.ndarray, by_verb: dict[str, float], margin: float, game: str
+) -> np.ndarray:
+    return np.asarray([by_verb.get(v, margin) for v in verbs(d, rows, game)])
+
+
+def verb_margins(
+    d: Arrays, w: Arrays, rows: np.ndarray, margin: float, margins: tuple[float, ...], game: str
+) -> dict[str, float]:
+    """For each kind of move with 200 rows or more in ``rows``, the margin (infinite: never
+    leave the base) whose switches gained most there; ties go to the larger margin."""
+    kinds = verbs(d, rows, game)
+    out: dict[str, float] = {}
+    for verb in sorted(set(kinds)):
+        mine = rows[kinds == verb]
+        if len(mine) < 200:
+            continue
+        scored = [(switches(d, w, mine, m)[0], m) for m in (*margins, np.inf)]
+        top = max(g for g, _ in scored)
+        out[verb] = max(m for g, m in scored if g == top)
+    return out
 
 
 def train(args: argparse.Namespace) -> int:
@@ -237,18 +287,21 @@ def train(args: argparse.Namespace) -> int:
     va = np.nonzero((d["shard"] >= cut1) & (d["shard"] < cut2))[0]
     te = np.nonzero(d["shard"] >= cut2)[0]
     print(f"{len(d['x'])} decisions: {len(tr)} to train, {len(va)} to choose, {len(te)} to test")
-    model = load_model(args.game)
+    model = load_net(args.start) or load_model(args.game)
     assert model is not None
     rng = np.random.default_rng(args.seed)
     features, actions = model.w1.shape[0], model.w2.shape[1]
-    if args.hidden == model.w1.shape[1] and not args.fresh:
+    if model.gain is not None:  # the round before's head
+        start = dict(zip(GAIN_KEYS[:4], model.gain, strict=True))
+    elif args.hidden == model.w1.shape[1] and not args.fresh:
         start = {"g_w1": model.w1.copy(), "g_b1": model.b1.copy()}
     else:
         start = {
             "g_w1": rng.normal(0, np.sqrt(2 / features), (features, args.hidden)),
             "g_b1": np.zeros(args.hidden),
         }
-    start |= {"g_w2": np.zeros((args.hidden, actions)), "g_b2": np.zeros(actions)}
+    if model.gain is None:
+        start |= {"g_w2": np.zeros((args.hidden, actions)), "g_b2": np.zeros(actions)}
     margins = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
     best: tuple[float, int, float, Arrays] | None = None
     fitted = fit(d, tr, start, args.epochs, args.lr, args.l2, args.clip, args.seed)
@@ -266,34 +319,55 @@ def train(args: argparse.Namespace) -> int:
     for m in sorted({margin, *margins}):
         tm, th, ts = switches(d, w, te, m)
         print(f"  test, margin {m}: {tm:+.4f} ± {th:.4f} a decision, leaves the base {ts:.1%}")
+    by_verb = verb_margins(d, w, va, margin, margins, args.game)
+    print("  a margin per kind of move, chosen on the choosing part: " + ", ".join(
+        f"{v} {m:g}" for v, m in by_verb.items()))  # fmt: skip
+    tm, th, ts = switches(d, w, te, row_margins(d, te, by_verb, margin, args.game))
+    print(f"  test, those margins: {tm:+.4f} ± {th:.4f} a decision, leaves the base {ts:.1%}")
     out = {k: getattr(model, k) for k in POLICY_KEYS} | w
     out |= {"g_margin": np.float32(margin), "g_width": np.int32(args.width)}
-    np.savez_compressed(args.out, **{k: np.asarray(a).astype(np.float16) if a.ndim else a
-                                     for k, a in out.items()})  # fmt: skip
+    out |= {"g_verbs": np.asarray(list(by_verb)), "g_margins": np.asarray(list(by_verb.values()))}
+    small = {k: a.astype(np.float16) for k, a in out.items() if a.dtype.kind == "f" and a.ndim}
+    np.savez_compressed(args.out, **(out | small))
     print(f"{args.out}: {Path(args.out).stat().st_size:,} bytes")
     return 0
 
 
+def _side(game: str, name: str, model: Mlp) -> Any:
+    """A duel's side: ``net`` (the network alone), ``net+search:N`` (the search of N playouts
+    the network advises), or any bot by name (``heuristic``, ``search:100``...)."""
+    if name == "net":
+        return lambda: LearnedBot(game, model)
+    if name.startswith("net+search:"):
+        iterations = int(name.split(":")[1])
+        options = search_options(game) | {"iterations": iterations, "millis": None}
+        return lambda: SearchBot(game, **options, advisor=LearnedBot(game, model))
+    return name
+
+
 def duel_chunk(job: dict[str, Any]) -> list[list[float]]:
-    """One chunk of a duplicate duel, the network (``job["net"]``) against the heuristic:
-    each side's mean points over each deal (worker side)."""
+    """One chunk of a duplicate duel: each side's mean points over each deal (worker side)."""
     game = job["game"]
     with np.load(job["net"]) as z:
         model = Mlp({k: z[k] for k in z.files})
     sides = [
-        bot_policy(lambda: LearnedBot(game, model), game, seed=job["seed"]),
-        bot_policy("heuristic", game, seed=job["seed"] + 1),
+        bot_policy(_side(game, name, model), game, seed=job["seed"] + i)
+        for i, name in enumerate(job["sides"])
     ]
     res = duplicate_deals(game, sides, job["deals"], seed=job["seed"], lineup=[0, 1, 0, 1])
     return [list(d) for d in res.per_deal]
 
 
 def duel(args: argparse.Namespace) -> int:
-    """The network with its head against the heuristic over ``--deals`` duplicate deals (two
-    seats each, every rotation), cut across the workers."""
-    chunks = [args.deals // args.workers + (i < args.deals % args.workers) for i in range(args.workers)]
+    """Two sides over ``--deals`` duplicate deals (two seats each, every rotation), cut across
+    the workers: each side's mean points a game and the difference, with 95 % intervals."""
+    sides = [args.side, args.against]
+    chunks = [
+        args.deals // args.workers + (i < args.deals % args.workers) for i in range(args.workers)
+    ]
     jobs = [
-        {"game": args.game, "net": args.net, "deals": n, "seed": derive_seed(args.seed, "duel", i)}
+        {"game": args.game, "net": args.net, "sides": sides, "deals": n}
+        | {"seed": derive_seed(args.seed, "duel", i)}
         for i, n in enumerate(chunks)
     ]
     per: list[list[float]] = [[], []]
@@ -301,11 +375,11 @@ def duel(args: argparse.Namespace) -> int:
         for got in pool.map(duel_chunk, jobs):
             for side in (0, 1):
                 per[side].extend(got[side])
-    for name, values in (("network", per[0]), ("heuristic", per[1])):
+    for name, values in zip(sides, per, strict=True):
         m, lo, hi = mean_ci(values)
         print(f"{name}: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] points a game")
     m, lo, hi = mean_ci([a - b for a, b in zip(*per, strict=True)])
-    print(f"network - heuristic: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] over {len(per[0])} deals")
+    print(f"{sides[0]} - {sides[1]}: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] over {len(per[0])} deals")
     return 0
 
 
@@ -318,6 +392,7 @@ def main() -> int:
     lab.add_argument("--games", type=int, default=1000)
     lab.add_argument("--first", type=int, default=1_000_000, help="the first deal's seed")
     lab.add_argument("--width", type=int, default=5)
+    lab.add_argument("--bot", help="a network's .npz to play instead of the heuristic (round 2)")
     lab.add_argument("--shard", type=int, default=200)
     lab.add_argument("--workers", type=int, default=2)
     tr = sub.add_parser("train", help="fit the gain head; write the network with it")
@@ -326,15 +401,18 @@ def main() -> int:
     tr.add_argument("--out", required=True)
     tr.add_argument("--hidden", type=int, default=256)
     tr.add_argument("--fresh", action="store_true", help="not from the policy's hidden layer")
+    tr.add_argument("--start", help="a network's .npz: its policy, and its head to start from")
     tr.add_argument("--epochs", type=int, default=4)
     tr.add_argument("--lr", type=float, default=3e-4)
     tr.add_argument("--l2", type=float, default=1e-5)
     tr.add_argument("--clip", type=float, default=30.0)
     tr.add_argument("--width", type=int, default=6)
     tr.add_argument("--seed", type=int, default=1)
-    du = sub.add_parser("duel", help="the network with its head against the heuristic")
+    du = sub.add_parser("duel", help="the network (alone or advising the search) in a duel")
     du.add_argument("game", choices=["chan", "phom"])
     du.add_argument("net", help="a network's .npz (train's --out)")
+    du.add_argument("--side", default="net", help="net, net+search:N, or a bot's name")
+    du.add_argument("--against", default="heuristic", help="a bot's name (search:100...)")
     du.add_argument("--deals", type=int, default=1000)
     du.add_argument("--seed", type=int, default=2033)
     du.add_argument("--workers", type=int, default=2)

@@ -37,3 +37,25 @@ def test_heuristic_never_commits_an_avoidable_fault() -> None:
             assert all(a.card in blocked for a in throws), (seed, action)  # type: ignore[attr-defined]
             forced += 1
     assert forced <= 3
+
+
+def test_what_the_heuristic_calls_safe_commits_no_fault() -> None:
+    """``GreedyChanBot.safe`` (the learned bot's head switches only to these): at every decision
+    of heuristic games, no action it lets through commits a fault in the true state, and it
+    lets most throws through."""
+    from chieu.bots.worlds import commits_fault
+
+    admitted = 0
+    for seed in range(25):
+        bots = [get_bot("heuristic", "chan") for _ in range(4)]
+        state = ChanGame.new_state(Rules(), seed)
+        rngs = [bot_rng(seed, s) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions(seat)
+            obs = state.observation(seat)
+            for action in bots[seat].safe(obs, legal):
+                assert not commits_fault(state, seat, action), (seed, action)
+                admitted += action.verb in ("discard", "return")
+            state.apply(bots[seat].act(obs, legal, rngs[seat]), seat)
+    assert admitted > 1000

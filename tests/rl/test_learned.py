@@ -61,8 +61,9 @@ def test_learned_chan_bot_remembers_its_own_discards() -> None:
     assert checked
 
 
-def _with_head(name: str, favour: int, by: float, margin: float) -> LearnedBot:
-    """The shipped policy with a gain head that scores ``favour`` ``by`` above every other id."""
+def _with_head(name: str, favour: int, by: float, margin: float, never: str = "") -> LearnedBot:
+    """The shipped policy with a gain head that scores ``favour`` ``by`` above every other id
+    (``never``: a kind of move whose choice it never leaves)."""
     import numpy as np
 
     model = load_model(name)
@@ -73,12 +74,14 @@ def _with_head(name: str, favour: int, by: float, margin: float) -> LearnedBot:
     params = {"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2}
     params |= {"g_w1": model.w1, "g_b1": model.b1, "g_w2": np.zeros_like(model.w2), "g_b2": bias}
     params |= {"g_margin": np.float32(margin), "g_width": np.int32(6)}
+    params |= {"g_verbs": np.asarray([never or "none"]), "g_margins": np.asarray([np.inf])}
     return LearnedBot(name, Mlp(params))
 
 
 def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
     """A head that puts an action among the policy's six first ahead by more than the margin
-    makes it the choice; by less, or outside those six, the policy's choice stands."""
+    makes it the choice; by less, outside those six, or where the policy's choice is of a kind
+    of move whose margin is infinite, the policy's choice stands."""
     state = load_game("phom").new_state(seed=3)
     while True:
         decision = state.decisions()[0]
@@ -87,9 +90,14 @@ def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
         state.apply(decision.actions[0], decision.seat)
     seat, legal = decision.seat, list(decision.actions)
     obs = state.observation(seat)
-    plain = LearnedBot("phom").ranked(obs, legal, Rng(1, "t"))
+    model = load_model("phom")
+    assert model is not None
+    policy = Mlp({"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2})
+    plain = LearnedBot("phom", policy).ranked(obs, legal, Rng(1, "t"))
     ids = find_game("phom").action_space.id_of
     third, last = ids(plain[2]), ids(plain[-1])
     assert _with_head("phom", third, 2.0, 1.0).choose(obs, legal, Rng(1, "t")) == plain[2]
     assert _with_head("phom", third, 0.5, 1.0).choose(obs, legal, Rng(1, "t")) == plain[0]
     assert _with_head("phom", last, 9.0, 1.0).choose(obs, legal, Rng(1, "t")) == plain[0]
+    never = _with_head("phom", third, 2.0, 1.0, never=plain[0].verb)
+    assert never.choose(obs, legal, Rng(1, "t")) == plain[0]

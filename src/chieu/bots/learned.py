@@ -6,8 +6,10 @@ into a fixed vector (the game kit's ``learned_features``, in ``chieu.games.<game
 two-layer perceptron scores every action id of the game, and the best legal one is played. The
 weights live in ``chieu/bots/weights/<game>.npz`` (float16); a game without weights has no
 ``learned`` bot.
-Trained for Phỏm and Chắn by imitating the heuristic bot, then DAgger (docs/rl.md, "The learned
-agent").
+The policy is trained for Phỏm and Chắn by imitating the heuristic bot, then DAgger (docs/rl.md,
+"The learned agent"); a **gain head** beside it (``Mlp.gains``) learns from playouts in the true
+world what leaving the policy's choice gains (``scripts/true_gains.py``,
+docs/measurements/expert_iteration.md).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def features_of(game: str) -> Features | None:
 
 #: the arrays of a network's file: the policy, then the optional gain head
 POLICY_KEYS = ("w1", "b1", "w2", "b2")
-GAIN_KEYS = ("g_w1", "g_b1", "g_w2", "g_b2", "g_margin", "g_width")
+GAIN_KEYS = ("g_w1", "g_b1", "g_w2", "g_b2", "g_margin", "g_width", "g_verbs", "g_margins")
 
 
 class Mlp:
@@ -73,16 +75,22 @@ class Mlp:
     With a **gain head** (``g_*``: a second perceptron of the same shape), ``gains(x)`` scores
     every action id so that ``q[a] - q[b]`` predicts what playing ``a`` instead of ``b`` gains
     in points; the bot leaves the policy's choice for another of its ``g_width`` first when the
-    head puts it ahead by more than ``g_margin`` (``scripts/true_gains.py``)."""
+    head puts it ahead by more than the margin of the choice's kind of move (``g_verbs`` and
+    ``g_margins``; infinite: never), ``g_margin`` for another kind, and, where the game's
+    keeper has ``safe`` (Chắn), its fault checks allow it (``scripts/true_gains.py``)."""
 
     def __init__(self, params: dict[str, F32]) -> None:
         self.w1, self.b1, self.w2, self.b2 = (params[k].astype(np.float32) for k in POLICY_KEYS)
         self.gain: tuple[F32, ...] | None = None
         self.margin, self.width = 0.0, 0
+        self.margins: dict[str, float] = {}
         if "g_w1" in params:
             self.gain = tuple(params[k].astype(np.float32) for k in GAIN_KEYS[:4])
             self.margin = float(params["g_margin"])
             self.width = int(params["g_width"])
+            if "g_verbs" in params:
+                kinds = [str(v) for v in params["g_verbs"].tolist()]
+                self.margins = dict(zip(kinds, params["g_margins"].astype(float), strict=True))
 
     def scores(self, x: F32) -> F32:
         h = np.maximum(x @ self.w1 + self.b1, 0.0)
@@ -159,12 +167,20 @@ class LearnedBot:
         scores = self.model.scores(x)
         order = sorted(legal_actions, key=lambda a: -float(scores[ids(a)]))
         q = self.model.gains(x)
-        if q is not None and self.model.width > 1:
-            base, *others = order[: self.model.width]
-            best = max(others, key=lambda a: float(q[ids(a)]))
-            if float(q[ids(best)] - q[ids(base)]) > self.model.margin:
-                order.remove(best)
-                order.insert(0, best)
+        if q is None or self.model.width < 2:
+            return order
+        base, *others = order[: self.model.width]
+        safe = getattr(keeper, "safe", None)  # the keeper's own fault checks, where it has any
+        if callable(safe):
+            others = safe(observation, others)
+        if not others:
+            return order
+        best = max(others, key=lambda a: float(q[ids(a)]))
+        if float(q[ids(best)] - q[ids(base)]) > self.model.margins.get(
+            base.verb, self.model.margin
+        ):
+            order.remove(best)
+            order.insert(0, best)
         return order
 
     def choose(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:

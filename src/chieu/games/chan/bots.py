@@ -415,6 +415,40 @@ class GreedyChanBot:
         order += [a for a in legal_actions if a not in order]
         return order
 
+    def safe(self, observation: Mapping[str, object], actions: list[Action]) -> list[Action]:
+        """The ``actions`` the bot's own fault checks allow (a throw that risks no discard
+        fault and owes no trả cửa, an eat it would make, an ù it sees is legal; any other kind
+        of move): the learned bot's gain head leaves the policy's choice only for one of these.
+        Remembers nothing."""
+        obs = _chan(observation)
+        view = Position(obs, self.recall(obs))
+        live = obs.get("live")
+        card = -1 if live is None else int(live["card"])
+        now = estimate_distance(view.h, view.mat_chan)
+        owed = obs.get("return_door")
+        out = []
+        for action in actions:
+            k: int = getattr(action, "card", -1)
+            if action.verb == "discard" and owed not in (None, seat_of(obs)):
+                ok = False  # treo tranh: after a chíu the card is owed to another door
+            elif action.verb in ("discard", "return"):
+                ok = not view.risky_discard(k)
+            elif action.verb == "eat":
+                chan = k == card
+                ok = card >= 0 and (
+                    view.may_eat_chan(card) if chan else view.may_eat_ca(card, k, now)
+                )
+                h2 = list(view.h)
+                h2[k] -= 1
+                ok = ok and view.safe_after_eat(h2, card, chan)
+            elif action.verb == "win":
+                ok = win_is_legal(obs, view.h, view.mat_chan)
+            else:
+                ok = True
+            if ok:
+                out.append(action)
+        return out
+
     @staticmethod
     def _announce(legal: list[Action]) -> Action:
         """Xướng. In strict mode the engine offers exactly the true cước not yet announced, so
