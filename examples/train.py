@@ -34,6 +34,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from chieu.bots.adam import Adam  # noqa: E402
 from chieu.bots.base import play_game  # noqa: E402
 from chieu.bots.learned import LearnedBot, Mlp, features_of  # noqa: E402
 from chieu.bots.registry import get_bot  # noqa: E402
@@ -124,9 +125,7 @@ def train(
             "b2": np.zeros(a, dtype=np.float32),
         }
     )
-    m = {k: np.zeros_like(v) for k, v in p.items()}
-    v2 = {k: np.zeros_like(v) for k, v in p.items()}
-    b1, b2, eps, t = 0.9, 0.999, 1e-8, 0
+    adam = Adam(p, lr)
     batch = 256
     for epoch in range(epochs):
         order = rng.permutation(n)
@@ -154,13 +153,7 @@ def train(
             g_h = (g_logits @ p["w2"].T) * (h_pre > 0)
             grads["w1"] = xb.T @ g_h
             grads["b1"] = g_h.sum(axis=0)
-            t += 1
-            for k in p:
-                m[k] = b1 * m[k] + (1 - b1) * grads[k]
-                v2[k] = b2 * v2[k] + (1 - b2) * grads[k] ** 2
-                mhat = m[k] / (1 - b1**t)
-                vhat = v2[k] / (1 - b2**t)
-                p[k] -= (lr * mhat / (np.sqrt(vhat) + eps)).astype(np.float32)
+            adam.step(grads)
         agree = right / n
         print(f"  epoch {epoch + 1}: loss {loss_sum / n:.3f}, agrees with its teacher {agree:.1%}")
     return p

@@ -28,6 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from chieu.bots.adam import Adam
 from chieu.bots.learned import load_model
 from chieu.core.registry import find_game
 
@@ -90,11 +91,8 @@ def fit(x: np.ndarray, p: tuple[np.ndarray, ...], start: Arrays, actions: int,
     hidden = start["w1"].shape[1]
     w = {"w1": start["w1"].copy(), "b1": start["b1"].copy()}
     w["qw"], w["qb"] = np.zeros((hidden, actions), np.float32), np.zeros(actions, np.float32)
-    keys = ["qw", "qb"] + (["w1", "b1"] if trunk else [])
-    m = {k: np.zeros_like(w[k]) for k in keys}
-    v = {k: np.zeros_like(w[k]) for k in keys}
+    adam = Adam(w, lr, ["qw", "qb"] + (["w1", "b1"] if trunk else []))
     rows, act, base, gain, weight = p
-    t = 0
     for _ in range(epochs):
         order = rng.permutation(len(rows))
         for s in range(0, len(rows), 512):
@@ -113,11 +111,7 @@ def fit(x: np.ndarray, p: tuple[np.ndarray, ...], start: Arrays, actions: int,
             if trunk:
                 gh = c[:, None] * dq * (pre > 0)
                 g["w1"], g["b1"] = xr.T @ gh, gh.sum(0)
-            t += 1
-            for k in keys:
-                m[k] = 0.9 * m[k] + 0.1 * g[k]
-                v[k] = 0.999 * v[k] + 0.001 * g[k] ** 2
-                w[k] -= lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
+            adam.step(g)
     return w
 
 

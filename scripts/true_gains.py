@@ -33,6 +33,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from chieu.arena.stats import mean_ci
+from chieu.bots.adam import Adam
 from chieu.bots.base import start_bots
 from chieu.bots.learned import GAIN_KEYS, POLICY_KEYS, LearnedBot, Mlp, load_model
 from chieu.bots.registry import get_bot, search_options
@@ -212,10 +213,7 @@ def fit(d: Arrays, rows: np.ndarray, start: Arrays, epochs: int, lr: float, l2: 
     """Least squares of ``q[a] - q[base]`` on the gains, Adam over batches of rows."""
     rng = np.random.default_rng(seed)
     w = {k: v.astype(np.float32).copy() for k, v in start.items()}
-    keys = list(w)
-    m = {k: np.zeros_like(w[k]) for k in keys}
-    v = {k: np.zeros_like(w[k]) for k in keys}
-    t = 0
+    adam = Adam(w, lr)
     for _ in range(epochs):
         order = rng.permutation(rows)
         for s in range(0, len(order), 256):
@@ -238,11 +236,7 @@ def fit(d: Arrays, rows: np.ndarray, start: Arrays, epochs: int, lr: float, l2: 
             np.add.at(g["g_b2"], ids.ravel(), dq.ravel())
             dh = np.einsum("bk,hbk->bh", dq, cols) * (pre > 0)
             g["g_w1"], g["g_b1"] = x.T @ dh + l2 * w["g_w1"], dh.sum(0)
-            t += 1
-            for k in keys:
-                m[k] = 0.9 * m[k] + 0.1 * g[k]
-                v[k] = 0.999 * v[k] + 0.001 * g[k] ** 2
-                w[k] -= lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
+            adam.step(g)
         yield w
 
 
@@ -291,7 +285,7 @@ def train(args: argparse.Namespace) -> int:
     assert model is not None
     rng = np.random.default_rng(args.seed)
     features, actions = model.w1.shape[0], model.w2.shape[1]
-    if model.gain is not None:  # the round before's head
+    if args.start and model.gain is not None:  # the round before's head
         start = dict(zip(GAIN_KEYS[:4], model.gain, strict=True))
     elif args.hidden == model.w1.shape[1] and not args.fresh:
         start = {"g_w1": model.w1.copy(), "g_b1": model.b1.copy()}
@@ -300,7 +294,7 @@ def train(args: argparse.Namespace) -> int:
             "g_w1": rng.normal(0, np.sqrt(2 / features), (features, args.hidden)),
             "g_b1": np.zeros(args.hidden),
         }
-    if model.gain is None:
+    if "g_w2" not in start:
         start |= {"g_w2": np.zeros((args.hidden, actions)), "g_b2": np.zeros(actions)}
     margins = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
     best: tuple[float, int, float, Arrays] | None = None
