@@ -176,9 +176,8 @@ class LearnedBot:
         if not others:
             return order
         best = max(others, key=lambda a: float(q[ids(a)]))
-        if float(q[ids(best)] - q[ids(base)]) > self.model.margins.get(
-            base.verb, self.model.margin
-        ):
+        margin = self.model.margins.get(base.verb, self.model.margin)
+        if float(q[ids(best)] - q[ids(base)]) > margin:
             order.remove(best)
             order.insert(0, best)
         return order

@@ -231,6 +231,16 @@ class Position:
             return True
         return False
 
+    def may_eat(self, card: int, k: int, now: int) -> bool:
+        """Eat the live ``card`` with the hand's ``k`` (a chắn when ``k == card``, else a cạ;
+        ``now``: the hand's distance to a wait) with none of the faults above."""
+        chan = k == card
+        if not (self.may_eat_chan(card) if chan else self.may_eat_ca(card, k, now)):
+            return False
+        h2 = list(self.h)
+        h2[k] -= 1
+        return self.safe_after_eat(h2, card, chan)
+
     def unseen(self, kind: int) -> tuple[int, int]:
         """Unseen copies of ``kind`` (someone may eat it as a chắn, or chíu it), then of its
         rank-mates (someone may eat it as a cạ)."""
@@ -363,13 +373,11 @@ class GreedyChanBot:
             if action.verb != "eat":
                 continue
             k: int = action.card  # type: ignore[attr-defined]
-            chan = k == card
-            if not (view.may_eat_chan(card) if chan else view.may_eat_ca(card, k, now)):
+            if not view.may_eat(card, k, now):
                 continue
+            chan = k == card
             h2 = list(view.h)
             h2[k] -= 1
-            if not view.safe_after_eat(h2, card, chan):
-                continue
             after = estimate_distance(h2, view.mat_chan + (1 if chan else 0))
             key = (after, 0 if chan else 1)
             if after <= now and (best is None or key < best):
@@ -434,13 +442,7 @@ class GreedyChanBot:
             elif action.verb in ("discard", "return"):
                 ok = not view.risky_discard(k)
             elif action.verb == "eat":
-                chan = k == card
-                ok = card >= 0 and (
-                    view.may_eat_chan(card) if chan else view.may_eat_ca(card, k, now)
-                )
-                h2 = list(view.h)
-                h2[k] -= 1
-                ok = ok and view.safe_after_eat(h2, card, chan)
+                ok = card >= 0 and view.may_eat(card, k, now)
             elif action.verb == "win":
                 ok = win_is_legal(obs, view.h, view.mat_chan)
             else:
