@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from chieu.arena.stats import mean_ci
 from chieu.bots.adam import Adam
 from chieu.bots.base import start_bots
-from chieu.bots.learned import GAIN_KEYS, POLICY_KEYS, LearnedBot, Mlp, load_model
+from chieu.bots.learned import GAIN_KEYS, LearnedBot, Mlp, load_model
 from chieu.bots.registry import get_bot, search_options
 from chieu.bots.search import SearchBot
 from chieu.bots.worlds import commits_fault
@@ -318,7 +318,7 @@ def train(args: argparse.Namespace) -> int:
         f"{v} {m:g}" for v, m in by_verb.items()))  # fmt: skip
     tm, th, ts = switches(d, w, te, row_margins(d, te, by_verb, margin, args.game))
     print(f"  test, those margins: {tm:+.4f} ± {th:.4f} a decision, leaves the base {ts:.1%}")
-    out = {k: getattr(model, k) for k in POLICY_KEYS} | w
+    out = model.policy() | w
     out |= {"g_margin": np.float32(margin), "g_width": np.int32(args.width)}
     out |= {"g_verbs": np.asarray(list(by_verb)), "g_margins": np.asarray(list(by_verb.values()))}
     small = {k: a.astype(np.float16) for k, a in out.items() if a.dtype.kind == "f" and a.ndim}
@@ -342,8 +342,8 @@ def _side(game: str, name: str, model: Mlp) -> Any:
 def duel_chunk(job: dict[str, Any]) -> list[list[float]]:
     """One chunk of a duplicate duel: each side's mean points over each deal (worker side)."""
     game = job["game"]
-    with np.load(job["net"]) as z:
-        model = Mlp({k: z[k] for k in z.files})
+    model = load_net(job["net"])
+    assert model is not None
     sides = [
         bot_policy(_side(game, name, model), game, seed=job["seed"] + i)
         for i, name in enumerate(job["sides"])

@@ -71,7 +71,7 @@ def _with_head(name: str, favour: int, by: float, margin: float, never: str = ""
     actions = model.w2.shape[1]
     bias = np.zeros(actions, dtype=np.float32)
     bias[favour] = by
-    params = {"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2}
+    params = model.policy()
     params |= {"g_w1": model.w1, "g_b1": model.b1, "g_w2": np.zeros_like(model.w2), "g_b2": bias}
     params |= {"g_margin": np.float32(margin), "g_width": np.int32(6)}
     params |= {"g_verbs": np.asarray([never or "none"]), "g_margins": np.asarray([np.inf])}
@@ -92,7 +92,7 @@ def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
     obs = state.observation(seat)
     model = load_model("phom")
     assert model is not None
-    policy = Mlp({"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2})
+    policy = Mlp(model.policy())
     plain = LearnedBot("phom", policy).ranked(obs, legal, Rng(1, "t"))
     ids = find_game("phom").action_space.id_of
     third, last = ids(plain[2]), ids(plain[-1])

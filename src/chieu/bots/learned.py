@@ -92,6 +92,10 @@ class Mlp:
                 kinds = [str(v) for v in params["g_verbs"].tolist()]
                 self.margins = dict(zip(kinds, params["g_margins"].astype(float), strict=True))
 
+    def policy(self) -> dict[str, F32]:
+        """The policy's arrays by name (``POLICY_KEYS``), without the head."""
+        return dict(zip(POLICY_KEYS, (self.w1, self.b1, self.w2, self.b2), strict=True))
+
     def scores(self, x: F32) -> F32:
         h = np.maximum(x @ self.w1 + self.b1, 0.0)
         out: F32 = h @ self.w2 + self.b2
