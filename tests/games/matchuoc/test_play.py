@@ -416,3 +416,29 @@ def test_seven_pairs_on_a_discard_only_when_the_rules_allow_it(self_draw_only: b
         answer_all(st)
         out = st.outcome()
         assert out is not None and out.winner == 1
+
+
+def test_two_pung_of_one_kind_give_one_add_kong_onto_the_first_with_a_real_tile() -> None:
+    """Khung standing in, a seat may hold two phỗng of one kind: the fourth real tile is one
+    move (never offered twice), and it goes onto the first phỗng that holds a real tile; a
+    phỗng of khung alone takes none."""
+    from chieu.games.matchuoc.cards import KHUNG0
+    from chieu.games.matchuoc.decompose import Group
+
+    state = make_state([JUNK + " 9m", JUNK2, JUNK3, JUNK])
+    finish_opening(state)
+    seat = state.current_player()
+    assert seat == 0 and state.phase == "turn"
+    k = K("7m")
+    me = state.seats[seat]
+    only_khung = Group("pung", (k, k, k), (KHUNG0, KHUNG0, KHUNG0), True, True)
+    one_real = Group("pung", (k, k, k), (-1, KHUNG0, KHUNG0), True, True)
+    two_real = Group("pung", (k, k, k), (-1, -1, KHUNG0), True, True)
+    me.melds[:] = [only_khung, one_real, two_real]
+    me.hand[k] += 1
+    me.changed()
+    legal = state.legal_actions(seat)
+    assert legal.count(A.AddKong(k)) == 1
+    state.apply(A.AddKong(k), seat)
+    assert [g.kind for g in me.melds] == ["pung", "kong", "pung"]
+    assert me.melds[1].wilds == (-1, KHUNG0, KHUNG0, -1)

@@ -205,9 +205,9 @@ class MatChuocState(StateBase):
                     out += self._setdowns(h)
                 if 4 in h[:NUM_BASIC]:
                     out += [A.ConcealedKong(k) for k in range(NUM_BASIC) if h[k] == 4]
-                for g in me.melds:
-                    if g.kind == "pung" and h[g.base] and -1 in g.wilds:
-                        out.append(A.AddKong(g.base))
+                # two pung of one kind (khung standing in) give one bổ coong, not two
+                bases = [g.base for g in me.melds if _may_add_to(g) and h[g.base]]
+                out += [A.AddKong(k) for k in dict.fromkeys(bases)]
         top = NUM_KINDS  # the discards are the tiles below ``top``
         if khung and not self._may_discard_khung(s):
             if any(h[:KHUNG0]):
@@ -338,7 +338,7 @@ class MatChuocState(StateBase):
     def _add_kong(self, seat: int, tile: int) -> None:
         me = self.seats[seat]
         for i, g in enumerate(me.melds):
-            if g.kind == "pung" and g.base == tile:
+            if _may_add_to(g) and g.base == tile:
                 me.melds[i] = Group("kong", (tile,) * 4, (*g.wilds, -1), True, g.claimed)
                 break
         me.hand[tile] -= 1
@@ -532,6 +532,11 @@ class MatChuocState(StateBase):
             f"<MatChuocState seed={self.seed} phase={self.phase} "
             f"actor={self.current_player()} wall={len(self.wall)}>"
         )
+
+
+def _may_add_to(g: Group) -> bool:
+    """A bổ coong goes onto an exposed pung holding at least one real tile."""
+    return g.kind == "pung" and -1 in g.wilds
 
 
 def _chow_group(start: int, tiles: list[int]) -> Group:
