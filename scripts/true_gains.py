@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from chieu.arena.stats import mean_ci
 from chieu.bots.adam import Adam
 from chieu.bots.base import start_bots
-from chieu.bots.learned import GAIN_KEYS, LearnedBot, Mlp, load_model
+from chieu.bots.learned import BASES, GAIN_KEYS, LearnedBot, Mlp, load_model
 from chieu.bots.registry import get_bot, search_options
 from chieu.bots.search import SearchBot
 from chieu.bots.worlds import commits_fault
@@ -321,6 +321,7 @@ def train(args: argparse.Namespace) -> int:
     out = model.policy() | w
     out |= {"g_margin": np.float32(margin), "g_width": np.int32(args.width)}
     out |= {"g_verbs": np.asarray(list(by_verb)), "g_margins": np.asarray(list(by_verb.values()))}
+    out |= {"g_base": np.asarray(args.base)}
     small = {k: a.astype(np.float16) for k, a in out.items() if a.dtype.kind == "f" and a.ndim}
     np.savez_compressed(args.out, **(out | small))
     print(f"{args.out}: {Path(args.out).stat().st_size:,} bytes")
@@ -374,6 +375,8 @@ def duel(args: argparse.Namespace) -> int:
         print(f"{name}: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] points a game")
     m, lo, hi = mean_ci([a - b for a, b in zip(*per, strict=True)])
     print(f"{sides[0]} - {sides[1]}: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] over {len(per[0])} deals")
+    if args.save:
+        np.save(args.save, np.asarray(per, dtype=np.float64).T)  # a row a deal, a column a side
     return 0
 
 
@@ -402,6 +405,13 @@ def main() -> int:
     tr.add_argument("--clip", type=float, default=30.0)
     tr.add_argument("--width", type=int, default=6)
     tr.add_argument("--seed", type=int, default=1)
+    tr.add_argument(
+        "--base",
+        choices=BASES,
+        default="policy",
+        help="the head departs from the policy's choice"
+        " (policy) or from the game's heuristic's (teacher)",
+    )
     du = sub.add_parser("duel", help="the network (alone or advising the search) in a duel")
     du.add_argument("game", choices=["chan", "phom"])
     du.add_argument("net", help="a network's .npz (train's --out)")
@@ -410,6 +420,7 @@ def main() -> int:
     du.add_argument("--deals", type=int, default=1000)
     du.add_argument("--seed", type=int, default=2033)
     du.add_argument("--workers", type=int, default=2)
+    du.add_argument("--save", help="an .npy to keep each deal's points (a row a deal), for pooling")
     args = ap.parse_args()
     return {"label": label, "train": train, "duel": duel}[args.command](args)
 

@@ -8,9 +8,11 @@ import pytest
 pytest.importorskip("numpy")
 
 from chieu import load_game
-from chieu.bots.base import play_game
+from chieu.bots.base import Observation, play_game
 from chieu.bots.learned import LearnedBot, Mlp, features_of, has_weights, load_model, weights_bytes
 from chieu.bots.registry import bot_names, get_bot
+from chieu.core.actions import Action
+from chieu.core.errors import ChieuError
 from chieu.core.registry import find_game
 from chieu.core.rng import Rng
 
@@ -61,9 +63,11 @@ def test_learned_chan_bot_remembers_its_own_discards() -> None:
     assert checked
 
 
-def _with_head(name: str, favour: int, by: float, margin: float, never: str = "") -> LearnedBot:
+def _with_head(
+    name: str, favour: int, by: float, margin: float, never: str = "", base: str = "policy"
+) -> LearnedBot:
     """The shipped policy with a gain head that scores ``favour`` ``by`` above every other id
-    (``never``: a kind of move whose choice it never leaves)."""
+    (``never``: a kind of move whose choice it never leaves), departing from ``base``."""
     import numpy as np
 
     model = load_model(name)
@@ -75,7 +79,7 @@ def _with_head(name: str, favour: int, by: float, margin: float, never: str = ""
     params |= {"g_w1": model.w1, "g_b1": model.b1, "g_w2": np.zeros_like(model.w2), "g_b2": bias}
     params |= {"g_margin": np.float32(margin), "g_width": np.int32(6)}
     params |= {"g_verbs": np.asarray([never or "none"]), "g_margins": np.asarray([np.inf])}
-    return LearnedBot(name, Mlp(params))
+    return LearnedBot(name, Mlp(params | {"g_base": np.asarray(base)}))
 
 
 def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
@@ -101,3 +105,67 @@ def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
     assert _with_head("phom", last, 9.0, 1.0).choose(obs, legal, Rng(1, "t")) == plain[0]
     never = _with_head("phom", third, 2.0, 1.0, never=plain[0].verb)
     assert never.choose(obs, legal, Rng(1, "t")) == plain[0]
+
+
+def _disagreement(
+    name: str, policy: LearnedBot
+) -> tuple[Observation, list[Action], list[Action], Action]:
+    """A discard among eight moves or more where the policy and the heuristic disagree, in
+    heuristic games: the observation, the legal moves, the policy's ranking, the heuristic's
+    choice."""
+    heuristic = get_bot("heuristic", name)
+    for seed in range(50):
+        state = load_game(name).new_state(seed=seed)
+        while not state.is_terminal():
+            decision = state.decisions()[0]
+            seat, legal = decision.seat, list(decision.actions)
+            obs = state.observation(seat)
+            plain = policy.ranked(obs, legal, Rng(1, "t"))
+            choice = heuristic.act(obs, legal, Rng(1, "t"))
+            if len(legal) > 7 and choice.verb == "discard" and plain[0] != choice:
+                return obs, legal, plain, choice
+            state.apply(choice, seat)
+    raise AssertionError("no such discard in 50 games")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_head_on_the_teacher_departs_from_the_heuristics_choice(name: str) -> None:
+    """With ``g_base = "teacher"`` the head starts from the game's heuristic's choice (in Chắn
+    the keeper itself, one memory for both) and leaves it only for one of the policy's five
+    first after it, by more than the margin."""
+    model = load_model(name)
+    assert model is not None
+    obs, legal, plain, choice = _disagreement(name, LearnedBot(name, Mlp(model.policy())))
+    ids = find_game(name).action_space.id_of
+    stays = _with_head(name, ids(plain[0]), 0.0, 1.0, base="teacher")
+    taught = stays.choose(obs, legal, Rng(1, "t"))
+    assert stays.teacher is not None
+    assert (stays.teacher is stays.keeper) == (name == "chan")
+    assert taught == choice
+    after = [a for a in plain if a != taught]
+    guard = stays.keeper if stays.keeper is not None else stays.teacher
+    safe = getattr(guard, "safe", None)
+    if callable(safe):
+        after = safe(obs, after)
+    fifth, sixth = after[4], after[5]
+    assert (
+        _with_head(name, ids(fifth), 2.0, 1.0, base="teacher").choose(obs, legal, Rng(1, "t"))
+        == fifth
+    )
+    assert (
+        _with_head(name, ids(sixth), 9.0, 1.0, base="teacher").choose(obs, legal, Rng(1, "t"))
+        == taught
+    )
+    assert (
+        _with_head(name, ids(fifth), 0.5, 1.0, base="teacher").choose(obs, legal, Rng(1, "t"))
+        == taught
+    )
+
+
+def test_a_head_names_a_base_it_knows() -> None:
+    import numpy as np
+
+    model = load_model("phom")
+    assert model is not None
+    with pytest.raises(ChieuError, match="teacher"):
+        Mlp(model.policy() | {"g_base": np.asarray("search")})

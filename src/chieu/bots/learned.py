@@ -8,8 +8,8 @@ weights live in ``chieu/bots/weights/<game>.npz`` (float16); a game without weig
 ``learned`` bot.
 The policy is trained for Phỏm and Chắn by imitating the heuristic bot, then DAgger (docs/rl.md,
 "The learned agent"); a **gain head** beside it (``Mlp.gains``) learns from playouts in the true
-world what leaving the policy's choice gains (``scripts/true_gains.py``,
-docs/measurements/expert_iteration.md).
+world what leaving a base choice gains, the policy's own or its teacher's, the game's heuristic
+(``scripts/true_gains.py``, docs/measurements/expert_iteration.md).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from importlib import resources
 from io import BytesIO
-from typing import Protocol, SupportsInt, TypeAlias
+from typing import Any, Protocol, SupportsInt, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -66,7 +66,10 @@ def features_of(game: str) -> Features | None:
 
 #: the arrays of a network's file: the policy, then the optional gain head
 POLICY_KEYS = ("w1", "b1", "w2", "b2")
-GAIN_KEYS = ("g_w1", "g_b1", "g_w2", "g_b2", "g_margin", "g_width", "g_verbs", "g_margins")
+GAIN_KEYS: tuple[str, ...] = ("g_w1", "g_b1", "g_w2", "g_b2", "g_margin", "g_width", "g_verbs")
+GAIN_KEYS += ("g_margins", "g_base")
+#: the gain head's bases (``g_base``): the policy's choice, or the game's heuristic's
+BASES = ("policy", "teacher")
 
 
 class Mlp:
@@ -74,16 +77,21 @@ class Mlp:
 
     With a **gain head** (``g_*``: a second perceptron of the same shape), ``gains(x)`` scores
     every action id so that ``q[a] - q[b]`` predicts what playing ``a`` instead of ``b`` gains
-    in points; the bot leaves the policy's choice for another of its ``g_width`` first when the
-    head puts it ahead by more than the margin of the choice's kind of move (``g_verbs`` and
-    ``g_margins``; infinite: never), ``g_margin`` for another kind, and, where the game's
-    keeper has ``safe`` (Chắn), its fault checks allow it (``scripts/true_gains.py``)."""
+    in points. The bot starts from a base choice, the policy's own or (``g_base = "teacher"``)
+    the game's heuristic's, and leaves it for one of the ``g_width - 1`` actions the policy
+    ranks first after it when the head puts that one ahead by more than the margin of the
+    base's kind of move (``g_verbs`` and ``g_margins``; infinite: never), ``g_margin`` for
+    another kind, and, where the game's keeper has ``safe`` (Chắn), its fault checks allow it
+    (``scripts/true_gains.py``)."""
 
     def __init__(self, params: dict[str, F32]) -> None:
         self.w1, self.b1, self.w2, self.b2 = (params[k].astype(np.float32) for k in POLICY_KEYS)
         self.gain: tuple[F32, ...] | None = None
         self.margin, self.width = 0.0, 0
         self.margins: dict[str, float] = {}
+        self.base = str(params.get("g_base", "policy"))
+        if self.base not in BASES:
+            raise ChieuError(f"a gain head's base is one of {', '.join(BASES)}, not {self.base!r}")
         if "g_w1" in params:
             self.gain = tuple(params[k].astype(np.float32) for k in GAIN_KEYS[:4])
             self.margin = float(params["g_margin"])
@@ -151,6 +159,12 @@ class LearnedBot:
         #: who keeps the seat's memory of its own play, when the features need it
         keeper: Callable[[], Keeper] | None = kit_part(definition, "learned_keeper")
         self.keeper: Keeper | None = None if keeper is None else keeper()
+        #: the heuristic whose choice the head departs from (``g_base = "teacher"``): the
+        #: keeper itself when the keeper is that bot (Chắn), so that one memory serves both
+        self.teacher: Any = None
+        if self.model.gain is not None and self.model.base == "teacher":
+            is_heuristic = getattr(self.keeper, "name", None) == "heuristic"
+            self.teacher = self.keeper if is_heuristic else _heuristic(definition)
 
     def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         choice = self.choose(observation, legal_actions, rng)
@@ -173,18 +187,28 @@ class LearnedBot:
         q = self.model.gains(x)
         if q is None or self.model.width < 2:
             return order
-        base, *others = order[: self.model.width]
-        safe = getattr(keeper, "safe", None)  # the keeper's own fault checks, where it has any
+        base = order[0] if self.teacher is None else self._taught(observation, legal_actions, rng)
+        others = [a for a in order if a != base]
+        guard = self.teacher if keeper is None else keeper
+        safe = getattr(guard, "safe", None)  # the game's own fault checks, where it has any
         if callable(safe):
             others = safe(observation, others)
-        if not others:
-            return order
-        best = max(others, key=lambda a: float(q[ids(a)]))
-        margin = self.model.margins.get(base.verb, self.model.margin)
-        if float(q[ids(best)] - q[ids(base)]) > margin:
-            order.remove(best)
-            order.insert(0, best)
-        return order
+        others = others[: self.model.width - 1]
+        if others:
+            best = max(others, key=lambda a: float(q[ids(a)]))
+            margin = self.model.margins.get(base.verb, self.model.margin)
+            if float(q[ids(best)] - q[ids(base)]) > margin:
+                base = best
+        order.remove(base)
+        return [base, *order]
+
+    def _taught(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
+        """The teacher's choice; a teacher that remembers its play chooses without noting it
+        (``choose``), one that does not (Phỏm's) just acts."""
+        teacher = self.teacher
+        choose = teacher.choose if hasattr(teacher, "choose") else teacher.act
+        action: Action = choose(observation, legal_actions, rng)
+        return action
 
     def choose(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         """The network's choice, the memory not changed."""
@@ -196,16 +220,31 @@ class LearnedBot:
         """Note the seat's own ``action`` in its memory (where the features read one)."""
         if self.keeper is not None:
             self.keeper.remember(observation, legal_actions, action)
+        remember = getattr(self.teacher, "remember", None)
+        if self.teacher is not self.keeper and callable(remember):
+            remember(observation, legal_actions, action)
 
     def fork(self) -> LearnedBot:
         """The same network with a copy of this seat's memory (a search's playout seat)."""
         other = copy.copy(self)
-        fork = getattr(self.keeper, "fork", None)
-        other.keeper = fork() if callable(fork) else copy.deepcopy(self.keeper)
+        other.keeper = _copy(self.keeper)
+        other.teacher = other.keeper if self.teacher is self.keeper else _copy(self.teacher)
         return other
 
     def __repr__(self) -> str:
         return f"LearnedBot({self.game})"
+
+
+def _copy(bot: Any) -> Any:
+    fork = getattr(bot, "fork", None)
+    return fork() if callable(fork) else copy.deepcopy(bot)
+
+
+def _heuristic(definition: Any) -> Any:
+    bots = kit_part(definition, "bots") or {}
+    if "heuristic" not in bots:
+        raise ChieuError(f"{definition.title} has no heuristic bot for a gain head to start from")
+    return bots["heuristic"]()
 
 
 def factory(game: str) -> Callable[[], LearnedBot]:
