@@ -79,3 +79,24 @@ def test_common_entries_are_valid_and_explained_in_both_languages() -> None:
     assert word_key("Hết  Ván") == "hết ván" and g.lookup("game over") is g.lookup("hết ván")
     for e in g:
         assert all(t.strip() for t in e.text) and e.term == unicodedata.normalize("NFC", e.term)
+
+
+def test_a_games_entry_replaces_the_common_one_of_its_term() -> None:
+    """Tổ tôm counts its hội its own way: its "điểm hội" replaces the common entry, which the
+    other games keep; every common term stays in every game's glossary."""
+    from chieu.core.glossary import game_glossary
+    from chieu.core.kit import kit_part
+    from chieu.core.registry import find_game
+
+    mine = entry("Điểm hội", "scores", "Chỉ cộng điểm ù.", "Wins only.")
+    g = game_glossary([mine])
+    assert g.lookup("scores") is mine and len(g) == len(COMMON)
+    common = Glossary(COMMON).lookup("điểm hội")
+    assert common is not None
+    for game in ("chan", "phom", "matchuoc", "totom"):
+        glossary = kit_part(find_game(game), "glossary")
+        assert all(glossary.lookup(e.term) is not None for e in COMMON)
+        said = glossary.lookup("Điểm hội")
+        assert (said is common) == (game != "totom"), game
+    totom = kit_part(find_game("totom"), "glossary").lookup("điểm hội")
+    assert "chỉ cộng điểm ù" in totom.text[0] and "chèo đò" in totom.text[0]

@@ -63,3 +63,7 @@ def test_the_result_explains_itself_on_a_phone(base: str, new_context: Any, game
     assert got["terms"], got
     for raw in RAW:
         assert raw not in got["text"], (raw, got["text"])
+    # the hội's column says what it counts: a tappable "Điểm hội" (Tổ tôm counts only wins)
+    sitting = page.locator(f"{tid('outcome')} table.payoffs th [data-term]").first
+    assert sitting.get_attribute("data-term") == "điểm hội"
+    assert sitting.inner_text() == "Điểm hội"

@@ -6,7 +6,8 @@ English table, ids such as ``bach_dinh``), a plain explanation in both languages
 cards show it best, a few example cards in the game's notation. A :class:`Glossary` finds an
 entry by any of these (:meth:`Glossary.lookup`) and gives the JSON of
 ``GET /api/glossary/{game}``. A game's glossary is a part of its kit (``GameKit.glossary``);
-:data:`COMMON` holds the entries every game shares, which a game's list extends.
+:data:`COMMON` holds the entries every game shares, which a game's list extends
+(:func:`game_glossary`; a game's entry of the same term replaces the common one).
 
 Lookups compare words case-insensitively, in NFC, diacritics kept: ``"an"`` is not ``"ăn"``
 unless an entry lists it as an alias. Two entries may not share a word (:meth:`problems`).
@@ -167,6 +168,14 @@ COMMON: tuple[Entry, ...] = (
         "A sitting (hội) is several games in a row by the same players, with a running score.",
     ),
     entry(
+        "điểm hội",
+        "diem hoi|scores|sitting score",
+        "Điểm của mỗi người cộng dồn qua các ván của hội: sau mỗi ván, ai được bao nhiêu, ai trả "
+        "bao nhiêu thì cộng trừ vào đấy.",
+        "Each player's running score over the games of the sitting: after each game, what he "
+        "won or paid is added to it.",
+    ),
+    entry(
         "lượt",
         "luot|turn",
         "Đến lượt ai thì người đó bốc, ăn hoặc đánh; lượt đi lần lượt quanh bàn.",
@@ -197,3 +206,11 @@ COMMON: tuple[Entry, ...] = (
         "The game is over: see who won, who made a fault and who pays whom.",
     ),
 )
+
+
+def game_glossary(entries: Iterable[Entry]) -> Glossary:
+    """A game's glossary: :data:`COMMON`, then the game's ``entries``; a game's entry whose term
+    is a common one replaces it (Tổ tôm counts its hội its own way)."""
+    mine = tuple(entries)
+    own = {word_key(e.term) for e in mine}
+    return Glossary((*(e for e in COMMON if word_key(e.term) not in own), *mine))

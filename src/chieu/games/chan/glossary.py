@@ -6,7 +6,7 @@ cước depend on the table's rules (``cuoc_table``), so the texts send there fo
 
 from __future__ import annotations
 
-from chieu.core.glossary import COMMON, Entry, Glossary
+from chieu.core.glossary import Entry, game_glossary
 from chieu.core.glossary import entry as e
 
 RULE_TABLE_VI = "Điểm: xem bảng cước của bàn."
@@ -611,4 +611,4 @@ ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
-GLOSSARY = Glossary((*COMMON, *ENTRIES))
+GLOSSARY = game_glossary(ENTRIES)

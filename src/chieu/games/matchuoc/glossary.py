@@ -6,7 +6,7 @@ Values in phán depend on the table's options, so the texts send to the rule tab
 
 from __future__ import annotations
 
-from chieu.core.glossary import COMMON, Entry, Glossary
+from chieu.core.glossary import Entry, game_glossary
 from chieu.core.glossary import entry as e
 
 RULE_TABLE_VI = "Số phán: xem bảng luật của bàn."
@@ -464,4 +464,4 @@ ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
-GLOSSARY = Glossary((*COMMON, *ENTRIES))
+GLOSSARY = game_glossary(ENTRIES)

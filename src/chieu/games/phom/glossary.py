@@ -6,7 +6,7 @@ Amounts are the table's options (``pay_u``, ``pay_eat``...), so the texts send t
 
 from __future__ import annotations
 
-from chieu.core.glossary import COMMON, Entry, Glossary
+from chieu.core.glossary import Entry, game_glossary
 from chieu.core.glossary import entry as e
 
 PAY_VI = "Số tiền: xem bảng luật của bàn."
@@ -243,4 +243,4 @@ ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
-GLOSSARY = Glossary((*COMMON, *ENTRIES))
+GLOSSARY = game_glossary(ENTRIES)

@@ -5,7 +5,7 @@ Sources: docs/rules/totom.md (turns, claims, phu and lưng, cước, faults), sh
 
 from __future__ import annotations
 
-from chieu.core.glossary import COMMON, Entry, Glossary
+from chieu.core.glossary import Entry, game_glossary
 from chieu.core.glossary import entry as e
 from chieu.games.chan.glossary import SUITS
 
@@ -329,6 +329,19 @@ ENTRIES: tuple[Entry, ...] = (
         "the game is cancelled.",
     ),
     e(
+        "điểm hội",
+        "diem hoi|scores|sitting score",
+        "Hội Tổ tôm chỉ cộng điểm ù: người ù được cộng số điểm của ván ù (người khác không bị "
+        "trừ), chèo đò thì mất hết điểm hội, trả đò và đeo kính thì ván ù không được điểm. Hội "
+        "xong khi điểm hội của cả làng cộng lại đủ 25 (luật suông 4 dịch 2 thì 50); ai nhiều điểm "
+        "hội nhất thắng hội. Cột điểm của một ván là ai trả ai trong ván ấy.",
+        "A Tổ tôm sitting counts wins only: the winner adds the game's score (nobody else loses "
+        "any), a chèo đò wipes the offender's sitting points, and a trả đò or đeo kính win "
+        "scores nothing. The sitting ends once everyone's sitting points add up to 25 (50 under "
+        "suông 4 dịch 2); the most points wins it. A game's points column is who paid "
+        "whom in that game.",
+    ),
+    e(
         "trả đò",
         "tra do|pay back the boat",
         "Ván ù đầu tiên sau khi chèo đò: không được tính điểm, không được thông; trả xong "
@@ -451,4 +464,4 @@ ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
-GLOSSARY = Glossary((*COMMON, *ENTRIES))
+GLOSSARY = game_glossary(ENTRIES)

@@ -88,7 +88,7 @@ export function outcomePanel(board, v, room, names) {
       h("ul", { class: "faults" }, o.faults.map((f) => h("li", null, h("strong", null, "⚠ ", term(f.name || f.id)),
         ` — ${names[f.seat] ?? ""}`, f.explanation ? [": ", ...words(namedText(v.game, f.explanation))] : "")))) : null,
     h("table", { class: "payoffs" },
-      h("thead", null, h("tr", null, h("th", { text: "" }), h("th", { text: t("points") }), room.totals ? h("th", { text: t("total") }) : null)),
+      h("thead", null, h("tr", null, h("th", { text: "" }), h("th", { text: t("points") }), room.totals ? h("th", null, term("điểm hội", t("scores"))) : null)),
       h("tbody", null, rows)),
     sealedLine(board.m && board.m.commitment));
   if (!board.opts.readOnly) {
