@@ -151,6 +151,10 @@ def test_every_game_is_reviewed_in_its_words(game: str) -> None:
     assert done.judge.startswith(f"search-v1:{game}:")
     said = [d.text["vi"] for d in done.decisions if d.loss > 0]
     assert said and all("điểm kỳ vọng" in t for t in said)
+    # numbers as each reader writes them: "mất khoảng 2,53" in Vietnamese, "about 2.53" in English
+    lost = [d for d in done.decisions if d.loss > 0][0]
+    assert f"mất khoảng {lost.loss:.2f}".replace(".", ",") in lost.text["vi"]
+    assert f"about {lost.loss:.2f} expected points" in lost.text["en"]
     # the game's own words about a discard (the played or the better one)
     assert any("Đã đi:" in t or "Nước tốt hơn:" in t for t in said)
 

@@ -8,6 +8,7 @@ The server here is this test's own, with a small judge (``CHIEU_REVIEW_WORLDS``)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ def test_review_a_finished_game_on_a_phone(
         accuracy = panel.locator(tid("review-accuracy"))
         accuracy.wait_for(state="visible", timeout=WAIT_MS)
         assert accuracy.inner_text().strip().endswith("%")
+        assert re.fullmatch(r"\d+,\d %", accuracy.inner_text().strip())  # a decimal comma
         assert page.locator(tid("review-progress")).is_hidden()
         judge = panel.locator(tid("review-judge")).inner_text()
         assert "Máy chấm" in judge and "kiểm chứng" in judge

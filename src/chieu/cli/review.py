@@ -21,7 +21,7 @@ from chieu.cli.common import Subparsers
 from chieu.cli.i18n import current, tr
 from chieu.cli.numbers import real, whole
 from chieu.core.errors import ChieuError, RecordError
-from chieu.core.notation import Lang, pick
+from chieu.core.notation import Lang, decimal, pick
 from chieu.core.record import GameRecord
 from chieu.review import CLASS_WORDS, Judge, Review, ReviewError, review, review_json
 from chieu.review.coach import NOT_OVER
@@ -136,7 +136,7 @@ def show(result: Review, source: str, lang: Lang) -> None:
     ).split("|"):
         table.add_column(col)
     for d in result.decisions:
-        lost = f"{d.loss:.2f} ± {d.loss_error:.2f}" if d.judged else "-"
+        lost = f"{decimal(d.loss, 2, lang)} ± {decimal(d.loss_error, 2, lang)}" if d.judged else "-"
         klass = pick(CLASS_WORDS[d.klass], lang)
         table.add_row(
             str(d.step),
@@ -148,7 +148,7 @@ def show(result: Review, source: str, lang: Lang) -> None:
     console.print(table)
     counts = {k: sum(1 for d in result.decisions if d.klass == k) for k in CLASS_WORDS}
     tally = " · ".join(f"{pick(CLASS_WORDS[k], lang)} {n}" for k, n in counts.items())
-    accuracy = "-" if result.accuracy is None else f"{result.accuracy:.1f} %"
+    accuracy = "-" if result.accuracy is None else f"{decimal(result.accuracy, 1, lang)} %"
     console.print(
         tr(
             f"Độ chính xác: {accuracy} · {len(result.decisions)} quyết định · {tally}",

@@ -35,6 +35,13 @@ def pick(words: tuple[str, str], lang: Lang) -> str:
     return words[1] if lang == "en" else words[0]
 
 
+def decimal(x: float, digits: int, lang: Lang, sign: bool = False) -> str:
+    """``x`` with ``digits`` decimals as a reader of ``lang`` writes it: a decimal comma in
+    Vietnamese (``2,53``), a point in English; ``sign``: always a sign (``+1,48``)."""
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
 class Notation(Protocol[S_contra]):
     @property
     def event_kinds(self) -> Mapping[str, tuple[str, str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from chieu.core.actions import Action
-from chieu.core.notation import Lang, pick
+from chieu.core.notation import Lang, decimal, pick
 from chieu.core.protocol import State
 from chieu.core.telling import hints_of
 from chieu.review.spec import ReviewSpec
@@ -55,18 +55,17 @@ def sentence(
     points)."""
     label = state.game.notation.label
     mine, better = label(state, seat, played, lang), label(state, seat, best, lang)
-    loss, ev_played, ev_best = values
-    if played == best or loss <= 0.0:
+    loss, played_ev, best_ev = (decimal(v, 2, lang, sign=i > 0) for i, v in enumerate(values))
+    if played == best or values[0] <= 0.0:
         return pick(
             (f"{mine}: đúng nước máy chọn.", f"{mine}: the judge's choice too."),
             lang,
         )
     head = pick(
         (
-            f"{mine} mất khoảng {loss:.2f} điểm kỳ vọng ({ev_played:+.2f} so với "
-            f"{ev_best:+.2f}); nên {better}.",
-            f"{mine} loses about {loss:.2f} expected points ({ev_played:+.2f} against "
-            f"{ev_best:+.2f}); better: {better}.",
+            f"{mine} mất khoảng {loss} điểm kỳ vọng ({played_ev} so với {best_ev}); nên {better}.",
+            f"{mine} loses about {loss} expected points ({played_ev} against {best_ev}); "
+            f"better: {better}.",
         ),
         lang,
     )

@@ -49,9 +49,11 @@ const say = (key) => WORDS[key][getLang() === "en" ? 1 : 0];
 const MARKED = new Set(["sai", "sai_nang"]);
 const POLL_MS = 800;
 
-/** A number as the rest of the page and the coach's sentences write it ("72.5"). */
+/** A number as the coach's sentences write it: a decimal comma in Vietnamese ("72,5"), a
+ * point in English ("72.5"). */
 function num(x, digits = 1) {
-  return Number(x).toFixed(digits);
+  const text = Number(x).toFixed(digits);
+  return getLang() === "en" ? text : text.replace(".", ",");
 }
 
 // -- the jobs: one follower per game and seat, shared by every widget -----------------------
