@@ -152,11 +152,32 @@ def test_every_game_is_reviewed_in_its_words(game: str) -> None:
     said = [d.text["vi"] for d in done.decisions if d.loss > 0]
     assert said and all("điểm kỳ vọng" in t for t in said)
     # numbers as each reader writes them: "mất khoảng 2,53" in Vietnamese, "about 2.53" in English
-    lost = [d for d in done.decisions if d.loss > 0][0]
+    lost = next(d for d in done.decisions if d.loss > 0 and d.klass != "tot")
     assert f"mất khoảng {lost.loss:.2f}".replace(".", ",") in lost.text["vi"]
     assert f"about {lost.loss:.2f} expected points" in lost.text["en"]
     # the game's own words about a discard (the played or the better one)
     assert any("Đã đi:" in t or "Nước tốt hơn:" in t for t in said)
+    _good_moves_say_so(done)
+
+
+def _good_moves_say_so(done: Review) -> int:
+    """A decision that lost a little but is classed good (a turning point of a game with few
+    worse ones) says it is a good move, and no other does; how many such decisions."""
+    found = 0
+    for d in done.decisions:
+        if d.loss > 0:
+            good = d.klass == "tot"
+            assert ("nước tốt, chỉ kém" in d.text["vi"]) == good, d.text["vi"]
+            assert ("a good move, only about" in d.text["en"]) == good, d.text["en"]
+            found += good
+    return found
+
+
+def test_a_good_move_that_lost_a_little_is_called_good() -> None:
+    rules = find_game("phom").rules_from_json({})
+    bots = [get_bot("random" if s == 0 else "heuristic", "phom") for s in range(4)]
+    record = GameRecord.from_state(play_game("phom", rules, 7, bots))
+    assert _good_moves_say_so(review(record, 1, small_judge("phom"))) >= 1
 
 
 def test_chan_record_seeds_differ() -> None:

@@ -202,8 +202,9 @@ def _decision(
     played = values[0]
     loss = verdict.loss
     figures = (loss, played.mean, best.mean)
+    klass = classify(loss, spec.limits)
     text = {
-        lang: sentence(spec, state, seat, played.action, best.action, figures, lang)
+        lang: sentence(spec, state, seat, played.action, best.action, figures, lang, klass == "tot")
         for lang in LANGS
     }
     return Decision(
@@ -213,7 +214,7 @@ def _decision(
         best=best,
         loss=loss,
         loss_error=verdict.loss_error,
-        klass=classify(loss, spec.limits),
+        klass=klass,
         accuracy=move_accuracy(best.mean, best.mean - loss, spec.scale),
         win=win_percent(best.mean, spec.scale),
         text=text,

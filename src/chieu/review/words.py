@@ -50,9 +50,11 @@ def sentence(
     best: Action,
     values: tuple[float, float, float],
     lang: Lang,
+    good: bool = False,
 ) -> str:
     """One decision in words (``values``: the loss, the played and the best action's expected
-    points)."""
+    points; ``good``: its class is ``tot``, a loss within what the judge calls level, which a
+    turning point may be when the game had few worse)."""
     label = state.game.notation.label
     mine, better = label(state, seat, played, lang), label(state, seat, best, lang)
     loss, played_ev, best_ev = (decimal(v, 2, lang, sign=i > 0) for i, v in enumerate(values))
@@ -61,11 +63,18 @@ def sentence(
             (f"{mine}: đúng nước máy chọn.", f"{mine}: the judge's choice too."),
             lang,
         )
+    figures = pick((f"({played_ev} so với {best_ev})", f"({played_ev} against {best_ev})"), lang)
     head = pick(
         (
-            f"{mine} mất khoảng {loss} điểm kỳ vọng ({played_ev} so với {best_ev}); nên {better}.",
-            f"{mine} loses about {loss} expected points ({played_ev} against {best_ev}); "
-            f"better: {better}.",
+            f"{mine}: nước tốt, chỉ kém nước máy chọn khoảng {loss} điểm kỳ vọng {figures}, "
+            f"trong mức máy chấm coi là ngang; máy chọn {better}.",
+            f"{mine}: a good move, only about {loss} expected points behind the judge's "
+            f"{figures}, within what it calls level; it chose {better}.",
+        )
+        if good
+        else (
+            f"{mine} mất khoảng {loss} điểm kỳ vọng {figures}; nên {better}.",
+            f"{mine} loses about {loss} expected points {figures}; better: {better}.",
         ),
         lang,
     )
