@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from train import LEARNED, WEIGHTS, collect, train  # noqa: E402
 
-from chieu.arena.stats import mean_ci  # noqa: E402
+from chieu.arena.duel import duel_figures, duel_jobs, gather  # noqa: E402
 from chieu.bots.base import Bot, play_game  # noqa: E402
 from chieu.bots.learned import LearnedBot, Mlp, features_of, load_model  # noqa: E402
 from chieu.bots.search import SearchBot, decide  # noqa: E402
@@ -205,22 +205,10 @@ def duel(
 ) -> dict[str, Any]:
     """A duplicate duel of two sides over ``deals`` deals cut into ``chunks``: each side's mean
     points a game with its 95 % interval over deals, and the difference's."""
-    sizes = [deals // chunks + (i < deals % chunks) for i in range(chunks)]
-    jobs = [
-        {**base, "sides": sides, "deals": n, "seed": derive_seed(base["seed"], "duel", i)}
-        for i, n in enumerate(sizes)
-        if n
-    ]
-    per: list[list[float]] = [[], []]
-    for got in pool.map(duel_chunk, jobs):
-        for side in (0, 1):
-            per[side].extend(got[side])
+    per = gather(pool.map(duel_chunk, duel_jobs({**base, "sides": sides}, deals, chunks)))
     out: dict[str, Any] = {"deals": deals}
-    for side, name in enumerate(sides):
-        m, lo, hi = mean_ci(per[side])
+    for name, (m, lo, hi) in duel_figures(sides, per).items():
         out[name] = {"mean": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
-    m, lo, hi = mean_ci([a - b for a, b in zip(per[0], per[1], strict=True)])
-    out["difference"] = {"mean": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
     return out
 
 

@@ -32,7 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from chieu.arena.stats import mean_ci
+from chieu.arena.duel import duel_figures, duel_jobs, gather
 from chieu.bots.adam import Adam
 from chieu.bots.base import start_bots
 from chieu.bots.learned import BASES, GAIN_KEYS, LearnedBot, Mlp, load_model
@@ -357,23 +357,15 @@ def duel(args: argparse.Namespace) -> int:
     """Two sides over ``--deals`` duplicate deals (two seats each, every rotation), cut across
     the workers: each side's mean points a game and the difference, with 95 % intervals."""
     sides = [args.side, args.against]
-    chunks = [
-        args.deals // args.workers + (i < args.deals % args.workers) for i in range(args.workers)
-    ]
-    jobs = [
-        {"game": args.game, "net": args.net, "sides": sides, "deals": n}
-        | {"seed": derive_seed(args.seed, "duel", i)}
-        for i, n in enumerate(chunks)
-    ]
-    per: list[list[float]] = [[], []]
+    jobs = duel_jobs({"game": args.game, "net": args.net, "sides": sides, "seed": args.seed},
+                     args.deals, args.workers)  # fmt: skip
     with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool:
-        for got in pool.map(duel_chunk, jobs):
-            for side in (0, 1):
-                per[side].extend(got[side])
-    for name, values in zip(sides, per, strict=True):
-        m, lo, hi = mean_ci(values)
+        per = gather(pool.map(duel_chunk, jobs))
+    figures = duel_figures(sides, per)
+    for name in sides:
+        m, lo, hi = figures[name]
         print(f"{name}: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] points a game")
-    m, lo, hi = mean_ci([a - b for a, b in zip(*per, strict=True)])
+    m, lo, hi = figures["difference"]
     print(f"{sides[0]} - {sides[1]}: {m:+.4f} [{lo:+.4f}, {hi:+.4f}] over {len(per[0])} deals")
     if args.save:
         np.save(args.save, np.asarray(per, dtype=np.float64).T)  # a row a deal, a column a side
