@@ -66,8 +66,10 @@ def features_of(game: str) -> Features | None:
 
 #: the arrays of a network's file: the policy, then the optional gain head
 POLICY_KEYS = ("w1", "b1", "w2", "b2")
-GAIN_KEYS: tuple[str, ...] = ("g_w1", "g_b1", "g_w2", "g_b2", "g_margin", "g_width", "g_verbs")
-GAIN_KEYS += ("g_margins", "g_base")
+GAIN_KEYS = (
+    *("g_w1", "g_b1", "g_w2", "g_b2"),  # the head's perceptron
+    *("g_margin", "g_width", "g_verbs", "g_margins", "g_base"),  # how the bot uses it
+)
 #: the gain head's bases (``g_base``): the policy's choice, or the game's heuristic's
 BASES = ("policy", "teacher")
 

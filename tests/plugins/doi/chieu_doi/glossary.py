@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chieu.core.glossary import COMMON, Entry, Glossary
+from chieu.core.glossary import Entry, game_glossary
 from chieu.core.glossary import entry as e
 
 ENTRIES: tuple[Entry, ...] = (
@@ -31,4 +31,4 @@ ENTRIES: tuple[Entry, ...] = (
     e("đánh", "danh|discard", "Bỏ một quân ra giữa bàn.", "Throw one card away."),
 )
 
-GLOSSARY = Glossary((*COMMON, *ENTRIES))
+GLOSSARY = game_glossary(ENTRIES)
