@@ -67,3 +67,11 @@ def test_the_result_explains_itself_on_a_phone(base: str, new_context: Any, game
     sitting = page.locator(f"{tid('outcome')} table.payoffs th [data-term]").first
     assert sitting.get_attribute("data-term") == "điểm hội"
     assert sitting.inner_text() == "Điểm hội"
+    # and so does the table's "Điểm hội" panel: tapped, the game's own entry
+    heading = page.locator('section.panel h3 [data-term="điểm hội"]')
+    heading.scroll_into_view_if_needed()
+    heading.click()
+    entry = page.locator(tid("term-entry"))
+    entry.wait_for(state="visible")
+    said = "chỉ cộng điểm ù" if game == "totom" else "cộng dồn qua các ván"
+    assert said in entry.inner_text(), entry.inner_text()

@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 import { extraPanel, outcomePanel, termText } from "./outcome.js";
 import { readyStep } from "./ready.js";
 import { rulesHref } from "./rules.js";
-import { decisionWords, faultNote, glossaryFor, termify, wireTerms } from "./terms.js";
+import { decisionWords, faultNote, glossaryFor, termEl, termify, wireTerms } from "./terms.js";
 import { benched, fmt, gameInfo, h, personAt, personLabel, seatName, settings, withNames } from "./util.js";
 
 
@@ -116,7 +116,8 @@ export class Board {
       // under it on a phone
       h("aside", { class: "side" },
         r.ready, r.outcome, r.actions, r.help,
-        h("section", { class: "panel" }, h("h3", { text: t("scores") }), r.scores),
+        // "Điểm hội" opens its entry (Tổ tôm counts its hội its own way) once the glossary is in
+        h("section", { class: "panel" }, h("h3", null, termEl({ term: "điểm hội" }, t("scores"))), r.scores),
         h("section", { class: "panel" }, h("h3", { text: t("log") }), r.log),
         r.extra),
       r.dock,
