@@ -9,6 +9,7 @@ import pytest
 
 from tests.web.helpers import (
     ACTION,
+    FAST_CLOCK,
     Api,
     Player,
     action_controls,
@@ -138,14 +139,16 @@ def _next_game(api: Api, rid: int, pages: tuple[Any, ...], number: int) -> None:
 @pytest.mark.parametrize(("game", "seed"), [("totom", 3), ("matchuoc", 4)])
 def test_quick_play_against_bots(base: str, page: Any, game: str, seed: int) -> None:
     """One click from the lobby: a game against bots, played to its end. (The page asks for
-    bots that think like people, 0.4 s a move; the test lets them answer at once, as the test
-    server's floor allows, or a Mạt chược game would take a minute and more.)"""
+    bots that think like people, 0.4 s a move, and the server holds each claim window 1 s; the
+    test lets the bots answer at once and holds the windows 0.1 s, as its other rooms do, or a
+    Mạt chược game would take a minute and more.)"""
 
     def at_once(route: Any) -> None:
         body = route.request.post_data_json
         if route.request.method == "POST" and isinstance(body, dict) and "clock" in body:
             assert body["clock"]["bot_delay"] == 0.4  # what the page asks for
             body["clock"]["bot_delay"] = 0
+            body["clock"]["window"] = FAST_CLOCK["window"]
             route.continue_(post_data=json.dumps(body))
         else:
             route.continue_()
