@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from chieu.arena.duel import duel_figures, duel_jobs, gather
 from chieu.bots.adam import Adam
 from chieu.bots.base import start_bots
-from chieu.bots.learned import BASES, GAIN_KEYS, LearnedBot, Mlp, load_model
+from chieu.bots.learned import BASES, GAIN_KEYS, LearnedBot, Mlp, load_model, read_model
 from chieu.bots.registry import get_bot, search_options
 from chieu.bots.search import SearchBot
 from chieu.bots.worlds import commits_fault
@@ -64,10 +64,7 @@ def _fork(bot: Any) -> Any:
 
 
 def load_net(path: str | None) -> Mlp | None:
-    if path is None:
-        return None
-    with np.load(path) as z:
-        return Mlp({k: z[k] for k in z.files})
+    return None if path is None else read_model(path)
 
 
 def label_game(game: str, seed: int, width: int, rows: list[Any], model: Mlp | None) -> None:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from importlib import resources
 from io import BytesIO
-from typing import Any, Protocol, SupportsInt, TypeAlias
+from pathlib import Path
+from typing import Any, BinaryIO, Protocol, SupportsInt, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -128,13 +129,17 @@ def weights_bytes(game: str) -> bytes | None:
         return None
 
 
+def read_model(source: str | Path | BinaryIO) -> Mlp:
+    """A network from its ``.npz`` (a path or an open file): the policy, and its head if any."""
+    with np.load(source) as npz:
+        return Mlp({k: npz[k] for k in (*POLICY_KEYS, *GAIN_KEYS) if k in npz})
+
+
 @cache
 def load_model(game: str) -> Mlp | None:
+    """The shipped network of ``game`` (None: none ships)."""
     data = weights_bytes(game)
-    if data is None:
-        return None
-    with np.load(BytesIO(data)) as npz:
-        return Mlp({k: npz[k] for k in (*POLICY_KEYS, *GAIN_KEYS) if k in npz})
+    return None if data is None else read_model(BytesIO(data))
 
 
 def has_weights(game: str) -> bool:

@@ -210,7 +210,7 @@ COMMON: tuple[Entry, ...] = (
 
 def game_glossary(entries: Iterable[Entry]) -> Glossary:
     """A game's glossary: :data:`COMMON`, then the game's ``entries``; a game's entry whose term
-    is a common one replaces it (Tổ tôm counts its hội its own way)."""
+    is a common one replaces it (a game whose hội counts its own way says how)."""
     mine = tuple(entries)
     own = {word_key(e.term) for e in mine}
     return Glossary((*(e for e in COMMON if word_key(e.term) not in own), *mine))

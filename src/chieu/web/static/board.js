@@ -116,7 +116,7 @@ export class Board {
       // under it on a phone
       h("aside", { class: "side" },
         r.ready, r.outcome, r.actions, r.help,
-        // "Điểm hội" opens its entry (Tổ tôm counts its hội its own way) once the glossary is in
+        // "Điểm hội" opens the game's entry (a game may count its hội its own way) once the glossary is in
         h("section", { class: "panel" }, h("h3", null, termEl({ term: "điểm hội" }, t("scores"))), r.scores),
         h("section", { class: "panel" }, h("h3", { text: t("log") }), r.log),
         r.extra),
