@@ -325,6 +325,22 @@ def train(args: argparse.Namespace) -> int:
     return 0
 
 
+def scale(args: argparse.Namespace) -> int:
+    """A copy of a network whose head departs less often: every margin multiplied by ``--by``
+    (a margin of 0 stays 0, an infinite one stays infinite)."""
+    with np.load(args.net) as z:
+        out = {k: z[k] for k in z.files}
+    if "g_margins" not in out:
+        raise SystemExit(f"{args.net}: no margins per kind of move (train writes them)")
+    out["g_margins"] = (out["g_margins"].astype(np.float64) * args.by).astype(
+        out["g_margins"].dtype
+    )
+    out["g_margin"] = np.float32(float(out["g_margin"]) * args.by)
+    np.savez_compressed(args.out, **out)
+    print(", ".join(f"{v} {m:g}" for v, m in zip(out["g_verbs"], out["g_margins"], strict=True)))
+    return 0
+
+
 def _side(game: str, name: str, model: Mlp) -> Any:
     """A duel's side: ``net`` (the network alone), ``net+search:N`` (the search of N playouts
     the network advises), or any bot by name (``heuristic``, ``search:100``...)."""
@@ -346,7 +362,8 @@ def duel_chunk(job: dict[str, Any]) -> list[list[float]]:
         bot_policy(_side(game, name, model), game, seed=job["seed"] + i)
         for i, name in enumerate(job["sides"])
     ]
-    res = duplicate_deals(game, sides, job["deals"], seed=job["seed"], lineup=[0, 1, 0, 1])
+    lineup = [int(c) for c in job["lineup"]]
+    res = duplicate_deals(game, sides, job["deals"], seed=job["seed"], lineup=lineup)
     return [list(d) for d in res.per_deal]
 
 
@@ -354,8 +371,8 @@ def duel(args: argparse.Namespace) -> int:
     """Two sides over ``--deals`` duplicate deals (two seats each, every rotation), cut across
     the workers: each side's mean points a game and the difference, with 95 % intervals."""
     sides = [args.side, args.against]
-    jobs = duel_jobs({"game": args.game, "net": args.net, "sides": sides, "seed": args.seed},
-                     args.deals, args.workers)  # fmt: skip
+    common = {"game": args.game, "net": args.net, "sides": sides, "seed": args.seed}
+    jobs = duel_jobs(common | {"lineup": args.lineup}, args.deals, args.workers)
     with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool:
         per = gather(pool.map(duel_chunk, jobs))
     figures = duel_figures(sides, per)
@@ -401,6 +418,10 @@ def main() -> int:
         help="the head departs from the policy's choice"
         " (policy) or from the game's heuristic's (teacher)",
     )
+    sc = sub.add_parser("scale", help="a copy of a network with its margins multiplied")
+    sc.add_argument("net", help="a network's .npz with a head (train's --out)")
+    sc.add_argument("--by", type=float, required=True)
+    sc.add_argument("--out", required=True)
     du = sub.add_parser("duel", help="the network (alone or advising the search) in a duel")
     du.add_argument("game", choices=["chan", "phom"])
     du.add_argument("net", help="a network's .npz (train's --out)")
@@ -409,9 +430,16 @@ def main() -> int:
     du.add_argument("--deals", type=int, default=1000)
     du.add_argument("--seed", type=int, default=2033)
     du.add_argument("--workers", type=int, default=2)
+    du.add_argument(
+        "--lineup",
+        default="0101",
+        choices=["0101", "0111"],
+        help="the sides' seats at the first rotation: two seats each (0101), or one seat of"
+        " --side against three of --against (0111)",
+    )
     du.add_argument("--save", help="an .npy to keep each deal's points (a row a deal), for pooling")
     args = ap.parse_args()
-    return {"label": label, "train": train, "duel": duel}[args.command](args)
+    return {"label": label, "train": train, "scale": scale, "duel": duel}[args.command](args)
 
 
 if __name__ == "__main__":
