@@ -327,7 +327,8 @@ def train(args: argparse.Namespace) -> int:
 
 def scale(args: argparse.Namespace) -> int:
     """A copy of a network whose head departs less often: every margin multiplied by ``--by``
-    (a margin of 0 stays 0, an infinite one stays infinite)."""
+    (a margin of 0 stays 0, an infinite one stays infinite), and with ``--departures`` at most
+    that many departures a game."""
     with np.load(args.net) as z:
         out = {k: z[k] for k in z.files}
     if "g_margins" not in out:
@@ -336,6 +337,8 @@ def scale(args: argparse.Namespace) -> int:
         out["g_margins"].dtype
     )
     out["g_margin"] = np.float32(float(out["g_margin"]) * args.by)
+    if args.departures is not None:
+        out["g_departures"] = np.int32(args.departures)
     np.savez_compressed(args.out, **out)
     print(", ".join(f"{v} {m:g}" for v, m in zip(out["g_verbs"], out["g_margins"], strict=True)))
     return 0
@@ -420,7 +423,8 @@ def main() -> int:
     )
     sc = sub.add_parser("scale", help="a copy of a network with its margins multiplied")
     sc.add_argument("net", help="a network's .npz with a head (train's --out)")
-    sc.add_argument("--by", type=float, required=True)
+    sc.add_argument("--by", type=float, default=1.0, help="the margins' factor")
+    sc.add_argument("--departures", type=int, help="at most this many departures a game")
     sc.add_argument("--out", required=True)
     du = sub.add_parser("duel", help="the network (alone or advising the search) in a duel")
     du.add_argument("game", choices=["chan", "phom"])

@@ -64,10 +64,17 @@ def test_learned_chan_bot_remembers_its_own_discards() -> None:
 
 
 def _with_head(
-    name: str, favour: int, by: float, margin: float, never: str = "", base: str = "policy"
+    name: str,
+    favour: int,
+    by: float,
+    margin: float,
+    never: str = "",
+    base: str = "policy",
+    departures: int | None = None,
 ) -> LearnedBot:
     """The shipped policy with a gain head that scores ``favour`` ``by`` above every other id
-    (``never``: a kind of move whose choice it never leaves), departing from ``base``."""
+    (``never``: a kind of move whose choice it never leaves), departing from ``base`` (at most
+    ``departures`` times a game)."""
     import numpy as np
 
     model = load_model(name)
@@ -79,21 +86,28 @@ def _with_head(
     params |= {"g_w1": model.w1, "g_b1": model.b1, "g_w2": np.zeros_like(model.w2), "g_b2": bias}
     params |= {"g_margin": np.float32(margin), "g_width": np.int32(6)}
     params |= {"g_verbs": np.asarray([never or "none"]), "g_margins": np.asarray([np.inf])}
-    return LearnedBot(name, Mlp(params | {"g_base": np.asarray(base)}))
+    params |= {"g_base": np.asarray(base)}
+    if departures is not None:
+        params |= {"g_departures": np.int32(departures)}
+    return LearnedBot(name, Mlp(params))
 
 
-def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
-    """A head that puts an action among the policy's six first ahead by more than the margin
-    makes it the choice; by less, outside those six, or where the policy's choice is of a kind
-    of move whose margin is infinite, the policy's choice stands."""
+def _phom_choice() -> tuple[Observation, list[Action]]:
+    """A Phỏm decision with more than seven legal moves."""
     state = load_game("phom").new_state(seed=3)
     while True:
         decision = state.decisions()[0]
         if len(decision.actions) > 7:
             break
         state.apply(decision.actions[0], decision.seat)
-    seat, legal = decision.seat, list(decision.actions)
-    obs = state.observation(seat)
+    return state.observation(decision.seat), list(decision.actions)
+
+
+def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
+    """A head that puts an action among the policy's six first ahead by more than the margin
+    makes it the choice; by less, outside those six, or where the policy's choice is of a kind
+    of move whose margin is infinite, the policy's choice stands."""
+    obs, legal = _phom_choice()
     model = load_model("phom")
     assert model is not None
     policy = Mlp(model.policy())
@@ -105,6 +119,26 @@ def test_the_gain_head_leaves_the_policy_only_by_more_than_its_margin() -> None:
     assert _with_head("phom", last, 9.0, 1.0).choose(obs, legal, Rng(1, "t")) == plain[0]
     never = _with_head("phom", third, 2.0, 1.0, never=plain[0].verb)
     assert never.choose(obs, legal, Rng(1, "t")) == plain[0]
+
+
+def test_a_head_departs_at_most_its_departures_a_game() -> None:
+    """``g_departures``: once the bot has left the base that many times in a game (its own
+    moves, ``act``), it plays the base until the next game; a choice it only ranks (a search's
+    prior) spends none. Without the key the head departs every time."""
+    obs, legal = _phom_choice()
+    model = load_model("phom")
+    assert model is not None
+    plain = LearnedBot("phom", Mlp(model.policy())).ranked(obs, legal, Rng(1, "t"))
+    third = find_game("phom").action_space.id_of(plain[2])
+    once = _with_head("phom", third, 2.0, 1.0, departures=1)
+    assert once.choose(obs, legal, Rng(1, "t")) == plain[2]  # ranked only: nothing spent
+    assert once.act(obs, legal, Rng(1, "t")) == plain[2]
+    assert once.act(obs, legal, Rng(1, "t")) == plain[0]
+    assert once.choose(obs, legal, Rng(1, "t")) == plain[0]
+    once.new_game("phom", {}, 0)
+    assert once.act(obs, legal, Rng(1, "t")) == plain[2]
+    free = _with_head("phom", third, 2.0, 1.0)
+    assert [free.act(obs, legal, Rng(1, "t")) for _ in range(3)] == [plain[2]] * 3
 
 
 def _disagreement(

@@ -69,7 +69,7 @@ def features_of(game: str) -> Features | None:
 POLICY_KEYS = ("w1", "b1", "w2", "b2")
 GAIN_KEYS = (
     *("g_w1", "g_b1", "g_w2", "g_b2"),  # the head's perceptron
-    *("g_margin", "g_width", "g_verbs", "g_margins", "g_base"),  # how the bot uses it
+    *("g_margin", "g_width", "g_verbs", "g_margins", "g_base", "g_departures"),  # its use
 )
 #: the gain head's bases (``g_base``): the policy's choice, or the game's heuristic's
 BASES = ("policy", "teacher")
@@ -85,13 +85,17 @@ class Mlp:
     ranks first after it when the head puts that one ahead by more than the margin of the
     base's kind of move (``g_verbs`` and ``g_margins``; infinite: never), ``g_margin`` for
     another kind, and, where the game's keeper has ``safe`` (Chắn), its fault checks allow it
-    (``scripts/true_gains.py``)."""
+    (``scripts/true_gains.py``); at most ``g_departures`` times a game, where the file says."""
 
     def __init__(self, params: dict[str, F32]) -> None:
         self.w1, self.b1, self.w2, self.b2 = (params[k].astype(np.float32) for k in POLICY_KEYS)
         self.gain: tuple[F32, ...] | None = None
         self.margin, self.width = 0.0, 0
         self.margins: dict[str, float] = {}
+        #: how many times a game the head may leave the base (None: no limit)
+        self.departures: int | None = None
+        if "g_departures" in params:
+            self.departures = int(params["g_departures"])
         self.base = str(params.get("g_base", "policy"))
         if self.base not in BASES:
             raise ChieuError(f"a gain head's base is one of {', '.join(BASES)}, not {self.base!r}")
@@ -172,10 +176,16 @@ class LearnedBot:
         if self.model.gain is not None and self.model.base == "teacher":
             is_heuristic = getattr(self.keeper, "name", None) == "heuristic"
             self.teacher = self.keeper if is_heuristic else _heuristic(definition)
+        #: the head's departures from the base this game, and whether the last choice was one
+        self.departed, self._departing = 0, False
+
+    def new_game(self, game: str, rules: object, seat: int) -> None:
+        self.departed = 0
 
     def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         choice = self.choose(observation, legal_actions, rng)
         self.remember(observation, legal_actions, choice)
+        self.departed += self._departing
         return choice
 
     def ranked(
@@ -192,10 +202,13 @@ class LearnedBot:
         scores = self.model.scores(x)
         order = sorted(legal_actions, key=lambda a: -float(scores[ids(a)]))
         q = self.model.gains(x)
+        self._departing = False
         if q is None or self.model.width < 2:
             return order
         base = order[0] if self.teacher is None else self._taught(observation, legal_actions, rng)
-        others = [a for a in order if a != base]
+        limit = self.model.departures
+        spent = limit is not None and self.departed >= limit
+        others = [] if spent else [a for a in order if a != base]
         guard = self.teacher if keeper is None else keeper
         safe = getattr(guard, "safe", None)  # the game's own fault checks, where it has any
         if callable(safe):
@@ -205,7 +218,7 @@ class LearnedBot:
             best = max(others, key=lambda a: float(q[ids(a)]))
             margin = self.model.margins.get(base.verb, self.model.margin)
             if float(q[ids(best)] - q[ids(base)]) > margin:
-                base = best
+                base, self._departing = best, True
         order.remove(base)
         return [base, *order]
 
