@@ -421,7 +421,7 @@ def main() -> int:
         help="the head departs from the policy's choice"
         " (policy) or from the game's heuristic's (teacher)",
     )
-    sc = sub.add_parser("scale", help="a copy of a network with its margins multiplied")
+    sc = sub.add_parser("scale", help="a network whose head departs less often")
     sc.add_argument("net", help="a network's .npz with a head (train's --out)")
     sc.add_argument("--by", type=float, default=1.0, help="the margins' factor")
     sc.add_argument("--departures", type=int, help="at most this many departures a game")
