@@ -141,6 +141,19 @@ def test_a_head_departs_at_most_its_departures_a_game() -> None:
     assert [free.act(obs, legal, Rng(1, "t")) for _ in range(3)] == [plain[2]] * 3
 
 
+def test_the_shipped_chan_head_leaves_the_heuristic_once_a_game_at_most() -> None:
+    """The learned Chắn bot (docs/measurements/expert_iteration.md, "the first departure
+    only"): the heuristic's choice, left at most once a game, and left in some games."""
+    model = load_model("chan")
+    assert model is not None and model.base == "teacher" and model.departures == 1
+    departed = []
+    for seed in range(6):
+        bots = [LearnedBot("chan") for _ in range(4)]
+        play_game(find_game("chan"), None, seed, bots)
+        departed += [bot.departed for bot in bots]
+    assert max(departed) == 1 and sum(departed) >= 3, departed
+
+
 def _disagreement(
     name: str, policy: LearnedBot
 ) -> tuple[Observation, list[Action], list[Action], Action]:

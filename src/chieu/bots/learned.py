@@ -193,6 +193,7 @@ class LearnedBot:
     ) -> list[Action]:
         """The legal actions, the network's best first (the search's prior: its ``width``
         first are searched, the first is the base action); the memory is not changed."""
+        self._departing = False
         if len(legal_actions) < 2:
             return list(legal_actions)
         keeper = self.keeper
@@ -202,7 +203,6 @@ class LearnedBot:
         scores = self.model.scores(x)
         order = sorted(legal_actions, key=lambda a: -float(scores[ids(a)]))
         q = self.model.gains(x)
-        self._departing = False
         if q is None or self.model.width < 2:
             return order
         base = order[0] if self.teacher is None else self._taught(observation, legal_actions, rng)
