@@ -333,9 +333,7 @@ def scale(args: argparse.Namespace) -> int:
         out = {k: z[k] for k in z.files}
     if "g_margins" not in out:
         raise SystemExit(f"{args.net}: no margins per kind of move (train writes them)")
-    out["g_margins"] = (out["g_margins"].astype(np.float64) * args.by).astype(
-        out["g_margins"].dtype
-    )
+    out["g_margins"] = out["g_margins"] * args.by  # 0 stays 0, inf stays inf
     out["g_margin"] = np.float32(float(out["g_margin"]) * args.by)
     if args.departures is not None:
         out["g_departures"] = np.int32(args.departures)

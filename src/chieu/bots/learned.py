@@ -93,9 +93,7 @@ class Mlp:
         self.margin, self.width = 0.0, 0
         self.margins: dict[str, float] = {}
         #: how many times a game the head may leave the base (None: no limit)
-        self.departures: int | None = None
-        if "g_departures" in params:
-            self.departures = int(params["g_departures"])
+        self.departures = int(params["g_departures"]) if "g_departures" in params else None
         self.base = str(params.get("g_base", "policy"))
         if self.base not in BASES:
             raise ChieuError(f"a gain head's base is one of {', '.join(BASES)}, not {self.base!r}")
@@ -176,26 +174,31 @@ class LearnedBot:
         if self.model.gain is not None and self.model.base == "teacher":
             is_heuristic = getattr(self.keeper, "name", None) == "heuristic"
             self.teacher = self.keeper if is_heuristic else _heuristic(definition)
-        #: the head's departures from the base this game, and whether the last choice was one
-        self.departed, self._departing = 0, False
+        #: the head's departures from the base in this game (``act``)
+        self.departed = 0
 
     def new_game(self, game: str, rules: object, seat: int) -> None:
         self.departed = 0
 
     def act(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
-        choice = self.choose(observation, legal_actions, rng)
-        self.remember(observation, legal_actions, choice)
-        self.departed += self._departing
-        return choice
+        order, departs = self._ranked(observation, legal_actions, rng)
+        self.remember(observation, legal_actions, order[0])
+        self.departed += departs
+        return order[0]
 
     def ranked(
         self, observation: Observation, legal_actions: list[Action], rng: Rng
     ) -> list[Action]:
         """The legal actions, the network's best first (the search's prior: its ``width``
         first are searched, the first is the base action); the memory is not changed."""
-        self._departing = False
+        return self._ranked(observation, legal_actions, rng)[0]
+
+    def _ranked(
+        self, observation: Observation, legal_actions: list[Action], rng: Rng
+    ) -> tuple[list[Action], bool]:
+        """``ranked``, and whether its first is the head's departure from the base."""
         if len(legal_actions) < 2:
-            return list(legal_actions)
+            return list(legal_actions), False
         keeper = self.keeper
         memory = None if keeper is None else keeper.recall(observation)
         x = self.features(observation, memory)
@@ -204,7 +207,7 @@ class LearnedBot:
         order = sorted(legal_actions, key=lambda a: -float(scores[ids(a)]))
         q = self.model.gains(x)
         if q is None or self.model.width < 2:
-            return order
+            return order, False
         base = order[0] if self.teacher is None else self._taught(observation, legal_actions, rng)
         limit = self.model.departures
         spent = limit is not None and self.departed >= limit
@@ -214,13 +217,14 @@ class LearnedBot:
         if callable(safe):
             others = safe(observation, others)
         others = others[: self.model.width - 1]
+        departs = False
         if others:
             best = max(others, key=lambda a: float(q[ids(a)]))
             margin = self.model.margins.get(base.verb, self.model.margin)
-            if float(q[ids(best)] - q[ids(base)]) > margin:
-                base, self._departing = best, True
+            departs = float(q[ids(best)] - q[ids(base)]) > margin
+            base = best if departs else base
         order.remove(base)
-        return [base, *order]
+        return [base, *order], departs
 
     def _taught(self, observation: Observation, legal_actions: list[Action], rng: Rng) -> Action:
         """The teacher's choice; a teacher that remembers its play chooses without noting it
